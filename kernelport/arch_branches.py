@@ -14,7 +14,9 @@ reads the `#else`), a test that reads another macro (but one whose integer value
 `#define PASCAL 600`: `known_values`), or one the parse did not see keeps its text.
 
 Translate's view of what is compiled reads the choice (`decided`: guards.cuda_only's tests), so code in
-a branch left out is not ported or refused, and the branch taken is ported like any other code.
+a branch left out is not ported or refused, and the branch taken is ported like any other code.  Lint reads
+the same choice for each configured target (`ported`, through `PortView`: guards.side_of's AMD passes), so it
+analyses the branch the ports compile and leaves the others to NVIDIA, as translate does.
 """
 from __future__ import annotations
 
@@ -202,6 +204,37 @@ def decided(tr) -> dict[int, int]:
         out = tr.__dict__["_kp_arch_decided"] = {arm.id: int(i == c.taken) for c in choices(tr)
                                                  for i, arm in enumerate(c.arms) if arm.type != "preproc_else"}
     return out
+
+
+def ported(views) -> dict[int, int | None]:
+    """`decided` for a reader of the original that is no one port (lint): {test node id: its value on the ports'
+    passes} where each of `views` (one per target, `PortView`) is a port's choice; a conditional whose ports take
+    different branches (one target lacks what the newest's branch uses: `_portable`) keeps every branch taken live:
+    a test whose own branch and a later one are taken is unknown (None), one whose own is taken 1, any other 0."""
+    taken: dict[int, tuple[Choice, set[int]]] = {}
+    for v in (views if views and b"__CUDA_ARCH__" in views[0].src.data else ()):  # (a test must name it)
+        for c in choices(v):
+            taken.setdefault(c.node.id, (c, set()))[1].add(c.taken)
+    out: dict[int, int | None] = {}
+    for c, live in taken.values():
+        for i, arm in enumerate(c.arms):
+            if arm.type != "preproc_else":
+                out[arm.id] = None if i in live and any(j > i for j in live) else int(i in live)
+    return out
+
+
+class PortView:
+    """What `choices` reads of a translator (its source, model, target and the names the unit declares), for a
+    reader of the original that translates nothing: one target's port of the parsed unit; `names`: `known_values`."""
+
+    def __init__(self, src, module, backend: str, names: Mapping[str, int]):
+        self.src, self.module, self.backend, self.options = src, module, backend, {}
+        self.__dict__["_kp_known_values"] = names
+
+    def declared_names(self) -> frozenset[str]:
+        from .api_names import names_declared_in
+        vis = self.module.visible
+        return names_declared_in(self.src) | (vis.declared if vis is not None else frozenset())
 
 
 def _body(src, arm: Node) -> tuple[Node, int, int]:

@@ -10,7 +10,8 @@ chains, `#else` parts and `# ifndef` read alike for every consumer:
 - translate: `cuda_only` (dead on every AMD pass: nothing to port) and `amd_only` (never
   compiled by nvcc: already written per platform, left as it is);
 - lint: `side_of` / `platform_guarded` (device code written for one platform, or per
-  architecture: `__GFX9__`, `__AMDGCN_WAVEFRONT_SIZE`, the honest way to a compile-time wave width).
+  architecture: `__GFX9__`, `__AMDGCN_WAVEFRONT_SIZE`, the honest way to a compile-time wave width);
+  an `#if __CUDA_ARCH__ >= N` the ports settle (kernelport.arch_branches) read as they compile it.
 """
 from __future__ import annotations
 
@@ -323,22 +324,27 @@ def never_on_amd(cond: Node, src, spell: Spell = written, decided: Mapping[int, 
 
 # -- what lint asks (device code) ---------------------------------------------------------------
 def side_of(node: Node, src, pinned: frozenset[str] = frozenset(), known: Defines | None = None,
-            memo: dict | None = None) -> str | None:
+            memo: dict | None = None, ported: Mapping[int, int | None] | None = None) -> str | None:
     """'arch' under a test of the AMD architecture, else the one platform whose device code this is
     ('nvidia' / 'amd'), else None.  `pinned`: NVIDIA macros the project requires on every build
     (`pinned_on_amd`), unknown on the AMD passes rather than undefined; `known`: the unit's own macros
     its definitions decide (kernelport.unitdefines: `#define TURING_MMA_AVAILABLE` only under
     `#if __CUDA_ARCH__ >= 750`).  `memo` (one per src, pinned and known): the answer by the branches
-    around the node, each conditional judged once however many nodes inside it are asked about."""
+    around the node, each conditional judged once however many nodes inside it are asked about.  `ported`:
+    {test node id: value} of the NVIDIA architecture's tests the ports settle (arch_branches.ported): code an
+    AMD pass compiles is what the build of the source as written compiles there (`__CUDA_ARCH__` undefined:
+    the `#else`) and what the ports compile (the branch the newest architecture takes); a branch neither
+    takes (`#elif __CUDA_ARCH__ >= 700` below `>= 800`) is NVIDIA's alone."""
     bs = branches(node, src)
     if memo is not None:
         key = tuple((b.test.id, b.in_else) for b in bs)
         if key not in memo:  # (with the branches: see `reach`)
-            memo[key] = (side_of(node, src, pinned, known), bs)
+            memo[key] = (side_of(node, src, pinned, known, ported=ported), bs)
         return memo[key][0]
     if any(names_platform(b.test, src, arch=True) for b in bs):
         return SIDE_ARCH
-    dev = frozenset(p for p in DEVICE if all(b.reached(src, p, pinned=pinned, known=known) for b in bs))
+    dev = frozenset(p for p in DEVICE if all(b.reached(src, p, pinned=pinned, known=known) for b in bs) or
+                    p in AMD and ported and all(b.reached(src, p, pinned=pinned, known=known, decided=ported) for b in bs))
     if dev == {AMD_DEVICE}:
         return SIDE_AMD
     if dev == {NVIDIA_DEVICE}:

@@ -197,7 +197,34 @@ class Context:
         return unit_defines(srcs, frozenset(n for n, _ in getattr(opts, "defines", ()) or ()))
 
     def side_of(self, node: Node) -> str | None:
-        return guards.side_of(node, self.src, self.pinned_on_amd, self.unit_defines, self.__dict__.setdefault("_sides", {}))
+        return guards.side_of(node, self.src, self.pinned_on_amd, self.unit_defines, self.__dict__.setdefault("_sides", {}),
+                              self.arch_ported)
+
+    def arch_reading(self, node: Node) -> tuple[bool, bool] | None:
+        """Inside an `#if __CUDA_ARCH__ >= N` the ports settle (`arch_ported`): whether the AMD build of the source
+        as written compiles `node` (`__CUDA_ARCH__` undefined: the `#else`) and whether the ports do (the newest
+        architecture's branch); None elsewhere."""
+        ported = self.arch_ported
+        bs = [b for b in guards.branches(node, self.src) if b.test.id in ported] if ported else []
+        if not bs:
+            return None
+        return (all(b.reached(self.src, guards.AMD_DEVICE) for b in bs),
+                all(b.reached(self.src, guards.AMD_DEVICE, decided=ported) for b in bs))
+
+    def left_out(self, node: Node) -> bool:
+        """In a branch of an `#if __CUDA_ARCH__ >= N` that no AMD build compiles, as written or ported."""
+        return self.arch_reading(node) == (False, False)
+
+    @cached_property
+    def arch_ported(self) -> dict[int, int | None]:
+        """The `#if __CUDA_ARCH__ >= N` tests the ports of the configured targets settle (kernelport.arch_branches:
+        the branch the newest NVIDIA architecture takes is what they compile; the others are NVIDIA's alone)."""
+        from .. import arch_branches
+        from .rule import BACKEND
+        ports = sorted({BACKEND[t] for t in self.targets if not backends.get(BACKEND[t]).is_source}) or \
+            [b.name for b in backends.ports()]
+        return arch_branches.ported([arch_branches.PortView(self.src, self.module, b, self.unit_defines.values)
+                                     for b in ports])
 
     def guarded(self, node: Node) -> bool:
         return self.side_of(node) is not None

@@ -76,7 +76,10 @@ or guard the PTX with `#ifdef __CUDA_ARCH__` and give the other platforms a port
 Assembly inside any platform guard (including AMD GCN assembly under
 `#ifdef __HIP_PLATFORM_AMD__`) stays silent, and so does a guard spelled through the project's
 own macros where its definitions decide it: ggml's `#ifdef TURING_MMA_AVAILABLE`, a macro its
-header defines only under `#if __CUDA_ARCH__ >= GGML_CUDA_CC_TURING` (kernelport.unitdefines)."""
+header defines only under `#if __CUDA_ARCH__ >= GGML_CUDA_CC_TURING` (kernelport.unitdefines).
+In device code under `#if __CUDA_ARCH__ >= N`, the branch the newest NVIDIA architecture takes is
+what the ports compile (kernelport.arch_branches) and the others are NVIDIA's: PTX there is reported
+only where a port refuses it (a build of the source as it is compiles the `#else` instead)."""
     flags = (
         ex("""
 __device__ unsigned lane_id() {
@@ -107,21 +110,25 @@ __device__ unsigned lane_id() {
         for node, _fn in ctx.module.asm:
             if ctx.guarded(node):
                 continue
-            ctx.report(self, node, "inline PTX assembly only assembles for NVIDIA GPUs: " +
-                       _what_translate_does(ctx, node, targets))
+            said = _what_translate_does(ctx, node, targets, (ctx.arch_reading(node) or (True,))[0] is False)
+            if said:
+                ctx.report(self, node, "inline PTX assembly only assembles for NVIDIA GPUs: " + said)
 
 
-def _what_translate_does(ctx, node, targets: list[str]) -> str:
+def _what_translate_does(ctx, node, targets: list[str], settled: bool = False) -> str:
     """What `kernelport translate` writes for the asm statement, per backend (as kernelport.inline_asm
     decides: a known idiom in the backend's spelling; a carry flag's statement as a C variable passed
-    through the calls where the backend spells one), so lint says what the port does."""
+    through the calls where the backend spells one), so lint says what the port does.  `settled`: in the branch of
+    an `#if __CUDA_ARCH__ >= N` the ports take (ctx.arch_reading), which a build of the source as written never
+    compiles: "" where every port writes it (nothing fails to build)."""
     from ... import dialect, ptx_idioms
     from ...carry_calls import flag_statement
     text = ctx.text(node)
     ported, carried, refused = [], [], []
+    names = ctx.unit_defines.values if "#" in text else None  # (`#if __CUDA_ARCH__ >= VOLTA` inside the template)
     for b in targets:
         f = ctx.module.function_at(node)
-        if ptx_idioms.port(text, b, True, ptx_idioms.shared_in(ctx.src, f)) is not None:
+        if ptx_idioms.port(text, b, True, ptx_idioms.shared_in(ctx.src, f), names=names) is not None:
             ported.append(b)
         elif flag_statement(text) and dialect.concept("ptx_carry_param").spelling(b) is not None:
             carried.append(b)
@@ -137,8 +144,10 @@ def _what_translate_does(ctx, node, targets: list[str]) -> str:
     if carried:
         said.append(f"`kernelport translate` ports this carry-flag statement for {name(carried)} with the flag as a "
                     "C variable passed through the calls that chain it (KP201 where it cannot follow the flag)")
+    if settled and not refused:
+        return ""
     if refused:
         said.append(f"the {name(refused)} port{' refuses' if len(refused) == 1 else 's refuse'} it (KP201): use the equivalent intrinsic, or guard it with "
                     "`#ifdef __CUDA_ARCH__` and a portable `#else`")
-    return "; ".join(said) + ("" if refused else "; a build that compiles this CUDA source as it is (hipify) "
-                              "fails on it")
+    return "; ".join(said) + ("" if refused or settled else "; a build that compiles this CUDA source as it is "
+                              "(hipify) fails on it")

@@ -423,6 +423,7 @@ __global__ void k(float* x) {
             own = ws_names - warpsplits.local32(ctx.src, f.body) if f.is_device and f.body is not None else ()
             portable = [n for n in ctx.src.named_under(f.body, "identifier", own) if ctx.code_context(n) != "const"] \
                 if own else []  # not a device function's; a local `int warpSize = 32;` is a 32, not the built-in
+            portable = [n for n in portable if not ctx.left_out(n)]  # (a branch no AMD build compiles, as written or ported)
             if not portable:
                 continue
             if hard_sites is None:  # sorted once (stable: ties keep site order); a bisect per function
@@ -434,9 +435,11 @@ __global__ void k(float* x) {
             if not hard:
                 continue
             first = min(hard, key=lambda n: n.start_byte)
-            ctx.report(self, first, f"`{f.name}` uses both `warpSize` (line {ctx.where(portable[0]).split(':')[0]}) and "
+            at = ctx.arch_reading(first)  # a `warpSize` the same AMD build compiles (`#if __CUDA_ARCH__`: kernelport.arch_branches)
+            named = next((n for n in portable if ctx.arch_reading(n) in (None, at)), portable[0])
+            ctx.report(self, first, f"`{f.name}` uses both `warpSize` (line {ctx.where(named).split(':')[0]}) and "
                        f"a hardcoded 32 (`{_expr_text(ctx, first)}`) as the wave width: {ctx.breaks}, they disagree; "
-                       f"use `warpSize` throughout", related=(ctx.related(portable[0], "warpSize used here"),))
+                       f"use `warpSize` throughout", related=(ctx.related(named, "warpSize used here"),))
         subwave.check(self, ctx)  # `warpSize` beside a narrower group width the code names (GROMACS)
 
 
