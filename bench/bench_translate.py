@@ -2,6 +2,7 @@
 
     python bench/bench_translate.py [--sizes 1000,6800,13600] [--to hip]
     python bench/bench_translate.py --tree tests/realcorpus [--against CHECKOUT] [--rounds 3] [--to hip] [--command]
+    python bench/bench_translate.py --unit FILE --manifest SET/manifest.toml [--against CHECKOUT] [--rounds 3]
 
 --to takes a list (hip,metal): every backend's port in the one run, as the CLI makes them.
 
@@ -15,6 +16,10 @@ input (not UTF-8, a syntax error) counts with its lines.  Each round runs a fres
 checkout (this one, then --against's, e.g. a `git worktree add` of main), so old and new code
 alternate under the same load; the bare parse of the same files is measured in each process.
 CPU seconds (the process's, its threads included) are the figure to read on a loaded machine.
+
+--unit FILE --manifest TOML: one translation unit of a materialised held-out set (bench/realcorpus_build.py),
+`kernelport translate FILE --to ... -o TMP` with its project's -I/-D from the manifest, as the scoreboard's
+--project-flags runs it (the headers it includes are ported too), in rounds against --against as --tree does.
 
 --command: instead, the one command `kernelport translate TREE --to ... --stdout` over the whole tree
 (the CLI in the child process through typer's test runner, its output captured), so what the command
@@ -74,12 +79,46 @@ def tree_child(code: Path, tree: Path, to: str, command: bool = False) -> dict:
             "refused": refused, "bad": bad, "code": str(code)}
 
 
+def unit_flags(unit: Path, manifest: Path) -> list[str]:
+    """The -I/-D of the manifest's project whose directory holds `unit` (its root beside the manifest)."""
+    import tomllib
+    projects = tomllib.loads(manifest.read_text())["project"]
+    for name, p in projects.items():
+        root = manifest.parent / name
+        if unit.resolve().is_relative_to(root.resolve()):
+            return [f"-I{root / d}" for d in p.get("include_dirs", [])] + [f"-D{d}" for d in p.get("defines", [])]
+    raise SystemExit(f"{unit}: under no project of {manifest}")
+
+
+def unit_child(code: Path, unit: Path, manifest: Path, to: str) -> dict:
+    """`translate UNIT --to TO -o TMP` with its project's flags, through the CLI of checkout `code`."""
+    sys.path.insert(0, str(code))
+    from typer.testing import CliRunner
+    from kernelport.cli import for_argv
+    from kernelport.source import _parser
+    data = unit.read_bytes()
+    c0 = time.process_time()
+    _parser().parse(data)
+    parse = time.process_time() - c0
+    with tempfile.TemporaryDirectory() as out:
+        argv = ["translate", str(unit), "--to", to, "-o", out, *unit_flags(unit, manifest)]
+        w0, c0 = time.perf_counter(), time.process_time()
+        res = CliRunner().invoke(for_argv(argv), argv)
+        cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+        ports = sum(1 for _ in Path(out).rglob("*") if _.is_file())
+    if res.exit_code not in (0, 1):
+        raise SystemExit(f"translate exited {res.exit_code}: {res.output[-2000:]}")
+    return {"cpu": cpu, "wall": wall, "parse": parse, "files": ports, "lines": data.count(b"\n"),
+            "refused": res.exit_code, "bad": 0, "code": str(code)}
+
+
 def tree(args) -> None:
     codes = [ROOT] + ([Path(args.against).resolve()] if args.against else [])
     best: dict[str, dict] = {}
+    what = ["--unit", args.unit, "--manifest", args.manifest] if args.unit else ["--tree", args.tree]
     for r in range(args.rounds):
         for code in codes:
-            out = subprocess.run([sys.executable, __file__, "--tree-child", str(code), "--tree", args.tree,
+            out = subprocess.run([sys.executable, __file__, "--tree-child", str(code), *what,
                                   "--to", args.to] + ["--command"] * args.command,
                                  capture_output=True, text=True, check=True).stdout
             res = json.loads(out.splitlines()[-1])
@@ -88,6 +127,11 @@ def tree(args) -> None:
             if str(code) not in best or res["cpu"] < best[str(code)]["cpu"]:
                 best[str(code)] = res
     for code, res in best.items():
+        if args.unit:
+            print(f"{code}: translate --to {args.to} of {args.unit} ({res['lines']:,} lines; {res['files']} ports "
+                  f"written, exit {res['refused']}), best of {args.rounds}: {res['cpu']:.2f} s CPU; bare parse of the "
+                  f"file {res['parse']:.3f} s")
+            continue
         print(f"{code}: translate --to {args.to} of {args.tree} ({res['files']} files, {res['lines']:,} lines; "
               f"{res['refused']} ports refused, {res['bad']} files bad input), best of {args.rounds}: "
               f"{res['cpu']:.2f} s CPU = {res['lines'] / res['cpu']:,.0f} lines per CPU-s; bare parse {res['parse']:.3f} s: "
@@ -127,14 +171,19 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3, help="with --tree: rounds (the best is reported)")
     ap.add_argument("--command", action="store_true",
                     help="with --tree: one `translate TREE --stdout` command over the tree, not each file alone")
+    ap.add_argument("--unit", help="one file of a held-out set, with --manifest (instead of --sizes)")
+    ap.add_argument("--manifest", help="with --unit: the set's manifest.toml (its projects' -I/-D)")
     ap.add_argument("--tree-child", metavar="CODE", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.tree_child and args.unit:
+        print(json.dumps(unit_child(Path(args.tree_child), Path(args.unit), Path(args.manifest), args.to)))
+        return
     if args.tree_child:
         print(json.dumps(tree_child(Path(args.tree_child), Path(args.tree), args.to, args.command)))
         return
     print(f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
           f"load average {os.getloadavg()[0]:.2f}")
-    tree(args) if args.tree else sizes(args)
+    tree(args) if args.tree or args.unit else sizes(args)
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
 
 

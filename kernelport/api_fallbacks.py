@@ -70,13 +70,13 @@ def reached(src, backend, include_dirs: tuple[str, ...] = ()) -> dict[int, list[
     if table is not None and backend.absent_header_fallbacks and src.path != "<string>":
         done = set(carried(src, backend))
         used = {table.spelling(w) for w in set(_WORD.findall(src.text))}
+        headers = _Headers(tuple(include_dirs))  # (each include's walk reaches the same headers: read once here)
         for n in src.index.of_type("preproc_include"):
             path = n.child_by_field_name("path")
             raw = src.text_of(path) if path is not None else ""
             if not raw.startswith('"'):
                 continue
-            for header, defs in _fallbacks_under(locate(Path(src.path).parent, raw, tuple(include_dirs)), table,
-                                                 backend, tuple(include_dirs), set()):
+            for header, defs in _fallbacks_under(headers.locate(Path(src.path).parent, raw), table, backend, headers, set()):
                 names = {k: defs[k] for k in sorted(used & defs.keys())}
                 if header not in done and names:
                     done.add(header)
@@ -85,23 +85,44 @@ def reached(src, backend, include_dirs: tuple[str, ...] = ()) -> dict[int, list[
     return out
 
 
-def _fallbacks_under(path: Path | None, table, backend, include_dirs: tuple[str, ...], seen: set[Path]):
+class _Headers:
+    """The local headers one file's walks read (`reached`): each include located and each header's
+    include lines read once, however many of the file's includes reach it."""
+
+    def __init__(self, include_dirs: tuple[str, ...]):
+        self.include_dirs = include_dirs
+        self.located: dict[tuple[Path, str], Path | None] = {}
+        self.spelled: dict[Path, list[str] | None] = {}
+
+    def locate(self, here: Path, include: str) -> Path | None:
+        key = (here, include)
+        if key not in self.located:
+            self.located[key] = locate(here, include, self.include_dirs)
+        return self.located[key]
+
+    def includes(self, path: Path) -> list[str] | None:
+        """The includes `path` spells (with their quotes or brackets), in order; None where it cannot be read."""
+        if path not in self.spelled:
+            try:
+                self.spelled[path] = _SPELLED.findall(path.read_text(encoding="utf-8", errors="replace"))
+            except OSError:
+                self.spelled[path] = None
+        return self.spelled[path]
+
+
+def _fallbacks_under(path: Path | None, table, backend, headers: _Headers, seen: set[Path]):
     """(target header, its fallback definitions) for each header with one that `path` includes,
     directly or through the local headers it includes."""
     if path is None or path in seen:
         return
     seen.add(path)
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return
-    for spelled in _SPELLED.findall(text):
+    for spelled in headers.includes(path) or ():
         e = table.get(spelled[1:-1])
         defs = backend.fallback_definitions(e.hip) if e is not None and e.is_header else None
         if defs is not None:
             yield e.hip, defs
         elif e is None:
-            yield from _fallbacks_under(locate(path.parent, spelled, include_dirs), table, backend, include_dirs, seen)
+            yield from _fallbacks_under(headers.locate(path.parent, spelled), table, backend, headers, seen)
 
 
 def reached_block(src, backend, node, include_dirs: tuple[str, ...] = ()) -> str:

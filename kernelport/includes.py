@@ -115,9 +115,10 @@ def locate(here: Path, include: str, include_dirs: tuple[str, ...] = ()) -> Path
     """The project header an include names (its text with quotes or brackets): `"x"` beside the
     including file, then on the include path; `<x>` on the include path only (as project.py)."""
     inner, quoted = include[1:-1], include.startswith('"')
-    for d in ([here] if quoted else []) + [Path(d) for d in include_dirs]:
-        if is_regular(d / inner):  # never raises (a name too long, a loop of links)
-            return (d / inner).resolve()
+    for d in ([str(here)] if quoted else []) + list(include_dirs):  # (strings: a long -I list is tried per include)
+        p = os.path.join(d, inner)
+        if is_regular(p):  # never raises (a name too long, a loop of links)
+            return Path(p).resolve()
     return None
 
 

@@ -23,6 +23,7 @@ from .macro_groups import NEVER_BUILT as _NEVER, Group as _Group, decided_varian
 from .macro_declarations import local_type, object_definition, parameter_type
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, ends_a_capture, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
+from .repair_trials import Trials
 from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
     ends_list_item, expansion, in_place_edits, one_group, opens_else
 
@@ -87,16 +88,16 @@ class Repair:
     def run(self, seen: bytes, tree: Tree) -> tuple[bytes, Tree]:
         self.seen = seen
         sites = error_sites(tree)
-        tried: set[tuple] = set()
+        tried = Trials(self.lines, len(self.data))  # (kernelport/repair_trials.py: tried again only near a kept mask)
         while sites and self.parses < _MAX_PARSES:
             score = _score(sites)
             accepted = False
             for lo, hi in sites + inner_sites(tree, sites) + owner_sites(tree, sites):
-                for key, edits, masks in self._candidates(lo, hi):
+                for key, edits, masks in tried.at((lo, hi), self._candidates(lo, hi), lambda: self.reach):
                     if key in tried or self.parses >= _MAX_PARSES:
                         continue
-                    tried.add(key)
                     if _hides_error(sites, masks):
+                        tried.skip(key)
                         continue
                     trial = self._apply(seen, edits)
                     t2 = self._parse(trial, tree, edits)
@@ -117,11 +118,13 @@ class Repair:
                         seen, tree, sites = trial, t2, s2
                         self._keep(masks)
                         self.seen = seen
-                        seen, tree, sites = self._same_elsewhere(seen, tree, sites, key)
+                        changed = self.changed
+                        seen, tree, sites, more_edits = self._same_elsewhere(seen, tree, sites, key)
                         self.seen = seen
-                        tried.clear()  # the context changed: what did not help before may now
+                        tried.kept(edits + more_edits, changed + (self.changed if more_edits else []))
                         accepted = True
                         break
+                    tried.fail(key, edits, self.changed)
                 if accepted:
                     break
             if not accepted:
@@ -162,7 +165,9 @@ class Repair:
         for s, e, _ in edits:
             a, b = self._point(s), self._point(e)
             t.edit(s, e, e, a, b, b)
-        return self.parse(data, t)
+        new = self.parse(data, t)
+        self.changed = list(t.changed_ranges(new))  # where its structure differs (repair_trials.Trials)
+        return new
 
     def _point(self, byte: int) -> tuple[int, int]:
         row = bisect.bisect_left(self.lines, byte)
@@ -192,19 +197,19 @@ class Repair:
 
     def _same_elsewhere(self, seen: bytes, tree: Tree, sites, key: tuple):
         """A mask that helped once is tried at every other use of that macro in the same role that
-        stands in an error (one more parse where there are many, instead of one per use)."""
+        stands in an error (one more parse where there are many, instead of one per use); and the edits kept."""
         if key[0] == "conditional":  # its candidate already covers every group of that condition
-            return seen, tree, sites
+            return seen, tree, sites, []
         edits, masks = self._other_uses(key, sites)
         if not edits or self.parses >= _MAX_PARSES:
-            return seen, tree, sites
+            return seen, tree, sites, []
         trial = self._apply(seen, edits)
         t2 = self._parse(trial, tree, edits)
         s2 = error_sites(t2)
         if _score(s2) <= _score(sites):
             self._keep(masks)
-            return trial, t2, s2
-        return seen, tree, sites
+            return trial, t2, s2, edits
+        return seen, tree, sites, []
 
     def _other_uses(self, key: tuple, sites) -> tuple[list[Edit], list[Mask]]:
         """The edits and masks of every other use of the candidate's macro in the same role that
@@ -257,6 +262,8 @@ class Repair:
     def _candidates(self, lo: int, hi: int):
         """(key, edits, masks) to try for the error at [lo, hi), nearest the error first."""
         window = self._window(lo, hi)
+        ends = [self.toks[window.start].start, self.toks[window.stop - 1].end] if window else []
+        self.reach = (min([lo, *ends]), max([hi, *ends]))  # what its candidates read (repair_trials.Trials.at)
         k = bisect.bisect_left(self.starts, lo)  # the nearest tokens lie within the bound on either side
         near = range(max(window.start, k - _MAX_WINDOW_TOKENS), min(window.stop, k + _MAX_WINDOW_TOKENS))
         idx = sorted(near, key=lambda i: abs(self.toks[i].start - lo))[:_MAX_WINDOW_TOKENS]
