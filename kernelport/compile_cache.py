@@ -118,18 +118,32 @@ def _key(cmd: list[str], env: dict | None, source: Path | None, search_dirs, inp
     return h.hexdigest()
 
 
+# Runs kept for this process's life by `run(..., memo=True)`: a check that writes no file, made again
+# on the same bytes (translate's Metal self-check of a port, then verify's compile check of it)
+_MEMO: dict[str, tuple[int, str, str]] = {}
+
+
 def run(cmd: list[str], source=None, *, search_dirs=(), inputs=(), outputs=(), env: dict | None = None,
-        timeout: float | None = None, input_text: str | None = None, cwd=None) -> subprocess.CompletedProcess:
+        timeout: float | None = None, input_text: str | None = None, cwd=None,
+        memo: bool = False) -> subprocess.CompletedProcess:
     """`subprocess.run(cmd)` (text, captured; stdin `input_text` or none) compiling `source` (None:
     a probe such as `--version`), answered from the cache when an identical run is stored.
     `search_dirs`: the include directories `cmd` names; `inputs`: other files it reads (a forced
     -include, or each of many sources); `outputs`: the files it writes (restored on a hit); `cwd`:
-    where it runs (not in the key: name every file it reads by an absolute path)."""
+    where it runs (not in the key: name every file it reads by an absolute path).  `memo` (a run
+    with no `outputs`): an identical run made earlier in this process answers, by the same key,
+    with or without the cache directory."""
     root = cache_root()
     source = Path(source) if source is not None else None
     pairs = _places(source, search_dirs, inputs, outputs)
-    k = _key(cmd, env, source, search_dirs, inputs, pairs, input_text) if root is not None else None
-    entry = root / k[:2] / f"{k}.pkl" if k else None
+    memo = memo and not outputs
+    k = _key(cmd, env, source, search_dirs, inputs, pairs, input_text) if root is not None or memo else None
+    back = [(b, a) for a, b in pairs]
+    if memo and k in _MEMO:
+        rc, out, err = _MEMO[k]
+        note("hit", cmd)
+        return subprocess.CompletedProcess(cmd, rc, _swap(out, back), _swap(err, back))
+    entry = root / k[:2] / f"{k}.pkl" if k and root is not None else None
     if entry is not None:
         try:
             with open(entry, "rb") as f:
@@ -141,11 +155,14 @@ def run(cmd: list[str], source=None, *, search_dirs=(), inputs=(), outputs=(), e
                 if data is not None:
                     Path(name).write_bytes(data)
             note("hit", cmd)
-            back = [(b, a) for a, b in pairs]
+            if memo:
+                _MEMO[k] = (rc, out, err)
             return subprocess.CompletedProcess(cmd, rc, _swap(out, back), _swap(err, back))
     from .subproc import run as run_group  # a timeout ends the compiler's children too
     proc = run_group(cmd, timeout=timeout, env=env, input=input_text, cwd=cwd)
     note("miss" if entry is not None else "uncached", cmd)
+    if memo and k:
+        _MEMO[k] = (proc.returncode, _swap(proc.stdout, pairs), _swap(proc.stderr, pairs))
     if entry is not None:
         files = [Path(o).read_bytes() if os.path.isfile(o) else None for o in outputs]
         _store(entry, (proc.returncode, _swap(proc.stdout, pairs), _swap(proc.stderr, pairs), files))

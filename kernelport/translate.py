@@ -573,8 +573,9 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
                           header=templates.port_header(backend, source_label or src.path, command),
                           exact=halfvotes.spans(translator) + collective_widths.spans(translator) +
                           warpcounts.spans(translator))
-    if port.ok:
-        translator.check_port(text)
+    if port.ok:  # the text as written (sealed): its lines are the file's, and verify's compile check reads its bytes
+        from . import output
+        translator.check_port(output.seal(text))
     if port.ok:
         port.extra_files = translator.extra_files(source_label or src.path, command)
     return port, text

@@ -22,7 +22,7 @@ from .model import build
 from .source import SourceFile
 from .project_ports import make, single
 from .translate import companion, destination
-from .verify_cache import Cache, compile_group, file_digest, key as cache_key
+from .verify_cache import Cache, compile_group, file_digest, kernel_digest, key as cache_key
 from .verify_shard import kernel_files, parse_shard, shard_of  # noqa: F401 - verify's API
 
 SCHEDULES = ("block", "warp", "thread")
@@ -183,7 +183,7 @@ class Verifier:
         if self.device is not None:
             return self._numeric(src, module, name, spec, ports, rep)
         t0 = time.perf_counter()
-        k = cache_key("numeric", name, file_digest(path), sorted((b, p[1]) for b, p in ports.items()),
+        k = cache_key("numeric", name, kernel_digest(path), sorted((b, p[1]) for b, p in ports.items()),
                       self.seed, self.schedules, self.native_reference, self.profile_bins, self.timeout,
                       toolchains.c_compiler_identity() if self.native_reference else None)
         cached = self.cache.get(k, [Check])

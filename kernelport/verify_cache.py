@@ -29,6 +29,7 @@ from pathlib import Path
 from . import __version__, absent_libraries
 
 _INCLUDE = re.compile(rb'^\s*#\s*include\s*"([^"]+)"', re.M)
+_ANY_INCLUDE = re.compile(rb'^\s*#\s*include\s*(?:"([^"]+)"|<([^>]+)>)', re.M)
 
 
 def cache_dir() -> Path:
@@ -47,10 +48,11 @@ def code_digest() -> str:
     return h.hexdigest()
 
 
-def file_digest(path: Path, _seen: set | None = None, _depth: int = 0) -> str:
+def file_digest(path: Path, _seen: set | None = None, _depth: int = 0, dirs: tuple[str, ...] = ()) -> str:
     """The bytes of `path` and, recursively, of the quoted headers it includes (by name if absent;
-    no deeper than any compiler follows, includes.MAX_INCLUDE_DEPTH)."""
-    from .includes import MAX_INCLUDE_DEPTH, readable
+    no deeper than any compiler follows, includes.MAX_INCLUDE_DEPTH); with include `dirs`, of the
+    headers found there too (a quoted one not beside its includer, an angled one)."""
+    from .includes import MAX_INCLUDE_DEPTH, locate, readable
     seen = _seen if _seen is not None else set()
     h = hashlib.sha256()
     p = Path(path).resolve()
@@ -62,11 +64,30 @@ def file_digest(path: Path, _seen: set | None = None, _depth: int = 0) -> str:
     except OSError:
         return "missing:" + str(p)
     h.update(data)
-    for inc in _INCLUDE.findall(data):
+    for m in (_ANY_INCLUDE if dirs else _INCLUDE).finditer(data):
+        inc, angled = m.group(1) or m.group(2), m.group(1) is None
         name = inc.decode("utf-8", "replace")
-        header = readable(p, name)  # the include policy: never a device, nothing outside the project
-        h.update(b"\0" + inc + b"\0" + (file_digest(header, seen, _depth + 1) if header else "unread").encode())
+        header = None if angled else readable(p, name)  # the include policy: never a device, nothing outside the project
+        if header is None and dirs:
+            header = locate(p.parent, f"<{name}>", dirs)  # the configured -I dirs, as the emulator reads them
+        h.update(b"\0" + inc + b"\0" + (file_digest(header, seen, _depth + 1, dirs) if header else "unread").encode())
     return h.hexdigest()
+
+
+def kernel_digest(path: Path) -> str:
+    """file_digest of a kernel file as the emulator reads it: with the include dirs, defines and
+    forced includes it is configured with (its pyproject's [tool.kernelport], compile_commands.json),
+    each of which can change what a kernel computes."""
+    from .errors import KernelportError
+    from .project import Options
+    from .project_ports import configured
+    try:
+        opts = configured(Path(path))
+    except KernelportError:  # the emulator reads such a file unconfigured (and translate says why)
+        opts = Options()
+    forced = [file_digest(Path(f), dirs=opts.include_dirs) for f in opts.forced_includes]
+    return hashlib.sha256(repr((file_digest(path, dirs=opts.include_dirs), opts.include_dirs, opts.defines,
+                                opts.forced_includes, forced)).encode()).hexdigest()
 
 
 _PATH = "\x00PATH"

@@ -131,6 +131,11 @@ def _preprocess(text: str, filename: str = "<metal>") -> tuple[str, list[Diagnos
     return "".join(chars), diags, inserted
 
 
+# what makes clang read a file other than the port and the checker's header (which includes nothing):
+# the port's include directory matters to a port that has one of these only
+_READS_FILES = re.compile(r"#\s*(?:include|import|include_next|embed)\b|__has_include|__has_embed")
+
+
 def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
               include_warnings: bool = False) -> MetalCheckReport:
     """Check MSL source ``text``; diagnostics point into ``filename`` (lines/columns of ``text``).
@@ -140,7 +145,7 @@ def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
     clang_text, diags, inserted = _preprocess(text, filename)
     lines = Lines(text)
     include_dirs = []
-    if filename and not filename.startswith("<"):
+    if filename and not filename.startswith("<") and _READS_FILES.search(clang_text):  # -I only steers those
         parent = Path(filename).resolve().parent
         if parent.is_dir():
             include_dirs.append(parent)
@@ -152,7 +157,7 @@ def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
         cmd = clang_command(clang, src, include_dirs)
         try:
             proc = compile_cache.run(cmd, src, search_dirs=include_dirs, inputs=(HEADER_PATH,),
-                                     timeout=CLANG_TIMEOUT_S)
+                                     timeout=CLANG_TIMEOUT_S, memo=True)  # translate's self-check, then verify's
             output, rc = proc.stdout + proc.stderr, proc.returncode
         except subprocess.TimeoutExpired as exc:
             output = f"clang timed out after {CLANG_TIMEOUT_S} s\n{exc.stdout or ''}{exc.stderr or ''}"
