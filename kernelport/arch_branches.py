@@ -59,8 +59,9 @@ def _directive(src, arm: Node) -> str:
 
 def known_values(tr) -> Mapping[str, int]:
     """The unit's object-like macros whose integer values its definitions decide (kernelport.unitdefines: the file's
-    and its project headers' `#define PASCAL 600`, one value, unconditional, never `#undef`ed), less the run's -D
-    names: what a test may read beside `__CUDA_ARCH__` and still be settled as for a literal."""
+    and its project headers' `#define PASCAL 600`, one value, unconditional, never `#undef`ed) and the CUDA toolkit's
+    version macros (the source backend's `toolkit_versions`), less the run's -D names: what a test may read beside
+    `__CUDA_ARCH__` and still be settled as for a literal."""
     from .unitdefines import unit_defines
     if (got := tr.__dict__.get("_kp_known_values")) is not None:
         return got
@@ -68,7 +69,8 @@ def known_values(tr) -> Mapping[str, int]:
     srcs = [tr.src] + ([pf.src for pf in (away.project.file(p) for p in away.paths) if pf is not None]
                        if away is not None else [])
     given = frozenset(d[0] if isinstance(d, tuple) else str(d).split("=")[0] for d in tr.options.get("defines", ()) or ())
-    got = tr.__dict__["_kp_known_values"] = unit_defines(srcs, given).values
+    toolkit = {k: v for k, v in backends.source().toolkit_versions.items() if k not in given}  # CUDART_VERSION
+    got = tr.__dict__["_kp_known_values"] = {**toolkit, **unit_defines(srcs, given).values}
     return got
 
 
@@ -194,13 +196,15 @@ def _device_functions_only(module, c: Choice) -> bool:
     return True
 
 
-def decided(tr) -> dict[int, int]:
+def decided(tr) -> dict:
     """{test node id: whether it holds in the port} for every test of the conditionals `choices` ports:
     the taken branch's test holds, the tests before and after it do not (their branches are left out)."""
     out = tr.__dict__.get("_kp_arch_decided")
     if out is None:  # (asked for every node whose region a pass judges)
+        from . import pass_branches  # (and those both of nvcc's passes compile, settled pass by pass)
         out = tr.__dict__["_kp_arch_decided"] = {arm.id: int(i == c.taken) for c in choices(tr)
                                                  for i, arm in enumerate(c.arms) if arm.type != "preproc_else"}
+        out.update(pass_branches.decided(tr))
     return out
 
 
