@@ -174,7 +174,7 @@ def _unported(tr, a: int, b: int) -> str:
     return ""
 
 
-def _device_functions_only(module, c: Choice) -> bool:
+def _device_functions_only(module, c: Choice, specializations: bool = False) -> bool:
     """Whether each branch of a file-scope conditional holds only definitions of device functions (no
     `__host__`), which no host pass runs: a kernel that calls one (warp_aggregated_atomics' helpers under the
     same `#if` as its kernels' bodies) finds it in the port.  Macros, includes, variables, host code, and an explicit
@@ -186,7 +186,7 @@ def _device_functions_only(module, c: Choice) -> bool:
             if n in skip or n.type == "comment":
                 continue
             params = n.child_by_field_name("parameters") if n.type == "template_declaration" else None
-            if params is not None and not params.named_children:
+            if params is not None and not params.named_children and not specializations:
                 return False  # `template <>`: one architecture's specialization; the primary template computes it
             d = next((k for k in n.named_children if k.type == "function_definition"), None) \
                 if n.type == "template_declaration" else n

@@ -16,8 +16,9 @@ __device__ function", or worse, host behaviour on the GPU.  The backend's `devic
 - a device-pass test is respelled only where no code it (or a macro defined under it: ISCUDA) decides
   is NVIDIA-only (inline assembly, an intrinsic the CUDA dialect has alone: the concepts KP201/KP202
   know) and compiled off NVIDIA: code an inner version comparison leaves to NVIDIA (`#if __CUDA_ARCH__
-  >= 800` inside `#ifdef __CUDA_ARCH__`) is not; its `#else` is.  A derived macro used other than as a
-  defined-test, or tested where the parse did not see, keeps the test that defines it as written.
+  >= 800` inside `#ifdef __CUDA_ARCH__`) is not; its `#else` is.  A derived macro tested as a value (`#if
+  ARCHV`), or used where the parse did not see, keeps the test that defines it as written; one read as a
+  value in code (`#define LANES 32` / `#else` / `#define LANES 1`: main's port gave the GPU the host's 1) does not.
 
 Lint reads the original and is not concerned.
 """
@@ -134,7 +135,9 @@ def _device_pass_tests(tr, name: str) -> frozenset:
         sound = True
         for m in sorted(derived):  # ISCUDA: its tests pick the device pass too
             more, hidden = _classify(src, m)
-            if hidden or any(v is None for v in more.values()):  # ARCHV read as a value: as written
+            # ARCHV read as a value by a test, or where the parse did not see: as written; a value read in code
+            # (`#define LANES 32` / `#else` / `#define LANES 1`, `x * LANES`) is the device pass's there too
+            if any(n is None for _, n in hidden) or any(v is None for v in more.values()):
                 sound = False
                 break
             scope += [_outermost(c) for c in more]

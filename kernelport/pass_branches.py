@@ -39,6 +39,7 @@ class Split:
     choice: arch_branches.Choice  # its `taken`: the device pass's branch
     host: int  # the branch nvcc's host pass takes (len(arms) where there is no `#else`)
     macro: str  # the target's device-pass macro
+    alone: bool = False  # in code no host pass compiles (under `#ifdef __CUDA_ARCH__`): the device's branch alone
 
 
 def _host_branch(src, c: arch_branches.Choice, names) -> int | None:
@@ -80,8 +81,12 @@ def splits(tr) -> list[Split]:
         c = arch_branches._choice(tr.src, node, at, names)  # noqa: SLF001 - the same reading of the tests
         if c is None or (host := _host_branch(tr.src, c, names)) is None:
             continue
+        if tr.module.function_at(node) is None and arch_branches._device_functions_only(tr.module, c, True):  # noqa: SLF001
+            continue  # device code alone (an architecture's specialization, which arch_branches keeps): no host pass reads it
         c = arch_branches._portable(tr, c, at, names)  # noqa: SLF001
-        if c.taken != host:
+        if guards.NVIDIA_HOST not in guards.reach(node, tr.src):  # (nested in `#ifdef __CUDA_ARCH__`)
+            got.append(Split(c, c.taken, macro, True))
+        elif c.taken != host:
             got.append(Split(c, host, macro))
     return got
 
@@ -112,20 +117,28 @@ def take_pass(tr) -> None:
                 t = rw.span(holder, a, b).rstrip(" \t")
                 return t if not t or t.endswith("\n") else t + "\n"
             dev, host = text(s.choice.taken), text(s.host)
+            if s.alone:
+                return dev[:-1] if dev.endswith("\n") else dev  # (the `#endif` line's newline stays)
             if not host.strip():
                 return f"#if defined({s.macro})\n{dev}{indent}#endif"
             if not dev.strip():
                 return f"#if !defined({s.macro})\n{host}{indent}#endif"
             return f"#if defined({s.macro})\n{dev}{indent}#else\n{host}{indent}#endif"
         ported = [arch_branches._normal(tr.rw.span(h, a, b)) for h, a, b in bodies]  # noqa: SLF001
+        if s.alone and indent:
+            tr.rw.drop_span(line_start, c.node.start_byte)  # `    #if`: the code keeps its own indentation
         tr.rw.replace(c.node, render)
         lines = [tr.src.loc(arm).line for arm in c.arms] + [tr.src.location(c.node.end_byte).line]
         rows = [f"line {lines[i]} (`{c.tests[i]}`)" if i < len(c.tests) else f"line {lines[i]} (no `#else`)"
                 for i in range(len(bodies))]
-        tr.note(c.node, f"#if defined({s.macro})", f"nvcc's device pass takes the branch at {rows[c.taken]} (NVIDIA's "
-                f"newest architecture), its host pass the branch at {rows[s.host]}")
+        tr.note(c.node, "(the branch taken)" if s.alone else f"#if defined({s.macro})", f"nvcc's device pass takes the "
+                f"branch at {rows[c.taken]} (NVIDIA's newest architecture), " + ("and no host pass compiles it" if s.alone
+                                                                                 else f"its host pass the branch at {rows[s.host]}"))
         out = [i for i in range(len(bodies)) if i not in (c.taken, s.host)]
-        if any(ported[i] != ported[c.taken] for i in out) or c.unported:
+        if s.alone and len(set(ported)) > 1 and not c.unported:
+            tr.port.diagnostics.append(Diagnostic("KP237", tr.src.loc(c.node), arch_branches.message(
+                "conditional's", rows, c.taken, c.others, arch_branches.archs()), arch_branches.HINT, "warning"))
+        elif not s.alone and (any(ported[i] != ported[c.taken] for i in out) or c.unported):
             held = (f"the branch NVIDIA GPUs run holds {c.unported}, which {tr.backend.upper()} has no port of, so the "
                     "device pass takes the portable one" if c.unported else "their ports differ")
             tr.port.diagnostics.append(Diagnostic("KP237", tr.src.loc(c.node), (

@@ -205,3 +205,33 @@ def test_the_toolkit_version_is_the_cuda_backends(tmp_path):
 def test_a_given_toolkit_version_keeps_the_conditional():
     port, _ = _port(VERSION, defines=[("CUDART_VERSION", "10000")])
     assert "CUDART_VERSION >= 11000" in port.body and "v * 3.0f" in port.body
+
+
+WARP_LADDER = """\
+#ifdef __CUDA_ARCH__
+#define WARP 32
+#else
+#define WARP 1
+#endif
+__global__ void k(const float* x, float* out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float v = i < n ? x[i] : 0.0f;
+    for (int o = WARP / 2; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffff, v, o);
+    if ((threadIdx.x % WARP) == 0) out[i / WARP] = v;
+}
+"""
+
+
+def test_a_device_pass_macro_read_as_a_value_in_code_is_the_devices(tmp_path):
+    """kernelport/device_pass.py kept `#ifdef __CUDA_ARCH__` where the macro it defines is read as a value in code:
+    main's port summed nothing (WARP 1 on the GPU: out[0] 0 where CUDA gives warp 0's sum)."""
+    port, out = _port(WARP_LADDER)
+    assert "#ifdef __HIP_DEVICE_COMPILE__\n#define WARP 32\n#else\n#define WARP 1\n#endif" in port.body, port.body
+    x = (np.arange(1024) % 7).astype(np.float32)
+    _same_at_64(WARP_LADDER, out, {"x": x, "out": np.zeros(1024, np.float32), "n": 1024})
+    hip_compiles(tmp_path, out)
+    # read where the parse does not see (another macro's body): as written, as before
+    hidden = WARP_LADDER.replace("#endif\n", "#endif\n#define HALF (WARP / 2)\n", 1).replace("WARP / 2;", "HALF;")
+    port, _ = translate(SourceFile.from_text(hidden, "t.cu"), "hip")
+    assert "#ifdef __CUDA_ARCH__\n#define WARP 32" in port.body
