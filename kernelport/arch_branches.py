@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from . import backends, fnscopes, guards, ptx_branches
+from . import backends, context_macros, fnscopes, guards, ptx_branches
 
 _CHAIN = ("preproc_elif", "preproc_else")
 HINT = ("check that the branch taken computes what you mean on every GPU, or give the other platforms their own branch "
@@ -58,16 +58,20 @@ def _directive(src, arm: Node) -> str:
 
 
 def known_values(tr) -> Mapping[str, int]:
-    """The unit's object-like macros whose integer values its definitions decide (kernelport.unitdefines: the file's
-    and its project headers' `#define PASCAL 600`, one value, unconditional, never `#undef`ed) and the CUDA toolkit's
-    version macros (the source backend's `toolkit_versions`), less the run's -D names: what a test may read beside
+    """The unit's object-like macros whose integer values its definitions decide (kernelport.unitdefines: the file's,
+    its project headers' and those the run's includer reads before it (context_macros.read_before): `#define
+    PASCAL 600`, one value, unconditional, never `#undef`ed) and the CUDA toolkit's version macros (the source backend's `toolkit_versions`), less the run's -D names: what a test may read beside
     `__CUDA_ARCH__` and still be settled as for a literal."""
     from .unitdefines import unit_defines
     if (got := tr.__dict__.get("_kp_known_values")) is not None:
         return got
     away = getattr(getattr(tr.module, "visible", None), "elsewhere", None)
-    srcs = [tr.src] + ([pf.src for pf in (away.project.file(p) for p in away.paths) if pf is not None]
-                       if away is not None else [])
+    srcs = [tr.src]
+    if away is not None:
+        paths = list(away.paths)
+        if away.root is not None and away.project.units:  # (a header included at its includer's top: my_types.h)
+            paths += context_macros.read_before(away.project, away.root)
+        srcs += [pf.src for pf in (away.project.file(p) for p in dict.fromkeys(paths)) if pf is not None]
     given = frozenset(d[0] if isinstance(d, tuple) else str(d).split("=")[0] for d in tr.options.get("defines", ()) or ())
     toolkit = {k: v for k, v in backends.source().toolkit_versions.items() if k not in given}  # CUDART_VERSION
     got = tr.__dict__["_kp_known_values"] = {**toolkit, **unit_defines(srcs, given).values}

@@ -41,3 +41,18 @@ def around(project, root: Path, own: dict) -> dict:
             got.update(f.defs)
         return {n: d for n, d in got.items() if n not in own}
     return {}
+
+
+def read_before(project, root: Path) -> list[Path]:
+    """The files the first unit of the run that reaches `root` (not `root` itself) reads before it, in order
+    (mfaktc's tf_96bit.cu reads my_types.h, whose `#define FERMI 200` its tf_96bit_base_math.cu tests); []
+    where no unit reaches it."""
+    for unit in project.units:
+        u = project._real(unit)
+        if u == root or project.file(u) is None:
+            continue
+        sc = project.scan(u, project.options(u))
+        if root not in sc.files():
+            continue
+        return [p for p in sc.order[:sc.order.index(root)] if project.file(p) is not None] if root in sc.order else []
+    return []

@@ -235,3 +235,24 @@ def test_a_device_pass_macro_read_as_a_value_in_code_is_the_devices(tmp_path):
     hidden = WARP_LADDER.replace("#endif\n", "#endif\n#define HALF (WARP / 2)\n", 1).replace("WARP / 2;", "HALF;")
     port, _ = translate(SourceFile.from_text(hidden, "t.cu"), "hip")
     assert "#ifdef __CUDA_ARCH__\n#define WARP 32" in port.body
+
+
+def test_a_fragment_reads_the_names_its_includer_defines_before_it(tmp_path):
+    """mfaktc: tf_96bit.cu includes my_types.h (`#define FERMI 200`), then tf_96bit_base_math.cu, which tests
+    `(__CUDA_ARCH__ >= FERMI) && (CUDART_VERSION >= 4010)` and includes nothing: its port reads the includer's
+    names (main: the conditional kept, hipcc compiled the `#else`)."""
+    from trust_support import kp_inproc
+    d = tmp_path / "proj"
+    d.mkdir()
+    (d / "types.h").write_text("#define FERMI 200\n#define VOLTA 700\n")
+    (d / "math.cu").write_text(VERSION.split("\n__global__")[0].replace("__CUDA_ARCH__ >= 700", "__CUDA_ARCH__ >= VOLTA")
+                               .replace("__CUDA_ARCH__ >= 600", "__CUDA_ARCH__ >= FERMI") + "\n")
+    (d / "main.cu").write_text('#include "types.h"\n#include "math.cu"\n' + KERNEL)
+    rc, out, err = kp_inproc("translate", d, "--to", "hip", "-o", d / "out")
+    assert rc == 0, err
+    ported = (d / "out" / "math.hip").read_text()
+    assert "return v * 2.0f;" in ported and "v * 3.0f" not in ported and "__CUDA_ARCH__" not in ported, ported
+    require_tool("hipcc")
+    from kernelport import toolchains
+    res = toolchains.compile_hip(d / "out" / "main.hip", toolchains.HIP_ARCHS)  # math.hip compiled inside it
+    assert res.ok, res.output or res.reason
