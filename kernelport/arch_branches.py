@@ -246,19 +246,28 @@ def take_pass(tr) -> None:
         tr.note(c.node, "(the branch taken)", f"the branch NVIDIA's newest architecture takes (`{c.tests[c.taken]}`)"
                 if c.taken < len(c.tests) else "the branch NVIDIA's newest architecture takes (none)")
         if len(set(ported)) > 1:
-            lines = [tr.src.loc(arm).line for arm in c.arms] + [tr.src.location(c.node.end_byte).line]
-            rows = [f"line {lines[i]} (`{c.tests[i]}`)" if i < len(c.tests) else f"line {lines[i]} (no `#else`)"
-                    for i in range(len(bodies))]
-            text = message("conditional's", rows, c.taken, c.others, archs()) if not c.unported else (
-                f"the conditional's branch that NVIDIA GPUs run holds {c.unported}, which {tr.backend.upper()} has no port of: "
-                f"the port takes the branch at {rows[c.taken]}, the one "
-                + (f"CUDA's {', '.join(f'sm_{x // 10}' for x in archs() if x not in c.others)} run" if
-                   len(c.others) < len(archs()) else "no architecture CUDA's toolkit builds runs")
-                + f", which kernelport does not show equivalent; the "
-                + ("branch at " if len(rows) == 2 else "branches at ")
-                + f"{', '.join(r for i, r in enumerate(rows) if i != c.taken)} " + ("is" if len(rows) == 2 else "are")
-                + " left out")
-            tr.port.diagnostics.append(Diagnostic("KP237", tr.src.loc(c.node), text, HINT, "warning"))
+            tr.port.diagnostics.append(Diagnostic("KP237", tr.src.loc(c.node), warning(tr, c, rows(tr, c, len(bodies))),
+                                                  HINT, "warning"))
+
+
+def rows(tr, c: Choice, n: int) -> list[str]:
+    """`line 3 (`#if __CUDA_ARCH__ >= 600`)` for each of `c`'s `n` branches (the last, where there is no `#else`,
+    its empty branch at the `#endif`): how KP237 names them."""
+    lines = [tr.src.loc(arm).line for arm in c.arms] + [tr.src.location(c.node.end_byte).line]
+    return [f"line {lines[i]} (`{c.tests[i]}`)" if i < len(c.tests) else f"line {lines[i]} (no `#else`)" for i in range(n)]
+
+
+def warning(tr, c: Choice, rows: list[str]) -> str:
+    """KP237's text where the newest's branch alone is ported (rows: `rows`)."""
+    return message("conditional's", rows, c.taken, c.others, archs()) if not c.unported else (
+        f"the conditional's branch that NVIDIA GPUs run holds {c.unported}, which {tr.backend.upper()} has no port of: "
+        f"the port takes the branch at {rows[c.taken]}, the one "
+        + (f"CUDA's {', '.join(f'sm_{x // 10}' for x in archs() if x not in c.others)} run" if
+           len(c.others) < len(archs()) else "no architecture CUDA's toolkit builds runs")
+        + ", which kernelport does not show equivalent; the "
+        + ("branch at " if len(rows) == 2 else "branches at ")
+        + f"{', '.join(r for i, r in enumerate(rows) if i != c.taken)} " + ("is" if len(rows) == 2 else "are")
+        + " left out")
 
 
 def message(what: str, rows: list[str], taken: int, others: tuple[int, ...], at: tuple[int, ...]) -> str:

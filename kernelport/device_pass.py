@@ -103,8 +103,10 @@ def _outermost(cond):
 def _nvidia_only_off_nvidia(tr, conds, unknown: frozenset, others: list) -> bool:
     """Does NVIDIA-only code in `conds` (or one of `others`: the macro read in code) compile on a pass off
     NVIDIA, `unknown`'s tests read either way?"""
+    from . import arch_branches
     spans = [(c.start_byte, c.end_byte) for c in conds]
     spell = lambda m, n=None: "?" + m if n is not None and (n.start_byte, n.end_byte) in unknown else m  # noqa: E731
+    settled = arch_branches.decided(tr)
 
     def counts(node, at=None) -> bool:
         if at is not None:
@@ -112,6 +114,9 @@ def _nvidia_only_off_nvidia(tr, conds, unknown: frozenset, others: list) -> bool
         if not any(a <= node.start_byte and node.end_byte <= b for a, b in spans):
             return False
         bs = guards.branches(node, tr.src)
+        if any(b.test.id in settled for b in bs):
+            return False  # an architecture test the port settles: what it leaves out compiles nowhere, what it takes
+        #                   is the target's (arch_branches._portable) or refused where it stands
         return any(all(b.reached(tr.src, p, spell) for b in bs) for p in _OFF_NVIDIA)
     # asm that nvcc's device pass never compiles (the #else of `#ifdef __CUDA_ARCH__`) is the host's assembly,
     # not PTX: it stays host code once the test is respelled (CUDASieve's clzll: x86 `lzcnt`)

@@ -128,22 +128,21 @@ def take_pass(tr) -> None:
         if s.alone and indent:
             tr.rw.drop_span(line_start, c.node.start_byte)  # `    #if`: the code keeps its own indentation
         tr.rw.replace(c.node, render)
-        lines = [tr.src.loc(arm).line for arm in c.arms] + [tr.src.location(c.node.end_byte).line]
-        rows = [f"line {lines[i]} (`{c.tests[i]}`)" if i < len(c.tests) else f"line {lines[i]} (no `#else`)"
-                for i in range(len(bodies))]
+        rows = arch_branches.rows(tr, c, len(bodies))
         tr.note(c.node, "(the branch taken)" if s.alone else f"#if defined({s.macro})", f"nvcc's device pass takes the "
                 f"branch at {rows[c.taken]} (NVIDIA's newest architecture), " + ("and no host pass compiles it" if s.alone
                                                                                  else f"its host pass the branch at {rows[s.host]}"))
         out = [i for i in range(len(bodies)) if i not in (c.taken, s.host)]
-        if s.alone and len(set(ported)) > 1 and not c.unported:
-            tr.port.diagnostics.append(Diagnostic("KP237", tr.src.loc(c.node), arch_branches.message(
-                "conditional's", rows, c.taken, c.others, arch_branches.archs()), arch_branches.HINT, "warning"))
+        if s.alone and len(set(ported)) > 1:  # (as arch_branches says it of a device function's)
+            tr.port.diagnostics.append(Diagnostic("KP237", tr.src.loc(c.node), arch_branches.warning(tr, c, rows),
+                                                  arch_branches.HINT, "warning"))
         elif not s.alone and (any(ported[i] != ported[c.taken] for i in out) or c.unported):
-            held = (f"the branch NVIDIA GPUs run holds {c.unported}, which {tr.backend.upper()} has no port of, so the "
-                    "device pass takes the portable one" if c.unported else "their ports differ")
+            left = (f"; the branch{'es' if len(out) > 1 else ''} at {', '.join(rows[i] for i in out)} "
+                    f"{'are' if len(out) > 1 else 'is'} left out") if out else ""
+            held = (f" (the branch NVIDIA GPUs run holds {c.unported}, which {tr.backend.upper()} has no port of: the "
+                    "device pass takes the portable one, which kernelport does not show equivalent)" if c.unported else
+                    " (their ports differ, which kernelport does not show equivalent)")
             tr.port.diagnostics.append(Diagnostic("KP237", tr.src.loc(c.node), (
                 f"code both of nvcc's passes compile branches on the NVIDIA architecture: the port's device pass "
                 f"(`{s.macro}`) takes the branch at {rows[c.taken]}, its host pass the branch at {rows[s.host]}, as "
-                f"nvcc's do; the branch{'es' if len(out) > 1 else ''} at {', '.join(rows[i] for i in out)} "
-                f"{'are' if len(out) > 1 else 'is'} left out ({held}, which kernelport does not show equivalent)"),
-                arch_branches.HINT, "warning"))
+                f"nvcc's do{left}{held}"), arch_branches.HINT, "warning"))
