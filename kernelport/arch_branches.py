@@ -141,7 +141,8 @@ def _portable(tr, c: Choice, at: tuple[int, ...], names: Mapping[str, int]) -> C
     return c
 
 
-def _branch_at(src, c: Choice, arch: int, names: Mapping[str, int]) -> int | None:
+def _branch_at(src, c: Choice, arch: int | None, names: Mapping[str, int]) -> int | None:
+    """The branch `c` takes at `__CUDA_ARCH__` = arch (None: nvcc's host pass), None where a test is unknown."""
     for i, arm in enumerate(c.arms):
         if arm.type == "preproc_else":
             return i

@@ -42,16 +42,6 @@ class Split:
     alone: bool = False  # in code no host pass compiles (under `#ifdef __CUDA_ARCH__`): the device's branch alone
 
 
-def _host_branch(src, c: arch_branches.Choice, names) -> int | None:
-    for i, arm in enumerate(c.arms):
-        if arm.type == "preproc_else":
-            return i
-        held = ptx_branches.arch_holds(src.text_of(arm.child_by_field_name("condition")), None, names)
-        if held is None or held:
-            return None if held is None else i
-    return len(c.arms)
-
-
 def _both_passes(tr, node: Node) -> bool:
     """Is `node` where nvcc's host and device passes both compile it: a `__host__ __device__` function's body,
     or file scope (no function holds it)."""
@@ -79,7 +69,7 @@ def splits(tr) -> list[Split]:
         if node.id in taken or not _both_passes(tr, node):
             continue
         c = arch_branches._choice(tr.src, node, at, names)  # noqa: SLF001 - the same reading of the tests
-        if c is None or (host := _host_branch(tr.src, c, names)) is None:
+        if c is None or (host := arch_branches._branch_at(tr.src, c, None, names)) is None:
             continue
         if tr.module.function_at(node) is None and arch_branches._device_functions_only(tr.module, c, True):  # noqa: SLF001
             continue  # device code alone (an architecture's specialization, which arch_branches keeps): no host pass reads it

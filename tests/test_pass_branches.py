@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from conftest import hip_compiles, metal_checked, require_tool
+from test_arch_branches import ATOMIC, _same_at_64
 from kernelport.emulator import run_kernel
 from kernelport.source import SourceFile
 from kernelport.translate import translate
@@ -57,29 +58,17 @@ const int SHM = 16;
 __device__ float scale(float v) { return v * SHM; }
 """ + KERNEL
 
-CAS = """\
-#if __CUDA_ARCH__ >= 600
-#define ATOMIC_ADD(p, v) atomicAdd(p, v)
-#else
-__device__ double cas_add(double* address, double val)
-{
-    unsigned long long int* p = (unsigned long long int*)address;
-    unsigned long long int old = *p, assumed;
-    do {
-        assumed = old;
-        old = atomicCAS(p, assumed, __double_as_longlong(val + __longlong_as_double(assumed)));
-    } while (assumed != old);
-    return __longlong_as_double(old);
-}
-#define ATOMIC_ADD(p, v) cas_add(p, v)
-#endif
-
+# test_arch_branches' CAS loop, here the `#else` of a file-scope macro (an atomicAdd(double*) for pre-Pascal GPUs)
+CAS = ("#if __CUDA_ARCH__ >= 600\n#define ATOMIC_ADD(p, v) atomicAdd(p, v)\n#else\n"
+       + ATOMIC.split("\n\n__global__")[0].replace("double add(", "double cas_add(")
+       .replace("#if __CUDA_ARCH__ >= 600\n    return atomicAdd(address, val);\n#else\n", "").replace("#endif\n", "")
+       + "\n#define ATOMIC_ADD(p, v) cas_add(p, v)\n#endif\n" + """
 __global__ void k(const double* x, double* out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) ATOMIC_ADD(&out[i % 4], x[i]);
 }
-"""
+""")
 
 VERSION = """\
 __device__ float scale(float v)
@@ -100,14 +89,6 @@ def _port(text: str, **options):
     port, out = translate(SourceFile.from_text(text, "t.cu"), "hip", **options)
     assert port.ok, [d.format() for d in port.diagnostics]
     return port, out
-
-
-def _same_at_64(original: str, port: str, args: dict) -> None:
-    grid, block = (4, 1, 1), (256, 1, 1)
-    want = run_kernel(original, "k", args=args, grid=grid, block=block, wave=32).outputs
-    got = run_kernel(port, "k", args=args, grid=grid, block=block, wave=64, backend="hip").outputs
-    for name in want:
-        assert np.allclose(got[name], want[name], rtol=1e-6, atol=1e-9), (name, got[name][:8], want[name][:8])
 
 
 def _floats() -> dict:
