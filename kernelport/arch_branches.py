@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from . import backends, context_macros, fnscopes, guards, ptx_branches
+from . import backends, context_macros, dialect, fnscopes, guards, ptx_branches
 
 _CHAIN = ("preproc_elif", "preproc_else")
 HINT = ("check that the branch taken computes what you mean on every GPU, or give the other platforms their own branch "
@@ -176,6 +176,14 @@ def _unported(tr, a: int, b: int) -> str:
             return f"`{name}`"
     if not be.launches_from_device and any(inside(n.node) for n in tr.module.launches):
         return "a kernel launch from device code"
+    for d in tr.src.index.of_types("preproc_def", "preproc_function_def"):  # a macro's body: text to the parse
+        if inside(d) and (v := d.child_by_field_name("value")) is not None:
+            for w in dict.fromkeys(re.findall(r"[A-Za-z_]\w*", tr.src.text_of(v))):  # (`__nanosleep` under `>= 700`)
+                c = dialect.lookup(backends.source().name, w)
+                e = table.get(w) if table is not None and c is not None and c.key == "api" else None
+                if c is not None and w not in tr.declared_names() and (
+                        (c.key == "api" and (e is None or not e.supported)) or (c.key != "api" and c.spelling(tr.backend) is None)):
+                    return f"`{w}`"
     return ""
 
 

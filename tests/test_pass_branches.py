@@ -237,3 +237,18 @@ def test_a_fragment_reads_the_names_its_includer_defines_before_it(tmp_path):
     from kernelport import toolchains
     res = toolchains.compile_hip(d / "out" / "main.hip", toolchains.HIP_ARCHS)  # math.hip compiled inside it
     assert res.ok, res.output or res.reason
+
+
+def test_a_device_macro_with_no_port_gives_way_to_the_hosts_fallback():
+    """`#if __CUDA_ARCH__ >= 700` / `#define BACKOFF ... __nanosleep` / `#else` a no-op (HIP has no `__nanosleep`):
+    the device pass takes the portable fallback, which is the host's branch, so the text is kept (a split on this
+    branch refused KP202 at the body: arch_branches._unported now reads macro bodies)."""
+    text = """#if __CUDA_ARCH__ >= 700
+#define BACKOFF(ns) do { if (threadIdx.x & 31) __nanosleep(ns); } while (0)
+#else
+#define BACKOFF(ns) do {} while (0)
+#endif
+__global__ void k(int* flag) { while (atomicAdd(flag, 0) == 0) BACKOFF(64); }
+"""
+    port, _ = _port(text)
+    assert "#if __CUDA_ARCH__ >= 700\n" in port.body and "__HIP_DEVICE_COMPILE__" not in port.body
