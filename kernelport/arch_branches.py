@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from . import backends, fnscopes, guards, ptx_branches
+from . import backends, context_macros, dialect, fnscopes, guards, ptx_branches
 
 _CHAIN = ("preproc_elif", "preproc_else")
 HINT = ("check that the branch taken computes what you mean on every GPU, or give the other platforms their own branch "
@@ -60,17 +60,23 @@ def _directive(src, arm: Node) -> str:
 
 
 def known_values(tr) -> Mapping[str, int]:
-    """The unit's object-like macros whose integer values its definitions decide (kernelport.unitdefines: the file's
-    and its project headers' `#define PASCAL 600`, one value, unconditional, never `#undef`ed), less the run's -D
-    names: what a test may read beside `__CUDA_ARCH__` and still be settled as for a literal."""
+    """The unit's object-like macros whose integer values its definitions decide (kernelport.unitdefines: the file's,
+    its project headers' and those the run's includer reads before it (context_macros.read_before): `#define
+    PASCAL 600`, one value, unconditional, never `#undef`ed) and the CUDA toolkit's version macros (the source backend's `toolkit_versions`), less the run's -D names: what a test may read beside
+    `__CUDA_ARCH__` and still be settled as for a literal."""
     from .unitdefines import unit_defines
     if (got := tr.__dict__.get("_kp_known_values")) is not None:
         return got
     away = getattr(getattr(tr.module, "visible", None), "elsewhere", None)
-    srcs = [tr.src] + ([pf.src for pf in (away.project.file(p) for p in away.paths) if pf is not None]
-                       if away is not None else [])
+    srcs = [tr.src]
+    if away is not None:
+        paths = list(away.paths)
+        if away.root is not None and away.project.units:  # (a header included at its includer's top: my_types.h)
+            paths += context_macros.read_before(away.project, away.root)
+        srcs += [pf.src for pf in (away.project.file(p) for p in dict.fromkeys(paths)) if pf is not None]
     given = frozenset(d[0] if isinstance(d, tuple) else str(d).split("=")[0] for d in tr.options.get("defines", ()) or ())
-    got = tr.__dict__["_kp_known_values"] = unit_defines(srcs, given).values
+    toolkit = {k: v for k, v in backends.source().toolkit_versions.items() if k not in given}  # CUDART_VERSION
+    got = tr.__dict__["_kp_known_values"] = {**toolkit, **unit_defines(srcs, given).values}
     return got
 
 
@@ -137,7 +143,8 @@ def _portable(tr, c: Choice, at: tuple[int, ...], names: Mapping[str, int]) -> C
     return c
 
 
-def _branch_at(src, c: Choice, arch: int, names: Mapping[str, int]) -> int | None:
+def _branch_at(src, c: Choice, arch: int | None, names: Mapping[str, int]) -> int | None:
+    """The branch `c` takes at `__CUDA_ARCH__` = arch (None: nvcc's host pass), None where a test is unknown."""
     for i, arm in enumerate(c.arms):
         if arm.type == "preproc_else":
             return i
@@ -171,10 +178,18 @@ def _unported(tr, a: int, b: int) -> str:
             return f"`{name}`"
     if not be.launches_from_device and any(inside(n.node) for n in tr.module.launches):
         return "a kernel launch from device code"
+    for d in tr.src.index.of_types("preproc_def", "preproc_function_def"):  # a macro's body: text to the parse
+        if inside(d) and (v := d.child_by_field_name("value")) is not None:
+            for w in dict.fromkeys(re.findall(r"[A-Za-z_]\w*", tr.src.text_of(v))):  # (`__nanosleep` under `>= 700`)
+                c = dialect.lookup(backends.source().name, w)
+                e = table.get(w) if table is not None and c is not None and c.key == "api" else None
+                if c is not None and w not in tr.declared_names() and (
+                        (c.key == "api" and (e is None or not e.supported)) or (c.key != "api" and c.spelling(tr.backend) is None)):
+                    return f"`{w}`"
     return ""
 
 
-def _device_functions_only(module, c: Choice) -> bool:
+def _device_functions_only(module, c: Choice, specializations: bool = False) -> bool:
     """Whether each branch of a file-scope conditional holds only definitions of device functions (no
     `__host__`), which no host pass runs: a kernel that calls one (warp_aggregated_atomics' helpers under the
     same `#if` as its kernels' bodies) finds it in the port.  Macros, includes, variables, host code, and an explicit
@@ -186,7 +201,7 @@ def _device_functions_only(module, c: Choice) -> bool:
             if n in skip or n.type == "comment":
                 continue
             params = n.child_by_field_name("parameters") if n.type == "template_declaration" else None
-            if params is not None and not params.named_children:
+            if params is not None and not params.named_children and not specializations:
                 return False  # `template <>`: one architecture's specialization; the primary template computes it
             d = next((k for k in n.named_children if k.type == "function_definition"), None) \
                 if n.type == "template_declaration" else n
@@ -196,13 +211,15 @@ def _device_functions_only(module, c: Choice) -> bool:
     return True
 
 
-def decided(tr) -> dict[int, int]:
+def decided(tr) -> dict:
     """{test node id: whether it holds in the port} for every test of the conditionals `choices` ports:
     the taken branch's test holds, the tests before and after it do not (their branches are left out)."""
     out = tr.__dict__.get("_kp_arch_decided")
     if out is None:  # (asked for every node whose region a pass judges)
+        from . import pass_branches  # (and those both of nvcc's passes compile, settled pass by pass)
         out = tr.__dict__["_kp_arch_decided"] = {arm.id: int(i == c.taken) for c in choices(tr)
                                                  for i, arm in enumerate(c.arms) if arm.type != "preproc_else"}
+        out.update(pass_branches.decided(tr))
     return out
 
 
@@ -271,19 +288,28 @@ def take_pass(tr) -> None:
         tr.note(c.node, "(the branch taken)", f"the branch NVIDIA's newest architecture takes (`{c.tests[c.taken]}`)"
                 if c.taken < len(c.tests) else "the branch NVIDIA's newest architecture takes (none)")
         if len(set(ported)) > 1:
-            lines = [tr.src.loc(arm).line for arm in c.arms] + [tr.src.location(c.node.end_byte).line]
-            rows = [f"line {lines[i]} (`{c.tests[i]}`)" if i < len(c.tests) else f"line {lines[i]} (no `#else`)"
-                    for i in range(len(bodies))]
-            text = message("conditional's", rows, c.taken, c.others, archs()) if not c.unported else (
-                f"the conditional's branch that NVIDIA GPUs run holds {c.unported}, which {tr.backend.upper()} has no port of: "
-                f"the port takes the branch at {rows[c.taken]}, the one "
-                + (f"CUDA's {', '.join(f'sm_{x // 10}' for x in archs() if x not in c.others)} run" if
-                   len(c.others) < len(archs()) else "no architecture CUDA's toolkit builds runs")
-                + f", which kernelport does not show equivalent; the "
-                + ("branch at " if len(rows) == 2 else "branches at ")
-                + f"{', '.join(r for i, r in enumerate(rows) if i != c.taken)} " + ("is" if len(rows) == 2 else "are")
-                + " left out")
-            tr.port.diagnostics.append(Diagnostic("KP237", tr.src.loc(c.node), text, HINT, "warning"))
+            tr.port.diagnostics.append(Diagnostic("KP237", tr.src.loc(c.node), warning(tr, c, rows(tr, c, len(bodies))),
+                                                  HINT, "warning"))
+
+
+def rows(tr, c: Choice, n: int) -> list[str]:
+    """`line 3 (`#if __CUDA_ARCH__ >= 600`)` for each of `c`'s `n` branches (the last, where there is no `#else`,
+    its empty branch at the `#endif`): how KP237 names them."""
+    lines = [tr.src.loc(arm).line for arm in c.arms] + [tr.src.location(c.node.end_byte).line]
+    return [f"line {lines[i]} (`{c.tests[i]}`)" if i < len(c.tests) else f"line {lines[i]} (no `#else`)" for i in range(n)]
+
+
+def warning(tr, c: Choice, rows: list[str]) -> str:
+    """KP237's text where the newest's branch alone is ported (rows: `rows`)."""
+    return message("conditional's", rows, c.taken, c.others, archs()) if not c.unported else (
+        f"the conditional's branch that NVIDIA GPUs run holds {c.unported}, which {tr.backend.upper()} has no port of: "
+        f"the port takes the branch at {rows[c.taken]}, the one "
+        + (f"CUDA's {', '.join(f'sm_{x // 10}' for x in archs() if x not in c.others)} run" if
+           len(c.others) < len(archs()) else "no architecture CUDA's toolkit builds runs")
+        + ", which kernelport does not show equivalent; the "
+        + ("branch at " if len(rows) == 2 else "branches at ")
+        + f"{', '.join(r for i, r in enumerate(rows) if i != c.taken)} " + ("is" if len(rows) == 2 else "are")
+        + " left out")
 
 
 def message(what: str, rows: list[str], taken: int, others: tuple[int, ...], at: tuple[int, ...]) -> str:

@@ -18,13 +18,8 @@ def around(project, root: Path, own: dict) -> dict:
     """MacroDefs the first unit of the run that reaches `root` (not `root` itself) defines before it,
     less the names `own` has; {} where no unit reaches it."""
     from .macros import definitions
-    for unit in project.units:
-        u = project._real(unit)
-        if u == root or project.file(u) is None:
-            continue
-        sc = project.scan(u, project.options(u))
-        if root not in sc.files():
-            continue
+    sc = _first_scan(project, root)
+    if sc is not None:
         got: dict = {}
         for p in sc.order:
             if p == root:
@@ -41,3 +36,25 @@ def around(project, root: Path, own: dict) -> dict:
             got.update(f.defs)
         return {n: d for n, d in got.items() if n not in own}
     return {}
+
+
+def _first_scan(project, root: Path):
+    """The include walk of the first unit of the run that reaches `root` (not `root` itself), or None."""
+    for unit in project.units:
+        u = project._real(unit)
+        if u == root or project.file(u) is None:
+            continue
+        sc = project.scan(u, project.options(u))
+        if root in sc.files():
+            return sc
+    return None
+
+
+def read_before(project, root: Path) -> list[Path]:
+    """The files the first unit of the run that reaches `root` (not `root` itself) reads before it, in order
+    (mfaktc's tf_96bit.cu reads my_types.h, whose `#define FERMI 200` its tf_96bit_base_math.cu tests); []
+    where no unit reaches it."""
+    sc = _first_scan(project, root)
+    if sc is None or root not in sc.order:
+        return []
+    return [p for p in sc.order[:sc.order.index(root)] if project.file(p) is not None]

@@ -16,8 +16,9 @@ __device__ function", or worse, host behaviour on the GPU.  The backend's `devic
 - a device-pass test is respelled only where no code it (or a macro defined under it: ISCUDA) decides
   is NVIDIA-only (inline assembly, an intrinsic the CUDA dialect has alone: the concepts KP201/KP202
   know) and compiled off NVIDIA: code an inner version comparison leaves to NVIDIA (`#if __CUDA_ARCH__
-  >= 800` inside `#ifdef __CUDA_ARCH__`) is not; its `#else` is.  A derived macro used other than as a
-  defined-test, or tested where the parse did not see, keeps the test that defines it as written.
+  >= 800` inside `#ifdef __CUDA_ARCH__`) is not; its `#else` is.  A derived macro tested as a value (`#if
+  ARCHV`), or used where the parse did not see, keeps the test that defines it as written; one read as a
+  value in code (`#define LANES 32` / `#else` / `#define LANES 1`: main's port gave the GPU the host's 1) does not.
 
 Lint reads the original and is not concerned.
 """
@@ -102,8 +103,10 @@ def _outermost(cond):
 def _nvidia_only_off_nvidia(tr, conds, unknown: frozenset, others: list) -> bool:
     """Does NVIDIA-only code in `conds` (or one of `others`: the macro read in code) compile on a pass off
     NVIDIA, `unknown`'s tests read either way?"""
+    from . import arch_branches
     spans = [(c.start_byte, c.end_byte) for c in conds]
     spell = lambda m, n=None: "?" + m if n is not None and (n.start_byte, n.end_byte) in unknown else m  # noqa: E731
+    settled = arch_branches.decided(tr)
 
     def counts(node, at=None) -> bool:
         if at is not None:
@@ -111,6 +114,9 @@ def _nvidia_only_off_nvidia(tr, conds, unknown: frozenset, others: list) -> bool
         if not any(a <= node.start_byte and node.end_byte <= b for a, b in spans):
             return False
         bs = guards.branches(node, tr.src)
+        if any(b.test.id in settled for b in bs):
+            return False  # an architecture test the port settles: what it leaves out compiles nowhere, what it takes
+        #                   is the target's (arch_branches._portable) or refused where it stands
         return any(all(b.reached(tr.src, p, spell) for b in bs) for p in _OFF_NVIDIA)
     # asm that nvcc's device pass never compiles (the #else of `#ifdef __CUDA_ARCH__`) is the host's assembly,
     # not PTX: it stays host code once the test is respelled (CUDASieve's clzll: x86 `lzcnt`)
@@ -134,7 +140,9 @@ def _device_pass_tests(tr, name: str) -> frozenset:
         sound = True
         for m in sorted(derived):  # ISCUDA: its tests pick the device pass too
             more, hidden = _classify(src, m)
-            if hidden or any(v is None for v in more.values()):  # ARCHV read as a value: as written
+            # ARCHV read as a value by a test, or where the parse did not see: as written; a value read in code
+            # (`#define LANES 32` / `#else` / `#define LANES 1`, `x * LANES`) is the device pass's there too
+            if any(n is None for _, n in hidden) or any(v is None for v in more.values()):
                 sound = False
                 break
             scope += [_outermost(c) for c in more]

@@ -243,11 +243,13 @@ def test_node(cond: Node) -> Node | None:
 
 def holds(cond: Node, src, p: str, spell: Spell = written,
              amd: frozenset[str] = frozenset(), pinned: frozenset[str] = frozenset(),
-             known: Defines | None = None, decided: Mapping[int, int] | None = None) -> int | None:
+             known: Defines | None = None, decided: Mapping | None = None) -> int | None:
     """Whether the test of an #if / #ifdef / #ifndef / #elif node holds on pass `p` (None: unknown);
-    `decided`: {test node id: value} of tests a port settles on every pass (kernelport/arch_branches.py)."""
+    `decided`: {test node id: value} of tests a port settles on every pass (kernelport/arch_branches.py), or
+    {test node id: {pass: value}} where it settles them pass by pass (kernelport/pass_branches.py)."""
     if decided and cond.id in decided:
-        return decided[cond.id]
+        v = decided[cond.id]
+        return v if isinstance(v, int) else v.get(p)
     t = test_node(cond)
     if cond.type in ("preproc_ifdef", "preproc_elifdef"):
         v = _defined(spell(src.text_of(t), t), p, amd, pinned, known) if t is not None else None

@@ -56,20 +56,22 @@ class ArchChoice:
 
 ARCH = "__CUDA_ARCH__"
 NAME = lazy_re.compile(r"\b[A-Za-z_]\w*\b")
+# a directive's line splices and comments (mfaktc: `#elif (__CUDA_ARCH__ >= FERMI) && \\` / `(CUDART_VERSION >= 4010) /* ... */`)
+SPLICE = lazy_re.compile(r"\\\r?\n|/\*.*?\*/|//[^\n]*", re.S)
 DEFINED = lazy_re.compile(r"\bdefined\s*(?:\(\s*__CUDA_ARCH__\s*\)|__CUDA_ARCH__\b)")
 
 
-def arch_holds(test: str, arch: int, names: Mapping[str, int] | None = None) -> bool | None:
-    """An `#if`/`#elif` test at `__CUDA_ARCH__` = arch, or None where it reads more than the architecture
-    and `names` (object-like macros whose integer values the unit's definitions decide, kernelport.unitdefines:
-    mfaktc's `#define VOLTA 700`, read as the literal)."""
-    expr = DEFINED.sub("1", test)
+def arch_holds(test: str, arch: int | None, names: Mapping[str, int] | None = None) -> bool | None:
+    """An `#if`/`#elif` test at `__CUDA_ARCH__` = arch (None: nvcc's host pass, where it is undefined), or None
+    where it reads more than the architecture and `names` (object-like macros whose integer values the unit's
+    definitions decide, kernelport.unitdefines: mfaktc's `#define VOLTA 700`, read as the literal)."""
+    expr = DEFINED.sub("0" if arch is None else "1", SPLICE.sub(" ", test))
     if names:
         expr = NAME.sub(lambda m: f"({names[m.group()]})" if m.group() in names else m.group(), expr)
     if re.search(r"[A-Za-z_]\w*", expr.replace(ARCH, "")) or ARCH not in expr:
         return None
     try:
-        return bool(cexpr.evaluate(expr.replace(ARCH, str(arch)), {}))
+        return bool(cexpr.evaluate(expr.replace(ARCH, str(arch or 0)), {}))
     except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError, ValueError):
         return None
 

@@ -130,21 +130,25 @@ NESTED = textwrap.dedent("""\
 
 
 def test_nested_version_comparison_inside_the_device_pass(tmp_path):
-    """The outer test is the device pass; the inner comparison stays (false on hipcc), so its NVIDIA-only
-    branch is not compiled off NVIDIA and does not keep the outer test as written: only its #else counts."""
+    """The outer test is the device pass; the inner comparison, which no host pass compiles, is the branch the
+    newest architecture takes, alone (re-pinned at stop 52: it stayed as written and hipcc's device pass compiled
+    its #else, `g_dev[i] + v`, which no current GPU runs: kernelport/pass_branches.py)."""
     out = _hip(NESTED)
-    assert "#ifdef __HIP_DEVICE_COMPILE__\n#if __CUDA_ARCH__ >= 800\n" in out
+    assert "#ifdef __HIP_DEVICE_COMPILE__\n    return kp_reduce_add(v, warpSize) + g_dev[i];\n#else" in out
     f = hip_compiles(tmp_path, out)  # gfx90a and gfx1030
     body = _device_pass_text(f, "int pick(int i, int v)")
-    assert "g_dev[i] + v" in body and "g_host[i]" not in body and "__reduce_add_sync" not in body
+    assert "g_dev[i] + v" not in body and "g_host[i]" not in body and "__reduce_add_sync" not in body
 
 
-def test_nested_else_with_inline_ptx_keeps_the_outer_test():
-    """Look-alike: the inner #else (what hipcc would compile in the device pass) holds PTX: the outer stays."""
+def test_nested_else_with_inline_ptx_is_left_out_and_the_outer_test_respelled():
+    """The inner #else holds PTX, which main's port would have compiled in hipcc's device pass (so the outer test
+    stayed as written, and hipcc compiled the host's `g_host[i]` there); since stop 52 the port leaves that branch
+    out (no current GPU runs it), so the outer test is the device pass (re-pinned).  PTX directly under the
+    outer test still keeps it: test_branch_with_inline_ptx_keeps_its_test."""
     src = NESTED.replace("return g_dev[i] + v;",
                          'unsigned l; asm volatile("mov.u32 %0, %%laneid;" : "=r"(l)); return g_dev[i] + l;')
     port, out = translate(SourceFile.from_text(src, "t.cu"), "hip")
-    assert "__HIP_DEVICE_COMPILE__" not in out and "#ifdef __CUDA_ARCH__\n#if __CUDA_ARCH__ >= 800\n" in out
+    assert "#ifdef __HIP_DEVICE_COMPILE__\n    return kp_reduce_add(v" in out and "asm" not in port.body
 
 
 def test_derived_macros_decided_each_on_its_own():

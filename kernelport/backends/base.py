@@ -266,6 +266,10 @@ class Backend:
     # The `__CUDA_ARCH__` values the source dialect's current toolkit builds device code for (kernelport/
     # ptx_branches.py reads an asm's `#if __CUDA_ARCH__ >= N` at each: the branch the original runs).
     device_archs: ClassVar[tuple[int, ...]] = ()
+    # The version macros of that toolkit (`CUDART_VERSION`, `__CUDACC_VER_MAJOR__`): what a test beside
+    # `__CUDA_ARCH__` reads (mfaktc: `#elif (__CUDA_ARCH__ >= FERMI) && (CUDART_VERSION >= 4010)`), settled
+    # with the architecture (kernelport/arch_branches.py) and defined for the original in the emulator.
+    toolkit_versions: ClassVar[dict[str, int]] = {}
     cg_call_arity: ClassVar[dict[str, int]] = {}
     cg_tile_most: ClassVar[int] = 0
     # Runtime structs' fields (cudaDeviceProp's) as the backend's struct has them, in the same shape:

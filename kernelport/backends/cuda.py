@@ -141,6 +141,10 @@ class CUDA(Backend):
     # CUDA 11-13's <cooperative_groups.h> and its reduce/scan/memcpy_async headers (public names)
     # `nvcc --list-gpu-arch` of CUDA 13.0 (sm_75 is its oldest: Fermi's sm_20 or Kepler's sm_35 are built by none)
     device_archs = (750, 800, 860, 870, 880, 890, 900, 1000, 1030, 1100, 1200, 1210)
+    # The same toolkit's version macros (CUDA 13.0: cuda.h's CUDA_VERSION, cuda_runtime_api.h's CUDART_VERSION,
+    # nvcc's own; `nvcc --version`: release 13.0, V13.0.88)
+    toolkit_versions = {"CUDA_VERSION": 13000, "CUDART_VERSION": 13000, "__CUDACC_VER_MAJOR__": 13,
+                        "__CUDACC_VER_MINOR__": 0, "__CUDACC_VER_BUILD__": 88}
     cg_names_present = frozenset((
         "thread_group", "thread_block", "grid_group", "multi_grid_group", "coalesced_group", "thread_block_tile",
         "cluster_group", "block_tile_memory", "this_thread_block", "this_grid", "this_multi_grid", "this_cluster",
@@ -152,7 +156,8 @@ class CUDA(Backend):
     # The original runs in the emulator as the newest architecture's device pass compiles it: the branch of an
     # `#if __CUDA_ARCH__ >= N` translate ports (kernelport/ptx_branches.py) and verify --device's GPU runs.
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP, atomic_scopes=CUDA_ATOMIC_SCOPES,
-                        defines={"__CUDACC__": "1", "__CUDA_ARCH__": str(max(device_archs)), "__NVCC__": "1"},
+                        defines={"__CUDACC__": "1", "__CUDA_ARCH__": str(max(device_archs)), "__NVCC__": "1",
+                                 **{k: str(v) for k, v in toolkit_versions.items()}},
                         group_namespaces=("cooperative_groups",), cub_namespaces=("cub",))
 
     host_build = HostBuild("cuda", "CUDA", ".cu", "nvcc", "NVCC", ("-x", "cu"), ("-Xcompiler", "-fPIC"), (),
