@@ -4,7 +4,7 @@ choice is reviewable and repeatable):
 
     python bench/heldout47_select.py      # -> bench/heldout47.toml
 
-RULE, written and committed (h/heldout47, 09:16 UTC) before any candidate was fetched or measured
+RULE, written and committed (h/heldout47, 09:06 UTC, commit 153b4991) before any candidate was fetched or measured
 (only the stored index's repository names, file lists and code search were looked up, to name
 candidates that exist and hold CUDA sources), for time-series similarity, statistical estimation and
 retrieval: dynamic time warping and soft-DTW, Kalman / state-space filters, entropic optimal transport
@@ -50,7 +50,7 @@ top-k. None below is in bench/used_repos.txt or named by an earlier heldout*_sel
   statistics: kriging, inverse-distance-weighted interpolation, variograms, spatial kernel density /
   heat maps; named by domain only, none in bench/used_repos.txt) is written and committed before its
   candidates are fetched.
-Outcome of the rule (before any measure of kernelport, 09:27 UTC): candidates 1-11 all fetched. cuTimeWarp 7
+Outcome of the rule (before any measure of kernelport, 09:10 UTC): candidates 1-11 all fetched. cuTimeWarp 7
   (src/soft_dtw.cu and src/timewarp.cu reach absent headers), CUDA_DTW 0 (1 of its first 4 resolves; test/
   needs gtest), linmdtw 1, CUDAkalmanFilter 2
   (kalman.cu reaches the CUDA samples' helper_cuda.h), GPUKalmanFilter 0 (its one unit does not resolve), cuGAL 0 (torch/extension.h), gapputils 0
