@@ -119,3 +119,55 @@ def test_a_narrow_argument_beside_a_64_bit_one_is_left_to_the_checker():
     port, text = metal_port(MINMAX.replace("int n, unsigned short w", "long long n, unsigned short w")
                             .replace("out[i] += max(s, n);\n", "").replace("out[i] += max(n, i);\n", ""))
     assert "int(lens[i])" not in text and "int(n)" not in text, text
+
+
+SOFTDTW = """
+    __device__ float softmin(float a, float b, float c, const float gamma);
+
+    __global__ void naive(float *D, float *R, float *cost, unsigned int m, unsigned int n, float gamma)
+    {
+        const unsigned int tx = threadIdx.x;
+        for (unsigned int p = 0; p < m + n - 1; p++)
+        {
+            unsigned int jj = max(0, min(p - tx, n - 1));
+            unsigned int i = tx + 1, j = jj + 1;
+            if (tx + jj == p && (tx < m && jj < n))
+            {
+                float cost = D[(i - 1) * n + j - 1];
+                float r1 = R[(i - 1) * (n + 2) + j];
+                double prev_min = softmin(r1, r1, r1, gamma);
+                R[i * (n + 2) + j] = cost + prev_min;
+            }
+            __syncthreads();
+        }
+        if (tx == 0) *cost = R[(m + 1) * (n + 2) + n + 1];
+    }
+"""
+
+
+def test_a_double_local_holding_a_float_rounded_once_to_float_ports_as_float():
+    """cuTimeWarp's soft-DTW kernels: the double holds softmin's float; `cost + prev_min` is computed in double
+    and stored to a float, which equals the float sum (53 >= 2*24+2).  `cost` the local shadows the parameter."""
+    port, text = metal_port(SOFTDTW)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    metal_checked(SOFTDTW)
+    assert "float prev_min = softmin(r1, r1, r1, gamma);" in text and "double" not in text, text
+    assert any(n.after == "float" and "float-rounded" in n.why for n in port.notes), port.notes
+    assert "max(uint(0), min(p - tx, n - 1))" in text, text  # CUDA's max(int, unsigned) is unsigned's
+
+
+def _kp214(src: str) -> list[int]:
+    port, _ = metal_port(src)
+    return [d.location.line for d in port.diagnostics if d.code == "KP214"]
+
+
+def test_a_double_local_used_otherwise_is_still_refused_located():
+    """The look-alikes, each with a result float arithmetic would change (or that kernelport cannot show
+    unchanged): refused at the double (KP214), as before."""
+    line = 1 + next(i for i, t in enumerate(SOFTDTW.splitlines()) if "double prev_min" in t)
+    two_ops = SOFTDTW.replace("cost + prev_min;", "cost + prev_min + r1;")  # two roundings in double
+    compound = SOFTDTW.replace("R[i * (n + 2) + j] = cost + prev_min;", "prev_min += cost; R[i] = prev_min;")
+    to_double = SOFTDTW.replace("float *R,", "double *R,")  # a double destination (and a double source)
+    wide_source = SOFTDTW.replace("__device__ float softmin", "__device__ double softmin")
+    for src in (two_ops, compound, to_double, wide_source):
+        assert line in _kp214(src), src

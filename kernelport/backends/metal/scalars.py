@@ -47,6 +47,10 @@ class Scalars:
                 if self.demote_double:
                     self.rw.replace(node, "float")
                     self.note(node, "float", "Metal has no double; demoted to float (--demote-double)")
+                elif self.exact_double(node):  # a float value rounded once, as float would (exact_doubles.py)
+                    self.rw.replace(node, "float")
+                    self.note(node, "float", "Metal has no double; this local holds a float and feeds one float-rounded "
+                              "+ - * /: float gives the same result (53 >= 2*24+2 bits)")
                 else:
                     self.problem("KP214", node, "Metal has no double-precision type",
                                  "use float, or pass --demote-double to demote every double to float")
@@ -103,6 +107,10 @@ class Scalars:
             if op in ("<<", ">>"):
                 return a
             kinds = {a, b}
+            return "float" if "float" in kinds else None if None in kinds else "uint" if "uint" in kinds else "int"
+        if t == "call_expression" and self.src.text_of(n.child_by_field_name("function")) in ("min", "max") \
+                and len(args := call_args(n)) == 2:  # `max(0, min(p - tx, n - 1))`: CUDA's overload's type
+            kinds = {self.scalar_kind(a, f) for a in args}
             return "float" if "float" in kinds else None if None in kinds else "uint" if "uint" in kinds else "int"
         if t == "cast_expression":
             tn = n.child_by_field_name("type")
