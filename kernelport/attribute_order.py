@@ -114,7 +114,7 @@ class AttributeOrder:
             self.rw.replace(q, "")
             if self.src.data[q.end_byte:q.end_byte + 1] == b" ":
                 self.rw.drop_span(q.end_byte, q.end_byte + 1)  # and one blank after it
-            self.note(q, "", f"clang (hipcc) takes `{self.src.text_of(q)}` only on a pointer "
+            self.note(q, "", f"clang (hipcc, Metal) takes `{self.src.text_of(q)}` only on a pointer "
                       f"or reference, not on the scalar `{self.src.text_of(t)}`: dropped (an aliasing hint)")
 
     def _library_scalar(self, name: str) -> bool:

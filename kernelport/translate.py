@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import api_fallbacks, arch_branches, backends, pass_branches, blocksizes, collective_widths, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, unroll_counts, warpcounts, warpflow, warpwidth
+from . import api_fallbacks, arch_branches, backends, pass_branches, blocksizes, collective_widths, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, thrust_cub, unroll_counts, warpcounts, warpflow, warpwidth
 from .api_names import ApiNames
 from .inline_asm import InlineAsm
 from .attribute_order import AttributeOrder
@@ -413,6 +413,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
                 if name and name != self.src.text_of(node) and c.kind in ("index", "type", "runtime"):
                     self.rw.replace(node, name)
         self.rewrite_api_namespaces()
+        thrust_cub.include_cub(self)
         directive_macros.rename(self)
         library_namespaces.rewrite(self)
         library_namespaces.rewrite_qualified(self)

@@ -143,3 +143,34 @@ int main() {
     hip = [(c.wave, c.status, c.detail) for c in rep.checks if c.kind == "numeric" and c.backend == "hip"
            and c.kernel == "twice"]
     assert {w for w, _, _ in hip} == {32, 64} and all(s == "pass" for _, s, _ in hip), hip
+
+
+_NVTX_MAIN = "int main() {\n    // nvtxRangePushA(\"cuda malloc\");\n    return 0;\n}\n"
+
+
+def test_nvtx3_s_header_included_for_nothing_is_left_out_with_a_note(tmp_path):
+    """shushengyuan/topk's topk.cu (held-out set 47): `#include <nvtx3/nvToolsExt.h>` with its calls commented
+    out.  The toolkit's NVTX 3 folder was not taken for a toolkit header, so the include stayed in the port
+    and hipcc stopped at it ('nvtx3/nvToolsExt.h' file not found)."""
+    for header in ("nvtx3/nvToolsExt.h", "nvToolsExt.h"):
+        port, whole = _port(f"#include <{header}>\n" + _KERNEL + _NVTX_MAIN)
+        assert port.ok, port.diagnostics
+        assert "nvToolsExt" not in whole, whole
+        assert any(n.before == f"<{header}>" and n.after == "(removed)" for n in port.notes), port.notes
+    from conftest import hip_compiles
+    hip_compiles(tmp_path, whole)
+
+
+def test_an_nvtx_range_is_refused_at_its_use_naming_it():
+    """The look-alike that must not port: a range pushed (roctx is another library, absent here)."""
+    port, _ = _port("#include <nvtx3/nvToolsExt.h>\n" + _KERNEL + _NVTX_MAIN.replace("// nvtx", "nvtx"))
+    errors = [d for d in port.diagnostics if d.severity == "error"]
+    assert [(d.code, d.location.line, d.location.column) for d in errors] == [("KP209", 4, 5)], errors
+    assert "`nvtxRangePushA` comes from <nvtx3/nvToolsExt.h>" in errors[0].message
+
+
+def test_a_project_header_in_an_nvtx3_folder_is_the_project_s():
+    """`#include "nvtx3/ranges.h"` (quoted, the project's own): not taken for the toolkit's."""
+    port, whole = _port('#include "nvtx3/ranges.h"\n' + _KERNEL)
+    assert not [d for d in port.diagnostics if d.code == "KP209"], port.diagnostics
+    assert '#include "nvtx3/ranges.h"' in whole, whole

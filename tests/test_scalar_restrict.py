@@ -31,9 +31,10 @@ def test_a_restrict_on_a_scalar_is_dropped_and_the_port_compiles(tmp_path):
     hip_compiles(tmp_path, text, "r.hip")
 
 
-def test_metal_and_the_cuda_source_keep_it():  # (the flag is HIP's: backend data)
+def test_the_cuda_source_keeps_it():  # (backend data: HIP's and Metal's compilers are clang's, nvcc takes it)
     from kernelport import backends
-    assert backends.get("hip").restrict_needs_pointer and not backends.get("cuda").restrict_needs_pointer
+    assert backends.get("hip").restrict_needs_pointer and backends.get("metal").restrict_needs_pointer
+    assert not backends.get("cuda").restrict_needs_pointer
 
 
 LIBRARY = """#include <sys/types.h>

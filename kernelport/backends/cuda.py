@@ -97,13 +97,18 @@ class CUDA(Backend):
     toolkit_definitions = {"_CG_ASM_PTR_CONSTRAINT": '"l"'}
     # An included header of the toolkit or its libraries (`<cuda_pipeline.h>`, `<cub/block/...>`),
     # NVIDIA's profiling and management ones too (CUPTI, NVPerf, NVML: the HIP API table has none).
+    # NVTX 3 puts its headers in the toolkit's nvtx3/ (`<nvtx3/nvToolsExt.h>`, `<nvtx3/nvtx3.hpp>`).
     api_header_pattern = (r"(cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|nvrtc|nvToolsExt|cupti|nvperf)\w*\.h"
-                          r"|nvml\.h|cub/.*|cuda/.*|mma\.h")
+                          r"|nvml\.h|cub/.*|cuda/.*|nvtx3/.*|mma\.h")
     # cudaTypedefs.h declares the driver API's entry points as function pointer types (`PFN_cuInit`,
     # `PFN_cuMemMap_v10020`, for cudaGetDriverEntryPoint) and nothing else: HIP has none of them.
     # mma.h declares the warp matrix functions (nvcuda::wmma): HIP's runtime has none of them (rocWMMA,
     # a separate library for MFMA/WMMA GPUs only, spells them differently), Metal neither.
+    # NVTX's C headers declare only nvtx-prefixed functions and types and NVTX_ macros (profiler ranges and
+    # marks: HIP's roctx is another library, Metal has none): an include whose names the file never uses
+    # (its calls commented out, topk's `// nvtxRangePushA(...)`) ports without it.
     header_declares = {"cudaTypedefs.h": r"PFN_cu\w+",
+                       **dict.fromkeys(("nvToolsExt.h", "nvToolsExtCuda.h", "nvToolsExtCudaRt.h"), r"nvtx\w+|NVTX\w*"),
                        "mma.h": r"nvcuda|wmma|fragment|fill_fragment|load_matrix_sync|store_matrix_sync|mma_sync"
                                 r"|matrix_a|matrix_b|accumulator|mem_row_major|mem_col_major",
                        # cg::reduce and its operator objects (ROCm 5/6 have no such header; a helper

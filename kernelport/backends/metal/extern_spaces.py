@@ -115,7 +115,7 @@ class ExternSpaces:
                                                              False, None, False))
                     done.append(p.node)
             try:
-                out.append(self._head_stitch(node, drop, {}))
+                out.append(self.prototype_text(node, drop, fd))  # (its extras, if defined here)
             finally:
                 for pn in done:
                     self.rw.remove(pn)

@@ -47,6 +47,10 @@ class Scalars:
                 if self.demote_double:
                     self.rw.replace(node, "float")
                     self.note(node, "float", "Metal has no double; demoted to float (--demote-double)")
+                elif self.exact_double(node):  # a float value rounded once, as float would (exact_doubles.py)
+                    self.rw.replace(node, "float")
+                    self.note(node, "float", "Metal has no double; this local holds a float and feeds one float-rounded "
+                              "+ - * /: float gives the same result (53 >= 2*24+2 bits)")
                 else:
                     self.problem("KP214", node, "Metal has no double-precision type",
                                  "use float, or pass --demote-double to demote every double to float")
@@ -67,10 +71,13 @@ class Scalars:
                 self.rw.replace(n, dialect.concept(k).spelling("metal"))
 
     # -- mixed-signedness min/max: CUDA has overloads, Metal's are templates over one type ------
-    _SIGNED = {"int", "short", "char", "signed", "signed int", "int32_t", "int16_t", "int8_t", "long", "int64_t",
-               "long long"}
-    _UNSIGNED = {"unsigned", "unsigned int", "uint", "uint32_t", "unsigned short", "unsigned char", "size_t",
-                 "uint64_t", "unsigned long", "unsigned long long"}
+    # C++ promotes a type narrower than int to int before CUDA's overloads are chosen: `max(int, uint16_t)` is
+    # max(int, int), `max(ushort, uint)` max(uint, uint); Metal's one-type templates need the promoted argument cast.
+    _NARROW = {"short", "char", "signed char", "int16_t", "int8_t", "unsigned short", "ushort", "unsigned char",
+               "uchar", "uint16_t", "uint8_t", "bool"}
+    _SIGNED = {"int", "signed", "signed int", "int32_t", "long", "int64_t", "long long"} | _NARROW
+    _UNSIGNED = {"unsigned", "unsigned int", "uint", "uint32_t", "size_t", "uint64_t", "unsigned long",
+                 "unsigned long long"}
 
     def scalar_kind(self, n: Node, f: Function) -> str | None:
         """'int', 'uint', 'float' or None: the arithmetic kind of an expression, as far as it is known."""
@@ -85,14 +92,8 @@ class Scalars:
         if t == "field_expression":
             c = dialect.lookup("cuda", self.src.text_of(n.child_by_field_name("argument")))
             return "uint" if c is not None and c.kind == "index" else None
-        if t == "identifier":
-            name = self.src.text_of(n)
-            p = f.param(name)
-            tt = " ".join(p.type.replace("const", " ").split()) if p is not None and not p.pointer else None
-            if tt is None:
-                decl = self._local_decl(f, name)
-                tn = decl.child_by_field_name("type") if decl is not None else None
-                tt = " ".join(self.src.text_of(tn).replace("const", " ").split()) if tn is not None else None
+        if t in ("identifier", "subscript_expression"):
+            tt = self._decl_type(n, f)
             if tt in self._SIGNED:
                 return "int"
             if tt in self._UNSIGNED:
@@ -107,11 +108,32 @@ class Scalars:
                 return a
             kinds = {a, b}
             return "float" if "float" in kinds else None if None in kinds else "uint" if "uint" in kinds else "int"
+        if t == "call_expression" and self.src.text_of(n.child_by_field_name("function")) in ("min", "max") \
+                and len(args := call_args(n)) == 2:  # `max(0, min(p - tx, n - 1))`: CUDA's overload's type
+            kinds = {self.scalar_kind(a, f) for a in args}
+            return "float" if "float" in kinds else None if None in kinds else "uint" if "uint" in kinds else "int"
         if t == "cast_expression":
             tn = n.child_by_field_name("type")
             tt = " ".join(self.src.text_of(tn).split()) if tn is not None else ""
             return "int" if tt in self._SIGNED else "uint" if tt in self._UNSIGNED else "float" if tt == "float" else None
         return None
+
+    def _decl_type(self, n: Node, f: Function) -> str | None:
+        """The declared type (less const) of a parameter or local `n`, or of the element `p[i]` of a pointer
+        parameter p."""
+        if n.type == "subscript_expression":
+            a = n.child_by_field_name("argument")
+            p = f.param(self.src.text_of(a)) if a is not None and a.type == "identifier" else None
+            return " ".join(p.type.replace("const", " ").split()) if p is not None and p.pointer else None
+        if n.type != "identifier":
+            return None
+        name = self.src.text_of(n)
+        p = f.param(name)
+        if p is not None:
+            return " ".join(p.type.replace("const", " ").split()) if not p.pointer else None
+        decl = self._local_decl(f, name)
+        tn = decl.child_by_field_name("type") if decl is not None else None
+        return " ".join(self.src.text_of(tn).replace("const", " ").split()) if tn is not None else None
 
     def mixed_min_max(self) -> None:
         """`min(tid.x, n)`: CUDA's overload converts the int to unsigned; Metal needs one type."""
@@ -128,9 +150,12 @@ class Scalars:
                     target = "uint"
                 elif "float" in kinds and None not in kinds and len(set(kinds)) > 1:
                     target = "float"
+                elif set(kinds) == {"int"} and any(self._decl_type(a, f) in self._NARROW for a in args) and \
+                        not any(self._decl_type(a, f) in ("long", "int64_t", "long long") for a in args):
+                    target = "int"  # `max(n, lens[i])` of an int and a uint16_t (a 64-bit one: not int's to decide)
                 else:
                     continue
                 for a, k in zip(args, kinds):
-                    if k != target:
+                    if k != target or self._decl_type(a, f) in self._NARROW:
                         self.rw.replace(a, lambda rw, node, t=target: f"{t}({rw.stitch(node)})")
                         self.note(a, f"{target}(...)", "Metal's min/max take one type; CUDA converted this argument")

@@ -98,7 +98,7 @@ class Signatures:
                     self.rw.replace(p.node, self._param_text(p, next(sig, "device"), False, None, False))
                 elif self.is_reference(p) and (space := next(sig, "thread")) != "thread":
                     self.rw.replace(p.node, self._param_text(p, space, False, None, False))
-            self.rw.replace(n, lambda rw, node, drop=drop: self._head_stitch(node, drop, {}))
+            self.rw.replace(n, lambda rw, node, drop=drop, fd=fd: self.prototype_text(node, drop, fd))
         for n in self.src.index.of_types("field_declaration", "declaration"):  # a member function's, in its class
             if self.rw.has(n) or self.rw.within(n) or n.parent is None or n.parent.type != "field_declaration_list":
                 continue  # (a constructor's declaration parses as a `declaration`)
@@ -180,6 +180,10 @@ class Signatures:
                 drop.add(key(c))
             elif t == "__forceinline__":
                 over[key(c)] = dialect.concept("forceinline").spelling("metal")
+            elif t == "__global__" and (ty := f.node.child_by_field_name("type")) is not None \
+                    and ty.start_byte < c.start_byte:  # `void __global__ k(`: Metal's `kernel` leads the type
+                drop.add(key(c))
+                over[key(ty)] = f'{dialect.concept("kernel").spelling("metal")} {self.rw.text(ty)}'
             elif t == "__global__":
                 over[key(c)] = dialect.concept("kernel").spelling("metal")
             elif t == "static" and f.is_kernel:
@@ -529,7 +533,6 @@ class Signatures:
 
     def _helper_params(self, h: Function, sig: tuple[str, ...]) -> str:
         """A helper's parameter list for one address-space signature, with the extras it receives."""
-        plan = self.plan_of(h)
         entries, i = [], 0
         for j, p in enumerate(h.params):
             if (tex := self.texture_param(h, j, None)) is not None:
@@ -542,13 +545,7 @@ class Signatures:
                 i += 1
             else:
                 entries.append(self._param_text(p, None, False, None, False))
-        extra = []
-        for s in plan.shared:
-            dims = "".join(f"[{self.rw.text(d)}]" for d in s.dims[1:])
-            extra.append(f"threadgroup {s.type} (*{s.name}){dims}" if dims else f"threadgroup {s.type}* {s.name}")
-        extra += [self.constant_param(c) for c in plan.constants]
-        extra += [self._builtin_decl(b, False) for b in plan.builtins]
-        return self._params_text(h, entries, extra)
+        return self._params_text(h, entries, self.extra_params(h))  # (prototype_extras.py)
 
     # -- what each function needs (callees first) -----------------------------------------------
     def needs(self) -> None:
