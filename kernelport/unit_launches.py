@@ -26,10 +26,9 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import fnscopes, lazy_re
+from . import fnscopes, lazy_re, textwords
 
 _RESTRICT = lazy_re.compile(r"__restrict__|__restrict\b|\brestrict\b")
-_WORD = lazy_re.compile(r"[A-Za-z_]\w*")
 _USING = lazy_re.compile(r"\busing\s+namespace\s+((?:::)?\s*[A-Za-z_][\w:\s]*?)\s*;")
 
 
@@ -96,7 +95,7 @@ def _naming(proj, name: str) -> list[Path]:
         index: dict[str, list[Path]] = {}
         for f in dict.fromkeys(proj._real(u) for u in proj.units):
             pf = proj.file(f)
-            for w in set(_WORD.findall(pf.src.text)) if pf is not None else ():
+            for w in textwords.of(pf.src) if pf is not None else ():
                 index.setdefault(w, []).append(f)
         got = proj.__dict__["_kp_unit_words"] = (proj.units, index)
     return got[1].get(name, [])
