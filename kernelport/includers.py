@@ -20,11 +20,10 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import includes
+from . import includes, textwords
 from . import lazy_re
 
 _INCLUDE = lazy_re.compile(rb'^[ \t]*#[ \t]*include[ \t]*["<]([^">\n]+)[">]', re.M)
-_WORD = lazy_re.compile(r"[A-Za-z_]\w*")
 _SUFFIXES = frozenset(includes.HEADER_SUFFIXES + (".cu", ".cpp", ".cc", ".cxx", ".c"))
 _MAX_BESIDE = 2000  # files of one directory read for includers (a directory of generated files is cut)
 _NOT_CODE = ("comment", "preproc_include", "preproc_def", "preproc_function_def", "preproc_call")
@@ -117,7 +116,7 @@ class Includers:
                 return [(inc, True)]
             before = [n for n, m in own.items() if m.node.start_byte < at]
             if before and not words:
-                words.append(set(_WORD.findall(ff.src.text)))
+                words.append(textwords.of(ff.src))
             return [(inc, any(n in words[0] for n in before))]
         return []
 

@@ -10,13 +10,12 @@ project decided are the wave width.  The walk of a unit's includes is kernelport
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from tree_sitter import Node
 
-from . import context_macros, guards, include_search, includes
+from . import context_macros, guards, include_search, includes, textwords
 from .includers import Elsewhere, Includers
 from .includewalk import Include, IncludeWalk, Scan, _type_names  # noqa: F401  (Include, _type_names: re-exported)
 from .errors import KernelportError, Location
@@ -487,7 +486,7 @@ def needs_macros(src: SourceFile, defs: dict) -> bool:
     if any(m.reason.startswith("conditional (") for m in src.masks) and \
             rejected_branch_kept(src.masks, groups(src.data), defs, src.data):
         return True  # the plain parse kept a branch the run's -D rejects (macro_groups)
-    words = set(re.findall(r"[A-Za-z_]\w*", src.text))
+    words = textwords.of(src)
     return any(name in words and attribute_like(m, defs) for name, m in defs.items())
 
 

@@ -26,10 +26,9 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import fnscopes, lazy_re
+from . import fnscopes, lazy_re, textwords
 
 _RESTRICT = lazy_re.compile(r"__restrict__|__restrict\b|\brestrict\b")
-_WORD = lazy_re.compile(r"[A-Za-z_]\w*")
 _USING = lazy_re.compile(r"\busing\s+namespace\s+((?:::)?\s*[A-Za-z_][\w:\s]*?)\s*;")
 
 
@@ -91,15 +90,22 @@ def _naming(proj, name: str) -> list[Path]:
     every file's words built once per run (each kernel of each unit asks).  The headers the files include
     are not looked in: listing them walks every unit's includes first, and a launch written in a header
     the run does not name is not read."""
+    return run_index(proj).get(name, [])
+
+
+def run_index(proj) -> dict[str, list[Path]]:
+    """word -> the run's files naming it.  Building it parses every file of the run: lint's worker pool
+    builds it before it forks (kernelport.lint.engine), so that each worker inherits it and the parses
+    instead of parsing the whole run again."""
     got = proj.__dict__.get("_kp_unit_words")
     if got is None or got[0] is not proj.units:
         index: dict[str, list[Path]] = {}
         for f in dict.fromkeys(proj._real(u) for u in proj.units):
             pf = proj.file(f)
-            for w in set(_WORD.findall(pf.src.text)) if pf is not None else ():
+            for w in textwords.of(pf.src) if pf is not None else ():
                 index.setdefault(w, []).append(f)
         got = proj.__dict__["_kp_unit_words"] = (proj.units, index)
-    return got[1].get(name, [])
+    return got[1]
 
 
 def _foreign(proj, f: Path) -> frozenset:

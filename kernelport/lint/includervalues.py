@@ -30,11 +30,20 @@ from .discovery import shown
 
 _MAX_INCLUDERS = 64  # files walked up from a header: a header every file includes is not read this way
 _HEADERS = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".inc")
+_DEFINE = lazy_re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)", re.M)
 _SPLIT_BY = lazy_re.compile(r"[%/]\s*\(?\s*([A-Za-z_]\w*)\b(?!\s*[(.\[])")  # `tid % WS`, `tid / WS`
 
 
 def roots(proj, f: Path) -> list[Path] | None:
-    """The files at the top of `f`'s include chains (None: too many files up, or none)."""
+    """The files at the top of `f`'s include chains (None: too many files up, or none), once per run:
+    `add_visible` asks for each name a header splits by, and each walk up asks every includer again."""
+    cache = proj.__dict__.setdefault("_kp_header_roots", {})
+    if f not in cache:
+        cache[f] = _roots(proj, f)
+    return cache[f]
+
+
+def _roots(proj, f: Path) -> list[Path] | None:
     out, seen, todo = [], {f}, [f]
     while todo:
         h = todo.pop()
@@ -77,9 +86,13 @@ def add_visible(proj, path: Path, text: str, vis, header_macros: dict) -> None:
     read at every includer of the run (see the module's doc)."""
     if Path(str(path)).suffix not in _HEADERS:
         return
+    defined = None
     for name in dict.fromkeys(m.group(1) for m in _SPLIT_BY.finditer(text)):
-        if name in header_macros or name in vis.wave_widths or name in vis.constants or \
-                re.search(rf"^[ \t]*#[ \t]*define[ \t]+{name}\b", text, re.M):
+        if name in header_macros or name in vis.wave_widths or name in vis.constants:
+            continue
+        if defined is None:  # the header's own #define names, read once (not a pattern per name)
+            defined = frozenset(_DEFINE.findall(text))
+        if name in defined:
             continue
         ks = kinds(proj, Path(str(path)), name)
         if not ks or not ks <= {"wave", 32}:
