@@ -106,7 +106,7 @@ def _hypot_definition(tmp_path: Path) -> str:
     port, text = translate(SourceFile.read(tmp_path / "h.cu"), "metal")
     assert port.ok, [d.format() for d in port.diagnostics]
     # kp_hypotf and the scaling helpers it shares with kp_rhypotf (test_metal_math52.py)
-    found = re.findall(r"^inline float kp_\w*hypot\w*\(.*?\n\}", text, re.S | re.M)
+    found = re.findall(r"^inline float kp_(?:\w*hypot\w*|scaled_square)\(.*?\n\}", text, re.S | re.M)
     assert any(d.startswith("inline float kp_hypotf(") for d in found), text
     return "\n".join(found) + "\n"
 

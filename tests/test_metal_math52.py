@@ -55,7 +55,7 @@ def test_the_port_calls_the_prologue_s_definitions_and_passes_the_checker(tmp_pa
 def test_rhypotf_alone_brings_only_what_it_uses(tmp_path: Path):
     _write(tmp_path, {"k.cu": "__global__ void k(const float* x, float* r) { r[0] = rhypotf(x[0], x[1]); }\n"})
     text = _port(tmp_path / "k.cu")
-    assert "inline float kp_rhypotf(" in text and "inline float kp_scaled_hypot(" in text
+    assert "inline float kp_rhypotf(" in text and "inline float kp_scaled_square(" in text
     assert "kp_hypotf" not in text and "kp_modff" not in text
 
 
@@ -129,15 +129,17 @@ def test_the_emulator_runs_the_original_and_the_port_alike(tmp_path: Path):
 
 
 def test_the_rhypot_formula_is_within_cuda_s_bound_in_every_binade(tmp_path: Path):
-    """The prologue's kp_rhypotf as C++ (no contraction), against 1/hypot in double: at most 2 ulp of the
-    float result (CUDA's rhypotf bound) where that result is normal; 4 million pairs over every binade."""
+    """The prologue's kp_rhypotf as C++ (no contraction), against 1/hypot in double, where the float result
+    is normal: at most 1.25 ulp (the scaled square's 1.5 units of roundoff halved by the root, the Newton
+    step's exact residual, one final rounding; CUDA's rhypotf allows 2); 4 million pairs, every binade.
+    (The first form, s / sqrt(q) with two roundings, measured 1.93 here.)"""
     cxx = shutil.which("clang++-15") or shutil.which("g++")
     if cxx is None:
         pytest.skip("no C++ compiler")
     _write(tmp_path, {"h.cu": "__global__ void k(const float* x, float* h) { h[0] = rhypotf(x[0], x[1]); }\n"})
     port, text = translate(SourceFile.read(tmp_path / "h.cu"), "metal")
     assert port.ok, [d.format() for d in port.diagnostics]
-    definitions = "\n".join(re.findall(r"^inline float kp_\w*hypot\w*\(.*?\n\}", text, re.S | re.M))
+    definitions = "\n".join(re.findall(r"^inline float kp_(?:\w*hypot\w*|scaled_square)\(.*?\n\}", text, re.S | re.M))
     driver = r"""
 static uint64_t s = 88172645463325252ull;
 static uint32_t next() { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return (uint32_t)(s >> 11); }
@@ -153,7 +155,7 @@ int main() {
         double ulp = std::ldexp(1.0, std::ilogb((float)want) - 23);
         double err = std::fabs((double)got - want) / ulp;
         if (err > worst) worst = err;
-        if (err > 2.0) ++bad;
+        if (err > 1.25) ++bad;
         ++counted;
     }
     float inf = INFINITY, nan = NAN;
@@ -172,5 +174,5 @@ int main() {
     worst, bad, counted, special = subprocess.run([str(exe)], capture_output=True, text=True, check=True,
                                                   timeout=120).stdout.split()
     print("rhypotf worst ulp", worst, "over", counted)
-    assert int(counted) > 3000000 and int(bad) == 0 and float(worst) <= 2.0, worst
+    assert int(counted) > 3000000 and int(bad) == 0 and float(worst) <= 1.25, worst
     assert special == "1"
