@@ -19,7 +19,7 @@ from kernelport.emulator import run_kernel
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from test_metal_math51 import CXX_SHIM
+from test_metal_math51 import CXX_SHIM, _inputs  # the same specials: zeros, infinities, NaNs, extremes
 from test_metal_port_causes46 import _port, _write
 
 KERNEL = """
@@ -77,13 +77,6 @@ def test_look_alikes_stay(tmp_path: Path):
     assert not port.ok
     assert any(d.code == "KP223" and "'rhypot'" in d.message and d.line == 1 for d in port.diagnostics), \
         [d.format() for d in port.diagnostics]
-
-
-def _inputs():
-    big, tiny = 2.0e38, 1.0e-30
-    x = [3.0, -3.5, 0.0, -0.0, big, tiny, 1e-45, np.inf, -np.inf, np.nan, 7.25, -1e30, 1e-20, 65536.5, -2.75, 1.0]
-    y = [4.0, 2.25, 0.0, -0.0, big / 2, 2 * tiny, 3e-45, np.nan, 1.0, 2.0, -0.5, 1e30, -1e-20, 0.125, np.inf, -np.nan]
-    return np.array(x, dtype=np.float32), np.array(y, dtype=np.float32)
 
 
 def _run(source: str, backend: str):
