@@ -105,9 +105,23 @@ def _hypot_definition(tmp_path: Path) -> str:
     _write(tmp_path, {"h.cu": "__global__ void k(const float* x, float* h) { h[0] = hypotf(x[0], x[1]); }\n"})
     port, text = translate(SourceFile.read(tmp_path / "h.cu"), "metal")
     assert port.ok, [d.format() for d in port.diagnostics]
-    m = re.search(r"inline float kp_hypotf\(float x, float y\) \{.*?\n\}", text, re.S)
-    assert m, text
-    return m.group(0)
+    # kp_hypotf and the scaling helpers it shares with kp_rhypotf (test_metal_math52.py)
+    found = re.findall(r"^inline float kp_(?:\w*hypot\w*|scaled_square)\(.*?\n\}", text, re.S | re.M)
+    assert any(d.startswith("inline float kp_hypotf(") for d in found), text
+    return "\n".join(found) + "\n"
+
+
+# MSL's names bound to <cmath>'s float functions, to compile the prologue's definitions as C++
+CXX_SHIM = """#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstdint>
+#include <cstring>
+#include <algorithm>
+using std::fabs; using std::isinf; using std::isnan; using std::max; using std::min; using std::fma;
+namespace precise { inline float sqrt(float v) { return std::sqrt(v); }
+                    inline float divide(float a, float b) { return a / b; } }
+"""
 
 
 def test_the_hypot_formula_is_within_its_stated_bound_in_every_binade(tmp_path: Path):
@@ -117,15 +131,6 @@ def test_the_hypot_formula_is_within_its_stated_bound_in_every_binade(tmp_path: 
     cxx = shutil.which("clang++-15") or shutil.which("g++")
     if cxx is None:
         pytest.skip("no C++ compiler")
-    shim = """#include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <cstdint>
-#include <cstring>
-#include <algorithm>
-using std::fabs; using std::isinf; using std::isnan; using std::max; using std::min; using std::fma;
-namespace precise { inline float sqrt(float v) { return std::sqrt(v); } }
-"""
     driver = r"""
 static uint64_t s = 88172645463325252ull;
 static uint32_t next() { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return (uint32_t)(s >> 11); }
@@ -151,7 +156,7 @@ int main() {
 }
 """
     src = tmp_path / "h.cpp"
-    src.write_text(shim + _hypot_definition(tmp_path) + driver)
+    src.write_text(CXX_SHIM + _hypot_definition(tmp_path) + driver)
     exe = tmp_path / "h"
     subprocess.run([cxx, "-O1", "-ffp-contract=off", "-o", str(exe), str(src)], check=True, timeout=120)
     worst, bad, special = subprocess.run([str(exe)], capture_output=True, text=True, check=True,

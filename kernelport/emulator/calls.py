@@ -57,8 +57,9 @@ class CallCompiler(ModfCalls):
         if name in K.C_LIBRARY:
             return self._clib_call(name, args, node)
         scope, _, fn = spelled.rpartition("::")
-        if scope in self.c.be.math_scopes and fn + "f" in K.C_LIBRARY:  # Metal's `precise::fmod(x, y)`
-            return self._clib_call(fn + "f", args, node)
+        c_name = K.SCOPED_MATH.get(fn, fn + "f")
+        if scope in self.c.be.math_scopes and c_name in K.C_LIBRARY:  # Metal's `precise::fmod(x, y)`
+            return self._clib_call(c_name, args, node)
         lib = dialect.library_call(self.c.backend, spelled)
         if lib is not None:  # a library's warp helper not in the file (PyTorch's WARP_SHFL): its meaning
             concept, names, required = lib

@@ -168,6 +168,10 @@ def math2(fn: str, a, b, track: bool, dt=None, fast=False):
             r = np.hypot(x, y)
             return r, (np.abs(r.astype(F64)) * UNIT_ROUNDOFF[t] * 3 + np.maximum(ea or 0.0, eb or 0.0)
                        if track else None)
+        if fn == "rhypot":  # CUDA's rhypotf (2 ulp): 1/hypot rounded once; an input's bound e moves it by <= e r^2
+            r = (1.0 / np.hypot(x.astype(F64), y.astype(F64))).astype(t)
+            return r, (np.abs(r.astype(F64)) * UNIT_ROUNDOFF[t] * 4 + infinities.bmul(
+                np.square(r.astype(F64)), np.maximum(ea or 0.0, eb or 0.0)) if track else None)
         if fn == "fdim":
             return np.maximum(x - y, 0), None
         if fn == "divide":
@@ -193,6 +197,8 @@ def _c_math_table():
     for fn in ("pow", "fmin", "fmax", "copysign", "fmod", "atan2", "hypot", "fdim"):
         t[fn] = ("m2", fn, OVERLOADED)
         t[fn + "f"] = ("m2", fn, F32)
+    t["rhypotf"] = ("m2", "rhypot", F32)  # CUDA's; its rhypot is double only (no float overload)
+    t["rhypot"] = ("m2", "rhypot", F64)
     t["fma"] = ("fma", None, OVERLOADED)
     t["modf"] = ("modf", None, OVERLOADED)  # C's modf(x, iptr), MSL's modf(x, intval): modf_calls.py
     t["modff"] = ("modf", None, F32)
@@ -209,6 +215,8 @@ def _c_math_table():
 
 
 C_LIBRARY = _c_math_table()
+# MSL's scoped math with no C name of its own (`precise::divide(x, y)`): the C_LIBRARY entry it runs as
+SCOPED_MATH = {"divide": "__fdiv_rn"}
 C_LIBRARY.update({
     "min": ("minmax", "min", None), "max": ("minmax", "max", None), "umin": ("minmax", "min", U32),
     "umax": ("minmax", "max", U32), "llmin": ("minmax", "min", I64), "llmax": ("minmax", "max", I64),

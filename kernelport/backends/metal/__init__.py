@@ -258,8 +258,12 @@ class Metal(Backend):
         # C's memcpy and memset, which CUDA device code has and MSL lacks: byte loops in each pointer's space
         "memcpy": "kp_memcpy", "memset": "kp_memset",
         # C's float functions MSL lacks or spells otherwise (metal_polyfills.j2): hypotf (MSL 6.5 has no
-        # hypot), modff (MSL's modf(x, thread float&) writes a reference, CUDA's a pointer of any space)
-        "hypotf": "kp_hypotf", "modff": "kp_modff",
+        # hypot), modff (MSL's modf(x, thread float&) writes a reference, CUDA's a pointer of any space),
+        # CUDA's rhypotf; unsuffixed, CUDA's float overloads of <cmath> (crt/math_functions.hpp: hypot(float,
+        # float), modf(float, float*)), which the double ones become where Metal has no double (CUDA has no
+        # float rhypot: rhypot is double only, and stays unmapped)
+        "hypotf": "kp_hypotf", "modff": "kp_modff", "hypot": "kp_hypotf", "modf": "kp_modff",
+        "rhypotf": "kp_rhypotf",
     }
 
     # CUDA's float math functions Metal has only as overloads over its own types (MSL 6.2's fmin(T, T)
