@@ -8,7 +8,8 @@ host's branch on the GPU too: `#if __CUDA_ARCH__ >= 700` / `#define SCALE 2.0f` 
 gave the HIP kernel 1.0f where the CUDA kernel reads 2.0f; a `__host__ __device__` function computed its host
 arithmetic on the GPU.  The port says what nvcc's passes see, in the target's device-pass macro (the backend's
 `device_pass_macros`: HIP's `__HIP_DEVICE_COMPILE__`, defined by hipcc's device pass alone, checked with hipcc
-5.2; Metal's `__METAL_VERSION__`):
+5.2; Metal's `__METAL_VERSION__`; the portable port's `KP_DEVICE_PASS`, which kp_warp.h defines on nvcc's device
+pass and on hipcc's):
 
     #if defined(__HIP_DEVICE_COMPILE__)
     <the branch the newest architecture takes, as arch_branches chooses it (a portable fallback too)>

@@ -70,6 +70,10 @@ class Portable(Backend):
     # `#ifdef __CUDACC__` holds for nvcc and for hipcc alike (kp_warp.h defines KP_CUDACC for both):
     # kept as written, hipcc would leave out what it guards (a file's kernels, its __device__ macros)
     compiler_macros = {"__CUDACC__": "KP_CUDACC"}
+    # `#ifdef __CUDA_ARCH__` ("the device pass") and the pass split of `#if __CUDA_ARCH__ >= N` in code both passes
+    # compile (pass_branches.py): kp_warp.h defines KP_DEVICE_PASS on nvcc's device pass and on hipcc's (from each
+    # dialect's own device-pass macro, `device_pass_spellings`); kept as written, hipcc's device pass computed the host's branch
+    device_pass_macros = {"__CUDA_ARCH__": "KP_DEVICE_PASS"}
     spellings = {
         **_shared_spellings(),
         **_PRIMITIVES,
@@ -108,4 +112,12 @@ class Portable(Backend):
         from .. import dialect
         runtime = [(self.spellings[k], cuda.spellings[k], dialect.concept(k).spelling(hip.name))
                    for k in [f"rt_{n}" for n in RUNTIME_NAMES] + ["rt_attr_warp_size"]]
-        return {HEADER: templates.render("kp_warp.h.j2", runtime=runtime)}
+        return {HEADER: templates.render("kp_warp.h.j2", runtime=runtime, device_pass=self.device_pass_spellings())}
+
+    def device_pass_spellings(self) -> dict[str, list[str]]:
+        """Each device-pass macro of the port -> the macros the compilers it is read as define on their device pass
+        alone: the source dialect's own name (nvcc's `__CUDA_ARCH__`) and each read dialect's respelling (hipcc's
+        `__HIP_DEVICE_COMPILE__`)."""
+        read = [REGISTRY[d] for d in dict.fromkeys(r.reads_as for r in self.runs)]
+        return {mine: list(dict.fromkeys(b.device_pass_macros.get(name, name) for b in read))
+                for name, mine in self.device_pass_macros.items()}
