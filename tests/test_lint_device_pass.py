@@ -19,6 +19,7 @@ from kernelport.lint.config import Overrides
 from kernelport.lint.engine import lint_paths, lint_text
 from kernelport.source import SourceFile
 from kernelport.translate import translate as _translate
+from test_lint_arch_branches import BOTH
 
 BALLOT = """\
 __global__ void count(const int *in, int *out) {
@@ -30,18 +31,8 @@ __global__ void count(const int *in, int *out) {
 }
 """
 
-# the device branch and the host `#else` of one test, each with a ladder from 16
-SPLIT = """\
-__global__ void k(const int *in, int *out) {
-    int v = in[threadIdx.x];
-#ifdef __CUDA_ARCH__
-    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
-#else
-    for (int o = 16; o > 0; o >>= 1) v += __shfl_down(v, o);
-#endif
-    if (threadIdx.x % warpSize == 0) out[threadIdx.x / warpSize] = v;
-}
-"""
+# the device branch and the host `#else` of one test, each with a ladder from 16 (line 4, line 6)
+SPLIT = BOTH.replace("#if __CUDA_ARCH__ >= 700", "#ifdef __CUDA_ARCH__")
 
 
 def _ws(findings) -> list[tuple[str, int, int]]:
