@@ -20,7 +20,9 @@ __device__ function", or worse, host behaviour on the GPU.  The backend's `devic
   ARCHV`), or used where the parse did not see, keeps the test that defines it as written; one read as a
   value in code (`#define LANES 32` / `#else` / `#define LANES 1`: main's port gave the GPU the host's 1) does not.
 
-Lint reads the original and is not concerned.
+Lint reads the original through `ported`: the tests each configured port respells, valued on the AMD device
+pass as that port spells them, so its device-side rules analyse the branch the port compiles there (a wave-64
+hazard under `#ifdef __CUDA_ARCH__` is carried to AMD by the port).
 """
 from __future__ import annotations
 
@@ -150,3 +152,21 @@ def _device_pass_tests(tr, name: str) -> frozenset:
         if sound and not _nvidia_only_off_nvidia(tr, scope, keys, others):
             out |= {(n.start_byte, n.end_byte) for n in ids}
     return frozenset(out)
+
+
+def ported(views, p: str = guards.AMD_DEVICE) -> dict[int, int | None]:
+    """For a reader of the original that is no one port (lint): {test node id: its value on pass `p`} of the
+    device-pass tests the ports of `views` (kernelport.arch_branches.PortView, one per target) respell, where the
+    guards model knows the port's spelling (HIP's `__HIP_DEVICE_COMPILE__`; a spelling it has no pass for, Metal's,
+    says nothing of `p`).  Ports that value a test differently leave it unknown (None)."""
+    out: dict[int, int | None] = {}
+    for v in views:
+        for name, new in backends.get(v.backend).device_pass_macros.items():
+            if guards.macro(new) is None or name.encode() not in v.src.data:
+                continue
+            spell = lambda m, n=None, v=v: (spelling(v, m, n) if n is not None else None) or m  # noqa: E731
+            for cond, ids in _classify(v.src, name)[0].items():
+                if ids and spelling(v, name, ids[0]) is not None:
+                    val = guards.holds(cond, v.src, p, spell)
+                    out[cond.id] = val if out.get(cond.id, val) == val else None
+    return out

@@ -201,7 +201,7 @@ class Context:
                               self.arch_ported)
 
     def arch_reading(self, node: Node) -> tuple[bool, bool] | None:
-        """Inside an `#if __CUDA_ARCH__ >= N` the ports settle (`arch_ported`): whether the AMD build of the source
+        """Inside an `#if __CUDA_ARCH__ >= N` or a device-pass test the ports settle (`arch_ported`): whether the AMD build of the source
         as written compiles `node` (`__CUDA_ARCH__` undefined: the `#else`) and whether the ports do (the newest
         architecture's branch); None elsewhere."""
         ported = self.arch_ported
@@ -218,13 +218,16 @@ class Context:
     @cached_property
     def arch_ported(self) -> dict[int, int | None]:
         """The `#if __CUDA_ARCH__ >= N` tests the ports of the configured targets settle (kernelport.arch_branches:
-        the branch the newest NVIDIA architecture takes is what they compile; the others are NVIDIA's alone)."""
-        from .. import arch_branches
+        the branch the newest NVIDIA architecture takes is what they compile; the others are NVIDIA's alone), and the
+        device-pass tests they respell (kernelport.device_pass: `#ifdef __CUDA_ARCH__` as the AMD device pass reads
+        `__HIP_DEVICE_COMPILE__`), so the device branch is code the ports compile on AMD and the `#else` stays the
+        source-as-written build's."""
+        from .. import arch_branches, device_pass
         from .rule import BACKEND
         ports = sorted({BACKEND[t] for t in self.targets if not backends.get(BACKEND[t]).is_source}) or \
             [b.name for b in backends.ports()]
-        return arch_branches.ported([arch_branches.PortView(self.src, self.module, b, self.unit_defines.values)
-                                     for b in ports])
+        views = [arch_branches.PortView(self.src, self.module, b, self.unit_defines.values) for b in ports]
+        return {**arch_branches.ported(views), **device_pass.ported(views)}  # (the device pass: `#ifdef __CUDA_ARCH__`)
 
     def guarded(self, node: Node) -> bool:
         return self.side_of(node) is not None
