@@ -249,7 +249,7 @@ def holds(cond: Node, src, p: str, spell: Spell = written,
     {test node id: {pass: value}} where it settles them pass by pass (kernelport/pass_branches.py)."""
     if decided and cond.id in decided:
         v = decided[cond.id]
-        return v if isinstance(v, int) else v.get(p)
+        return v if v is None or isinstance(v, int) else v.get(p)  # None: settled by a reader that cannot know it
     t = test_node(cond)
     if cond.type in ("preproc_ifdef", "preproc_elifdef"):
         v = _defined(spell(src.text_of(t), t), p, amd, pinned, known) if t is not None else None
