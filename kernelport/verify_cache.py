@@ -2,7 +2,7 @@
 
 A compile result is keyed by the bytes of the file compiled and of every quoted header it
 includes, the backend and architecture, the toolchain's path and version, and the code that
-builds the command line (not by the file's path: byte-identical files share one run, and the
+builds the command line and the environment the tools read (toolchains.TOOL_ENV) (not by the file's path: byte-identical files share one run, and the
 result is stored with the file's path as a placeholder, put back as the reading file's own:
 `without_path` / `at_path`, so a message names the file it is about); a kernel's numeric (and race) checks by the original's and every port's
 bytes, the seed, the schedules and the kernel's name.  Both keys also hold kernelport's version
@@ -193,10 +193,10 @@ def compile_group(cache: Cache, job) -> list[tuple]:
     cached by the bytes compiled, the architecture and the toolchain, with the seconds it took
     (`ran`, None where compiled now); the misses compiled together (one hipcc run builds every
     architecture), their seconds shared.  `seconds`: this run's (a hit's: its lookup)."""
-    from .toolchains import CompileResult, find_tool
+    from .toolchains import CompileResult, find_tool, steering
     be, p, runs = job
     t0 = time.perf_counter()
-    tools = [(t, (tc.path, tc.version) if (tc := find_tool(t)) is not None else None) for t in be.tools]
+    tools = [(t, (tc.path, tc.version) if (tc := find_tool(t)) is not None else None, steering(t)) for t in be.tools]
     keys = [key("compile", be.name, run.arch, tools, file_digest(p)) for run in runs]
     got = [cache.get(k, (CompileResult, float)) for k in keys]
     misses = [i for i, r in enumerate(got) if r is None]
