@@ -526,12 +526,13 @@ def hip_wavefront_size(path, arch: str, *, timeout: int = TIMEOUT_S) -> int | No
     return None
 
 
-def compile_metal(path, *, timeout: int = TIMEOUT_S) -> CompileResult:
+def compile_metal(path, *, timeout: int = TIMEOUT_S, extra_args=()) -> CompileResult:
     """``xcrun -sdk macosx metal -c`` (macOS with Xcode only; skipped elsewhere, where the Metal
     backend type-checks its ports with clang instead: kernelport.backends.metal.toolchain)."""
     metal = find_xcrun_metal()
     if metal is None:
         return _skipped("xcrun", "apple")
     with tempfile.TemporaryDirectory(prefix="kp-metal-") as tmp:
-        cmd = [metal.path, "-sdk", "macosx", "metal", "-c", str(path), "-o", os.path.join(tmp, "kernel.air")]
+        cmd = [metal.path, "-sdk", "macosx", "metal", "-c", str(path), "-o", os.path.join(tmp, "kernel.air"),
+               *extra_args]
         return _run_compile("xcrun", "apple", cmd, timeout=timeout)
