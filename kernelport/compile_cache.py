@@ -4,9 +4,9 @@ $KERNELPORT_COMPILE_CACHE names a directory; `kernelport verify` keeps its own c
 
 A run is keyed by what decides its result: the compiler executable (its path, size and mtime), the
 environment variables that steer it, its command line with the source, output and include
-directories taken out, and the bytes of the source and, recursively, of every quoted header it
-includes, looked up as the compiler does (the includer's directory, then the include directories
-the caller names).  So the same bytes compiled from two directories run once, and the stored
+directories taken out, and the bytes of the source and, recursively, of every header it includes
+found as the compiler finds it (a quoted one in the includer's directory, then, as an angled one, in
+the include directories the caller names; one found in neither is a system header).  So the same bytes compiled from two directories run once, and the stored
 output names the directory of the run that reads it.  A command with an include option the caller
 did not name (-I..., -include) is never stored: its headers are not all known here.  Only finished
 runs are stored (not a timeout, not a compiler that could not start), their declared output files
@@ -27,7 +27,7 @@ LOG_ENV = "KERNELPORT_TOOL_LOG"  # tests/cpu_profile.py counts toolchain runs pe
 _STEERING = re.compile(r"^(PATH|CPATH|C_INCLUDE_PATH|CPLUS_INCLUDE_PATH|LIBRARY_PATH|(HIP|ROCM|HCC|CUDA|NVCC|LLVM)\w*)$")
 _UNKNOWN_INCLUDES = ("-I", "-i", "--include")  # -I, -isystem, -iquote, -include, -idirafter, ...
 _SEPARATE = ("I", "isystem", "iquote", "idirafter", "include", "imacros", "include-directory", "include-pch")
-_QUOTED = re.compile(rb'^\s*#\s*(?:include|import)\s*"([^"]+)"', re.M)
+_INCLUDED = re.compile(rb'^\s*#\s*(?:include|import)\s*(?:"([^"]+)"|<([^>]+)>)', re.M)
 
 
 def cache_root() -> Path | None:
@@ -61,10 +61,12 @@ def _tree_digest(path: Path, dirs: tuple[Path, ...], h, seen: set, depth: int = 
         h.update(b"\0unreadable")
         return
     h.update(b"\0" + str(len(data)).encode() + b"\0" + data)
-    for name in _QUOTED.findall(data):
+    for quoted, angled in _INCLUDED.findall(data):
+        name = quoted or angled
         text = name.decode("utf-8", "replace")
-        found = next((c for c in (Path(real).parent / text, *(d / text for d in dirs)) if is_regular(c)), None)
-        h.update(b"\0include " + name)
+        beside = (Path(real).parent / text,) if quoted else ()  # an angled one: the include dirs only
+        found = next((c for c in (*beside, *(d / text for d in dirs)) if is_regular(c)), None)
+        h.update(b"\0include " + (b'"' if quoted else b"<") + name)
         if found is None:
             h.update(b"\0absent")  # a system header (fixed by the toolchain) or a compile error
         else:

@@ -106,7 +106,9 @@ def build(exe: str, flags: list[str], prefix: str, env: dict, timeout: float) ->
         ident = _identity(exe)
     except OSError:
         return None
-    key = hashlib.sha256("\x1f".join([ident, *flags, *BUILD_FLAGS, prefix]).encode()).hexdigest()[:40]
+    from .toolchains import steering  # what hipcc reads from the environment (HIPCC_COMPILE_FLAGS_APPEND, ...)
+    env_text = [f"{k}={v}" for k, v in steering("hipcc", env)]
+    key = hashlib.sha256("\x1f".join([ident, *flags, *BUILD_FLAGS, prefix, *env_text]).encode()).hexdigest()[:40]
     out = root / f"{key}.pch"
     if out.is_file():
         _used(root / f"{key}.lock")

@@ -61,6 +61,37 @@ INSTALL_HINTS = {
              "type-checked with clang instead: apt-get install clang-15)",
 }
 
+# The environment each tool reads besides its arguments (nvcc's and HIPCC's documentation; ROCm 5.2's
+# hipcc.pl and hipvars.pm; the GCC/clang include variables every driver and nvcc's host compiler read):
+# a changed one can change a verdict, so its values are in every cache key of the tool's runs
+# (verify_cache.compile_group, pch.build).  PATH: nvcc finds its host compiler there.
+_C_DRIVER_ENV = ("CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH", "OBJC_INCLUDE_PATH", "COMPILER_PATH",
+                 "GCC_EXEC_PREFIX", "CCC_OVERRIDE_OPTIONS")
+TOOL_ENV: dict[str, tuple[str, ...]] = {
+    "nvcc": ("PATH", "NVCC_PREPEND_FLAGS", "NVCC_APPEND_FLAGS", "NVCC_CCBIN", *_C_DRIVER_ENV),
+    "hipcc": ("HIPCC_COMPILE_FLAGS_APPEND", "HIPCC_LINK_FLAGS_APPEND", "HIPCC_VERBOSE", "HIP_PLATFORM",
+              "HIP_COMPILER", "HIP_RUNTIME", "HIP_CLANG_PATH", "HIP_PATH", "ROCM_PATH", "HSA_PATH",
+              "HIP_ROCCLR_HOME", "HIP_LIB_PATH", "DEVICE_LIB_PATH", "HIP_DEVICE_LIB_PATH",
+              "HIP_CLANG_HCC_COMPAT_MODE", "HIP_COMPILE_CXX_AS_HIP", "HCC_AMDGPU_TARGET", "CUDA_PATH",
+              *_C_DRIVER_ENV),
+    "clang": _C_DRIVER_ENV,
+    "xcrun": ("DEVELOPER_DIR", "SDKROOT", "TOOLCHAINS", *_C_DRIVER_ENV),
+}
+# What every run of a tool is given whatever the caller's environment says: HIP_PLATFORM=amd (hipcc
+# picks the NVIDIA path whenever nvcc is installed otherwise).
+TOOL_ENV_FIXED: dict[str, dict[str, str]] = {"hipcc": {"HIP_PLATFORM": "amd"}}
+
+
+def tool_env(name: str) -> dict:
+    """The environment a run of tool `name` gets: this process's, with the tool's fixed settings."""
+    return {**os.environ, **TOOL_ENV_FIXED.get(name, {})}
+
+
+def steering(name: str, env: dict | None = None) -> tuple[tuple[str, str], ...]:
+    """The (variable, value) pairs of TOOL_ENV[name] set in `env` (default: what the tool runs with)."""
+    env = tool_env(name) if env is None else env
+    return tuple((k, env[k]) for k in TOOL_ENV.get(name, ()) if k in env)
+
 
 @dataclass(frozen=True)
 class Toolchain:
@@ -148,9 +179,7 @@ def find_nvcc() -> Toolchain | None:
 
 
 def _hip_env() -> dict:
-    env = dict(os.environ)
-    env["HIP_PLATFORM"] = "amd"
-    return env
+    return tool_env("hipcc")
 
 
 @functools.lru_cache(maxsize=None)
@@ -497,12 +526,13 @@ def hip_wavefront_size(path, arch: str, *, timeout: int = TIMEOUT_S) -> int | No
     return None
 
 
-def compile_metal(path, *, timeout: int = TIMEOUT_S) -> CompileResult:
+def compile_metal(path, *, timeout: int = TIMEOUT_S, extra_args=()) -> CompileResult:
     """``xcrun -sdk macosx metal -c`` (macOS with Xcode only; skipped elsewhere, where the Metal
     backend type-checks its ports with clang instead: kernelport.backends.metal.toolchain)."""
     metal = find_xcrun_metal()
     if metal is None:
         return _skipped("xcrun", "apple")
     with tempfile.TemporaryDirectory(prefix="kp-metal-") as tmp:
-        cmd = [metal.path, "-sdk", "macosx", "metal", "-c", str(path), "-o", os.path.join(tmp, "kernel.air")]
+        cmd = [metal.path, "-sdk", "macosx", "metal", "-c", str(path), "-o", os.path.join(tmp, "kernel.air"),
+               *extra_args]
         return _run_compile("xcrun", "apple", cmd, timeout=timeout)

@@ -1,8 +1,9 @@
 """A content-addressed cache of verify's compile and numeric results.
 
 A compile result is keyed by the bytes of the file compiled and of every quoted header it
-includes, the backend and architecture, the toolchain's path and version, and the code that
-builds the command line (not by the file's path: byte-identical files share one run, and the
+includes (and of those found on its configured include dirs), its configured defines and include
+dirs (kernelport.compile_flags: what the compilers are given), the backend and architecture, the toolchain's path and version, and the code that
+builds the command line and the environment the tools read (toolchains.TOOL_ENV) (not by the file's path: byte-identical files share one run, and the
 result is stored with the file's path as a placeholder, put back as the reading file's own:
 `without_path` / `at_path`, so a message names the file it is about); a kernel's numeric (and race) checks by the original's and every port's
 bytes, the seed, the schedules and the kernel's name.  Both keys also hold kernelport's version
@@ -193,17 +194,19 @@ def compile_group(cache: Cache, job) -> list[tuple]:
     cached by the bytes compiled, the architecture and the toolchain, with the seconds it took
     (`ran`, None where compiled now); the misses compiled together (one hipcc run builds every
     architecture), their seconds shared.  `seconds`: this run's (a hit's: its lookup)."""
-    from .toolchains import CompileResult, find_tool
+    from .toolchains import CompileResult, find_tool, steering
     be, p, runs = job
     t0 = time.perf_counter()
-    tools = [(t, (tc.path, tc.version) if (tc := find_tool(t)) is not None else None) for t in be.tools]
-    keys = [key("compile", be.name, run.arch, tools, file_digest(p)) for run in runs]
+    from .compile_flags import configured
+    tools = [(t, (tc.path, tc.version) if (tc := find_tool(t)) is not None else None, steering(t)) for t in be.tools]
+    config = configured(p)  # its -D / -I, and the headers found on those dirs
+    keys = [key("compile", be.name, run.arch, tools, config, file_digest(p, dirs=config[1])) for run in runs]
     got = [cache.get(k, (CompileResult, float)) for k in keys]
     misses = [i for i, r in enumerate(got) if r is None]
     ran = [None if r is None else r[1] for r in got]
     got = [None if r is None else at_path(r[0], p) for r in got]  # the key has no path: a message names p
     t1 = time.perf_counter()
-    for i, r in zip(misses, be.compile_all(p, [runs[i] for i in misses]) if misses else []):
+    for i, r in zip(misses, be.compile_all(p, [runs[i] for i in misses], config) if misses else []):
         got[i] = r
     each = (time.perf_counter() - t1) / max(1, len(misses))
     for i in misses:  # a missing tool or library is not a verdict: installing it must take effect

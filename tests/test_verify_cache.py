@@ -26,7 +26,7 @@ def fake_compiler(monkeypatch):
     calls, tool = [], {"version": "12.4"}
     cuda = type(backends.get("cuda"))
 
-    def compile_(self, path, run):
+    def compile_(self, path, run, config=((), ())):
         calls.append(Path(path).read_bytes())
         return CompileResult("nvcc", run.arch, True, False, ["nvcc", str(path)], "", "")
 
@@ -80,7 +80,7 @@ def test_skips_are_not_cached(tmp_path, monkeypatch):
     calls = []
     cuda = type(backends.get("cuda"))
 
-    def compile_(self, path, run):
+    def compile_(self, path, run, config=((), ())):
         calls.append(1)
         return CompileResult("nvcc", run.arch, False, True, [], "", "install nvcc")
 
@@ -98,12 +98,12 @@ def test_portable_compiles_each_dialect_once_for_all_its_architectures(tmp_path,
     calls = []
     hip, cuda = type(backends.get("hip")), type(backends.get("cuda"))
 
-    def hip_all(self, path, runs):
+    def hip_all(self, path, runs, config=((), ())):
         calls.append(("hip", [r.arch for r in runs]))
         return [CompileResult("hipcc", r.arch, r.arch != "gfx1030", False, [], "", "") for r in runs]
 
     monkeypatch.setattr(hip, "compile_all", hip_all)
-    monkeypatch.setattr(cuda, "compile", lambda self, path, run: calls.append(("cuda", [run.arch]))
+    monkeypatch.setattr(cuda, "compile", lambda self, path, run, config=((), ()): calls.append(("cuda", [run.arch]))
                         or CompileResult("nvcc", run.arch, True, False, [], "", ""))
     monkeypatch.setattr(toolchains, "find_tool", lambda name: Toolchain(name, f"/opt/{name}", "1"))
     k = tmp_path / "k.portable.cu"
@@ -456,7 +456,7 @@ def test_two_files_of_the_same_bytes_share_a_compile_but_each_message_names_its_
     calls = []
     cuda = type(backends.get("cuda"))
 
-    def compile_(self, path, run):
+    def compile_(self, path, run, config=((), ())):
         calls.append(str(path))
         return CompileResult("nvcc", run.arch, False, False, ["nvcc", "-c", str(path)],
                              f"{path}(2): error: identifier \"kp_undefined\" is undefined\n"

@@ -47,7 +47,7 @@ def test_a_cached_numeric_check_keeps_the_seconds_it_ran(tmp_path, monkeypatch):
 def test_a_cached_compile_keeps_the_seconds_it_took(tmp_path, monkeypatch):
     cuda = type(backends.get("cuda"))
 
-    def slow(self, path, run):
+    def slow(self, path, run, config=((), ())):
         time.sleep(0.05)
         return CompileResult("nvcc", run.arch, True, False, ["nvcc", str(path)], "", "")
 

@@ -430,14 +430,15 @@ class Backend:
             cache[file] = dict(line.split("\t", 1) for line in text.splitlines() if line and not line.startswith("#"))
         return cache[file]
 
-    def compile(self, path, run: Run) -> "CompileResult":
-        """Compile (or type-check) a file of this backend's text for one run."""
+    def compile(self, path, run: Run, config=((), ())) -> "CompileResult":
+        """Compile (or type-check) a file of this backend's text for one run; `config`: the file's
+        (defines, include dirs), kernelport.compile_flags.configured."""
         raise NotImplementedError(f"{self.name}: no toolchain")
 
-    def compile_all(self, path, runs) -> list["CompileResult"]:
+    def compile_all(self, path, runs, config=((), ())) -> list["CompileResult"]:
         """compile() for each run, in order: a backend whose compiler builds several architectures
         in one invocation overrides this."""
-        return [self.compile(path, r) for r in runs]
+        return [self.compile(path, r, config) for r in runs]
 
     def compile_runs(self) -> tuple[Run, ...]:
         """The runs that need a compile of their own (one per architecture)."""

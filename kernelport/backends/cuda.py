@@ -169,9 +169,9 @@ class CUDA(Backend):
                            "KERNELPORT_CUDA_ARCH", "-arch={}", (), "cudart", ("CUDA_HOME", "CUDA_PATH"),
                            ("lib64", "lib", "targets/x86_64-linux/lib", "/usr/local/cuda/lib64"))
 
-    def compile(self, path, run):
-        from .. import toolchains
-        return toolchains.compile_cuda(path, run.arch)
+    def compile(self, path, run, config=((), ())):
+        from .. import compile_flags, toolchains
+        return toolchains.compile_cuda(path, run.arch, extra_args=compile_flags.args(*config))
 
     # cuda_runtime_api.h / cuda_runtime.h (CUDA 12): the kernel, then its geometry
     launch_forms = {

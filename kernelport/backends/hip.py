@@ -400,13 +400,13 @@ class HIP(Backend):
         return super().prologue(body, simd=definitions(body), matrix=hip_ptx_matrix.definitions(body),
                                 plain_bases=plain_bases(body, self.vector_base), undefine=undefine, **context)
 
-    def compile(self, path, run):
-        from .. import toolchains
-        return toolchains.compile_hip(path, run.arch)
+    def compile(self, path, run, config=((), ())):
+        from .. import compile_flags, toolchains
+        return toolchains.compile_hip(path, run.arch, extra_args=compile_flags.args(*config))
 
-    def compile_all(self, path, runs):
-        from .. import toolchains
-        return toolchains.compile_hip_each(path, [r.arch for r in runs])
+    def compile_all(self, path, runs, config=((), ())):
+        from .. import compile_flags, toolchains
+        return toolchains.compile_hip_each(path, [r.arch for r in runs], extra_args=compile_flags.args(*config))
 
     # hip_runtime_api.h / amd_hip_runtime.h (ROCm 5.2, which has no hipLaunchKernelEx(C) nor
     # hipLaunchConfig_t: those came with ROCm 6.2)

@@ -91,15 +91,15 @@ class Portable(Backend):
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP)
     translator_path = "kernelport.translate:Translator"
 
-    def compile(self, path, run):
-        return REGISTRY[run.reads_as].compile(path, run)
+    def compile(self, path, run, config=((), ())):
+        return REGISTRY[run.reads_as].compile(path, run, config)
 
-    def compile_all(self, path, runs):
+    def compile_all(self, path, runs, config=((), ())):
         """Each dialect the text is read as compiles its own runs (hipcc builds its two at once)."""
         results = {}
         for dialect in dict.fromkeys(r.reads_as for r in runs):
             mine = [i for i, r in enumerate(runs) if r.reads_as == dialect]
-            results.update(zip(mine, REGISTRY[dialect].compile_all(path, [runs[i] for i in mine])))
+            results.update(zip(mine, REGISTRY[dialect].compile_all(path, [runs[i] for i in mine], config)))
         return [results[i] for i in range(len(runs))]
 
     def prologue(self, body: str, **context) -> str:

@@ -113,9 +113,9 @@ class Metal(Backend):
     # written, the #else, host code, was what Metal compiled).
     device_pass_macros = {"__CUDA_ARCH__": "__METAL_VERSION__"}
 
-    def compile(self, path, run):
+    def compile(self, path, run, config=((), ())):
         from .toolchain import compile_port  # lazy: the checker is needed only to compile
-        return compile_port(path)
+        return compile_port(path, config=config)
 
     # -- emulator --
     warp_size_type = attributes["warp_size"][0]

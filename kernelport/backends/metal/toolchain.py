@@ -10,10 +10,12 @@ from ...toolchains import CompileResult
 from . import check
 
 
-def compile_port(path, *, timeout: int = toolchains.TIMEOUT_S) -> CompileResult:
-    """A CompileResult like every backend's: pass, fail (with the diagnostics) or skip (no tool)."""
+def compile_port(path, *, timeout: int = toolchains.TIMEOUT_S, config=((), ())) -> CompileResult:
+    """A CompileResult like every backend's: pass, fail (with the diagnostics) or skip (no tool);
+    `config`: the port's (defines, include dirs), kernelport.compile_flags.configured."""
     if toolchains.find_xcrun_metal() is not None:
-        return toolchains.compile_metal(path, timeout=timeout)
+        from ...compile_flags import args
+        return toolchains.compile_metal(path, timeout=timeout, extra_args=args(*config))
     clang = toolchains.find_clang()
     if clang is None:
         return CompileResult("clang", "metal", False, True, [], "", toolchains.install_hint("clang"))
@@ -22,7 +24,8 @@ def compile_port(path, *, timeout: int = toolchains.TIMEOUT_S) -> CompileResult:
     except OSError as exc:
         return CompileResult("clang", "metal", False, False, [], str(exc), f"cannot read {path}: {exc}")
     try:
-        report = check.run_check(text, str(path), clang=clang.path)
+        report = check.run_check(text, str(path), clang=clang.path, defines=config[0],
+                                 include_dirs=config[1])
     except check.MetalCheckUnavailable as exc:  # pragma: no cover - find_clang said yes
         return CompileResult("clang", "metal", False, True, [], "", str(exc))
     output = "\n".join(str(d) for d in report.diagnostics)

@@ -137,24 +137,26 @@ _READS_FILES = re.compile(r"#\s*(?:include|import|include_next|embed)\b|__has_in
 
 
 def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
-              include_warnings: bool = False) -> MetalCheckReport:
-    """Check MSL source ``text``; diagnostics point into ``filename`` (lines/columns of ``text``).
+              include_warnings: bool = False, defines=(), include_dirs=()) -> MetalCheckReport:
+    """Check MSL source ``text``; diagnostics point into ``filename`` (lines/columns of ``text``);
+    ``defines`` ((name, value) pairs) and ``include_dirs``: the port's configured -D and -I.
 
     Raises MetalCheckUnavailable when no suitable clang exists."""
     clang = clang or clang_path()
     clang_text, diags, inserted = _preprocess(text, filename)
     lines = Lines(text)
-    include_dirs = []
+    configured, include_dirs = [Path(d) for d in include_dirs], []
     if filename and not filename.startswith("<") and _READS_FILES.search(clang_text):  # -I only steers those
         parent = Path(filename).resolve().parent
         if parent.is_dir():
             include_dirs.append(parent)
+        include_dirs += [d for d in configured if d not in include_dirs]  # after the port's own, as a compiler
     base = re.sub(r"[^\w.\-]", "_", Path(filename).name if filename and not filename.startswith("<") else "kernel.metal")
     with tempfile.TemporaryDirectory(prefix="kp-metal-") as tmp:
         src = os.path.join(tmp, base or "kernel.metal")
         with open(src, "w", encoding="utf-8") as fh:
             fh.write(clang_text)
-        cmd = clang_command(clang, src, include_dirs)
+        cmd = clang_command(clang, src, include_dirs, defines)
         try:
             proc = compile_cache.run(cmd, src, search_dirs=include_dirs, inputs=(HEADER_PATH,),
                                      timeout=CLANG_TIMEOUT_S, memo=True)  # translate's self-check, then verify's

@@ -21,7 +21,7 @@ class MetalCheckUnavailable(RuntimeError):
     """No clang with C++-for-OpenCL support was found; the message carries an install hint."""
 
 
-def clang_command(clang: str, source: str, include_dirs=()) -> list[str]:
+def clang_command(clang: str, source: str, include_dirs=(), defines=()) -> list[str]:
     cmd = [
         clang,
         "-target", "spir64",
@@ -38,8 +38,8 @@ def clang_command(clang: str, source: str, include_dirs=()) -> list[str]:
         "-fdiagnostics-show-option",
         "-include", str(HEADER_PATH),
     ]
-    for d in include_dirs:
-        cmd += ["-I", str(d)]
+    from ....compile_flags import args
+    cmd += args(defines, include_dirs)
     cmd.append(source)
     return cmd
 
