@@ -57,7 +57,7 @@ bench/used_repos.txt or named by an earlier heldout*_select.py (grepped).
   than 4 projects qualify, an EXTENSION (digital forensics on the GPU: file carving, similarity /
   fuzzy hashing (ssdeep, sdhash, TLSH), known-file hash-set lookup; named by domain only, none in
   bench/used_repos.txt) is written and committed before its candidates are fetched.
-Outcome of the rule (before any measure of kernelport, 12:10 UTC): candidates 1-13 all fetched. Cryptohaze 0 (1 of
+Outcome of the rule (before any measure of kernelport, 11:58 UTC): candidates 1-13 all fetched. Cryptohaze 0 (1 of
   its first 10 resolves: the rest reach the CUDA SDK's cutil.h), Pyrit 1, DesGpu 12 (of 33), Lyra 7 (its three
   yescrypt units besides attackYescryptCUDA.cu do not resolve), CryptoPDC 12 (of 18), tripcode engine 0 (windows.h,
   conio.h), HashDog 0 (its newest snapshot holds no .cu), CUDA_Passwd_Hacker 3, MD5_Hash_Decryption 6 (of 7),
