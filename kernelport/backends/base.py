@@ -222,6 +222,13 @@ class Backend:
     # C++ keywords CUDA's compiler still takes where the target's refuses them: keyword -> why it goes
     # from the port (a specifier with no meaning left, so the port means what the source did).
     dropped_keywords: ClassVar[dict[str, str]] = {}
+    # Names the target reserves that C++ leaves free (its language's words, its headers' macros): a name the
+    # CUDA file declares with one of these spellings is renamed in the port (reserved_names.py), the note
+    # saying why ({name}); and the target's own scalar types, as the C type each is (a CUDA typedef of the
+    # same is left out, not renamed)
+    reserved_words: ClassVar[frozenset[str]] = frozenset()
+    reserved_why: ClassVar[str] = "'{name}' is reserved by the target: renamed everywhere in the port"
+    builtin_typedefs: ClassVar[dict[str, str]] = {}
     # A dropped keyword kept where the text after it matches (a regex): GNU's explicit register
     # variable `register int v asm("eax")` needs its `register`, which hipcc takes under C++17 too.
     kept_keywords: ClassVar[dict[str, str]] = {}

@@ -297,6 +297,12 @@ class HIP(Backend):
     dropped_keywords = {"register": "C++17 removed the 'register' storage class (it had no effect); "
                                     "nvcc ignores it, hipcc refuses it"}
     kept_keywords = {"register": r"[^;{}()]*\b(?:__asm__|__asm|asm)\s*\("}  # an explicit register variable
+    # Names HIP's headers #define that CUDA's leave free: device_library_decls.h's `#define __local
+    # __attribute__((address_space(3)))` (ROCm 5.2 on: an old scrypt/yescrypt header's `yescrypt_local_t * __local`
+    # parameter is "parameter may not be qualified with an address space" to hipcc); the scan of ROCm 5.2's
+    # include/hip for lower-case object-like macros found no other besides CUDA's own qualifiers
+    reserved_words = frozenset({"__local"})
+    reserved_why = "'{name}' is a macro of HIP's headers (an address space): renamed everywhere in the port"
     attributes_lead_specifiers = True  # hipcc is clang: `[[nodiscard]] __host__ __device__ T f()`, never after
     restrict_needs_pointer = True  # clang: "restrict requires a pointer or reference" on `__restrict__ uint32_t *p`
     vla_pointers_need_auto = True  # clang: two `double (*)[n]` of a run-time n are not one type (cloudsc's validate)

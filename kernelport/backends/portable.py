@@ -67,6 +67,7 @@ class Portable(Backend):
     braced_narrowing_refused = True  # its HIP runs (see HIP)
     function_to_void_refused = True  # its HIP runs (see HIP)
     arch_missing = HIP.arch_missing  # its HIP runs: the same compiler
+    reserved_words, reserved_why = HIP.reserved_words, HIP.reserved_why  # its HIP runs read HIP's headers
     # `#ifdef __CUDACC__` holds for nvcc and for hipcc alike (kp_warp.h defines KP_CUDACC for both):
     # kept as written, hipcc would leave out what it guards (a file's kernels, its __device__ macros)
     compiler_macros = {"__CUDACC__": "KP_CUDACC"}

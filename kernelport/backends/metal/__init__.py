@@ -211,8 +211,12 @@ class Metal(Backend):
     # Words of the Metal Shading Language that C++ lacks (the MSL specification: address spaces
     # (4), function qualifiers (5.1), scalar, vector, packed, matrix and atomic types (2.1-2.6),
     # as_type (2.20), the metal namespace (6.1), and types <metal_types> reserves): a name the
-    # CUDA file declares with one of these spellings is renamed in the port.
+    # CUDA file declares with one of these spellings is renamed in the port.  And OpenCL's address-space
+    # words, names C++ reserves to the implementation, which the checker's clang (OpenCL C++ mode, as
+    # Metal's compiler is a clang) reads as address spaces: a parameter `__local` (yescrypt.h's) is
+    # "parameter may not be qualified with an address space" there as it is to hipcc.
     reserved_words = frozenset({
+        "__global", "__local", "__constant", "__private", "__generic",
         "device", "constant", "thread", "threadgroup", "threadgroup_imageblock", "ray_data", "object_data",
         "vertex", "fragment", "kernel", "metal", "as_type", "restrict",
         "uchar", "ushort", "uint", "ulong", "half", "bfloat", "llong", "ullong", "quad", "complex", "imaginary",
@@ -223,6 +227,7 @@ class Metal(Backend):
           for n in (2, 3, 4)),
         *(f"{t}{r}x{c}" for t in ("half", "float") for r in (2, 3, 4) for c in (2, 3, 4)),
     })
+    reserved_why = "'{name}' is a word of the Metal Shading Language: renamed everywhere in the port"
     # Metal's own scalar type names, as the C type each is (a CUDA typedef of the same: left out)
     builtin_typedefs = {"uint": "unsigned int", "uchar": "unsigned char", "ushort": "unsigned short",
                         "ulong": "unsigned long"}

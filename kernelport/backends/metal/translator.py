@@ -47,7 +47,6 @@ from .constants import BoundConstants
 from .headers import splice
 from .hostcode import HostCode
 from .reductions import Reductions
-from .reserved import ReservedWords
 from .scalars import Scalars
 from .selfcheck import check_port
 from .sidecar import Sidecar
@@ -64,7 +63,7 @@ from .unported import Unported
 from .vectorops import VectorOperators
 
 
-class MetalTranslator(ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, PointerMembers, CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, PointerMembers, CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
@@ -126,7 +125,8 @@ class MetalTranslator(ConstantReferences, ExternSpaces, PrototypeExtras, ExactDo
     def drop_builtin_vector_operators(self) -> None:
         """Metal's own pass, builtin_vector_operators (metal/vectorops.py), runs later in its place."""
 
-    passes = extend(Translator.passes, ("leave_out_host_code", "qualifier_macros", "plan_calls", "pre_rewrites",
+    # (its reserved words are renamed after host code is left out, below, not first as the shared passes do)
+    passes = extend(tuple(p for p in Translator.passes if p != "rename_reserved_words"), ("leave_out_host_code", "qualifier_macros", "plan_calls", "pre_rewrites",
                                         "mixed_min_max"),
                     before="rewrite_sites")
     passes = extend(passes, ("function_template_args", "builtin_vector_operators", "unreached_header_code", "leave_out_host_items", "library_names", "block_votes", "textures", "texture_references", "no_metal_meaning", "atomics_in_macros",

@@ -22,12 +22,11 @@ from pathlib import Path
 from tree_sitter import Node
 
 from ... import backends, device_pass, dialect, guards
+from ...reserved_names import declared_names
 from ...source import call_args, ident_name
 
 _C_WORDS = frozenset({"if", "for", "while", "switch", "return", "sizeof", "alignof", "decltype", "defined",
                       "static_cast", "reinterpret_cast", "const_cast", "do"})
-_DECLARING = ("declaration", "parameter_declaration", "optional_parameter_declaration", "field_declaration",
-              "type_definition", "init_declarator", "variadic_parameter_declaration")
 
 
 @lru_cache(maxsize=1)
@@ -274,48 +273,9 @@ class Unported:
         return not _translated(name)
 
     def _declared_names(self) -> set[str]:
-        """Every name this file declares or defines, anywhere (locals and parameters included)."""
-        src = self.src
-        names = set(self.module.macros) | {f.name for f in self.module.functions.values()}
-        names |= set(self.written_defines())  # the run's -D the port writes at its top (`-D DW_DTYPE=float`)
-        for f in self.module.functions.values():
-            names |= set(f.template_params)
-        for t in _DECLARING:
-            for d in src.index.of_type(t):
-                for decl in d.children_by_field_name("declarator"):
-                    nm = ident_name(decl)
-                    inner = decl
-                    while nm is None and inner is not None:
-                        if inner.type in ("type_identifier", "identifier"):
-                            nm = src.text_of(inner)
-                        inner = inner.child_by_field_name("declarator")
-                    if nm:
-                        names.add(nm)
-        for t in ("struct_specifier", "class_specifier", "union_specifier", "enum_specifier", "enumerator",
-                  "alias_declaration", "namespace_definition", "namespace_alias_definition",
-                  "preproc_function_def", "preproc_def", "type_parameter_declaration",
-                  "optional_type_parameter_declaration"):
-            for d in src.index.of_type(t):
-                nm = d.child_by_field_name("name")
-                if nm is None and d.named_children:
-                    nm = d.named_children[-1] if t.endswith("type_parameter_declaration") else None
-                if nm is not None:  # `namespace a::b::c {` (C++17) declares each of a, b and c
-                    names.update(w.strip() for w in src.text_of(nm).split("::"))
-        for d in src.index.of_type("function_declarator"):
-            nm = d.child_by_field_name("declarator")
-            if nm is not None:
-                names.add(src.text_of(nm).split("::")[-1])
-        for d in src.index.of_type("function_definition"):  # `CUDA_KERNEL_LOOP(i, n) {`: a statement
-            if d.parent is not None and d.parent.type == "compound_statement":  # macro's arguments name its locals
-                fd = d.child_by_field_name("declarator")
-                params = fd.child_by_field_name("parameters") if fd is not None else None
-                names.update(src.text_of(n) for n in (src.index.subtree(params) if params is not None else ())
-                             if n.type in ("identifier", "type_identifier"))
-        macros = src.macros
-        for m in src.masks:  # what a macro the parse saw as blanks declares (`#define NS_BEGIN namespace ns {`)
-            body = macros[m.name].body if m.name in macros else (m.expansion or "")
-            names.update(re.findall(r"\b(?:namespace|struct|class|union|enum)\s+([A-Za-z_]\w*)", body))
-        return names
+        """Every name this file declares or defines, anywhere (locals and parameters included), and the
+        run's -D the port writes at its top (`-D DW_DTYPE=float`)."""
+        return declared_names(self.src, self.module, self.written_defines())
 
 
 def _translated(name: str) -> bool:

@@ -1,8 +1,10 @@
-"""Names that are words of the Metal Shading Language but not of C++ (`thread`, `device`,
-`kernel`, `uint`, `half`, ...): where the CUDA file declares one (a variable, parameter, field,
+"""Names the target reserves that CUDA's C++ leaves free (the backend's `reserved_words`): words of the
+Metal Shading Language (`thread`, `device`, `kernel`, `uint`, `half`, ...), or a macro of HIP's headers
+(`__local`, device_library_decls.h's address space: a parameter named so is "parameter may not be qualified
+with an address space" to hipcc).  Where the CUDA file declares one (a variable, parameter, field,
 function, type or macro), every use of it is renamed consistently (`thread` -> `thread_`, a
 suffix no name of the file has), with a note for `--explain`.  A reserved word the file only
-uses and never declares is Metal's own (`uint` from a header's typedef left out) and stays.
+uses and never declares is the target's own (`uint` from a header's typedef left out) and stays.
 A word declared only as a member of named namespaces (`namespace nvtype { typedef struct {...} half; }`)
 is renamed where it names that declaration: inside those namespaces, qualified by one (`nvtype::half`),
 or everywhere once a `using namespace` nominates one; outside, the word is another entity (CUDA's
@@ -14,7 +16,8 @@ import re
 
 from tree_sitter import Node
 
-from ... import backends
+from . import backends
+from .source import ident_name
 
 _NAMES = ("identifier", "type_identifier", "field_identifier", "namespace_identifier")
 _CLASSES = ("class_specifier", "struct_specifier", "union_specifier")
@@ -28,17 +31,19 @@ _NAMED = ("struct_specifier", "class_specifier", "union_specifier", "enum_specif
 
 
 class ReservedWords:
-    """Mixin of MetalTranslator: the `rename_reserved_words` pass."""
+    """Mixin of the translators: the `rename_reserved_words` pass."""
 
     def rename_reserved_words(self) -> None:
         backend = backends.get(self.backend)
         reserved = backend.reserved_words
+        if not any(w in self.src.text for w in reserved):
+            return  # (none written: no file walk)
         same = self._same_typedefs(backend.builtin_typedefs)
         clashes = (self._declared_names() & reserved) - same
         if not clashes:
             return
         taken = {self.src.text_of(n) for t in _NAMES for n in self.src.index.of_type(t)}
-        taken |= set(self.names.values())
+        taken |= set(getattr(self, "names", {}).values())  # (Metal's helper names: lane_id, ...)
         renamed: dict[str, str] = {}
         for name in sorted(clashes):
             new, i = f"{name}_", 1
@@ -58,9 +63,12 @@ class ReservedWords:
                     self.rw.replace(n, renamed[name])
                     if name not in noted:
                         noted.add(name)
-                        self.note(n, renamed[name], f"'{name}' is a word of the Metal Shading Language: renamed "
-                                  "everywhere in the port")
+                        self.note(n, renamed[name], backend.reserved_why.format(name=name))
         self._rename_macro_bodies(renamed, scoped)
+
+    def _declared_names(self) -> set[str]:
+        """Every name this file declares (Metal's adds the -D its port writes: metal/unported.py)."""
+        return declared_names(self.src, self.module)
 
     def _declaring_namespaces(self, name: str) -> set[tuple[str, ...]]:
         """The named namespaces that declare `name`, where every declaration of it in the file is a
@@ -147,3 +155,46 @@ def _declares(n: Node) -> bool:
     if p.type in _DECLARING:
         return cur in p.children_by_field_name("declarator")
     return p.type in _NAMED and p.child_by_field_name("name") == cur
+
+
+def declared_names(src, module, defines=()) -> set[str]:
+    """Every name the file declares or defines, anywhere (locals and parameters included), and `defines`."""
+    names = set(module.macros) | {f.name for f in module.functions.values()} | set(defines)
+    for f in module.functions.values():
+        names |= set(f.template_params)
+    for t in _DECLARING:
+        for d in src.index.of_type(t):
+            for decl in d.children_by_field_name("declarator"):
+                nm = ident_name(decl)
+                inner = decl
+                while nm is None and inner is not None:
+                    if inner.type in ("type_identifier", "identifier"):
+                        nm = src.text_of(inner)
+                    inner = inner.child_by_field_name("declarator")
+                if nm:
+                    names.add(nm)
+    for t in ("struct_specifier", "class_specifier", "union_specifier", "enum_specifier", "enumerator",
+              "alias_declaration", "namespace_definition", "namespace_alias_definition",
+              "preproc_function_def", "preproc_def", "type_parameter_declaration",
+              "optional_type_parameter_declaration"):
+        for d in src.index.of_type(t):
+            nm = d.child_by_field_name("name")
+            if nm is None and d.named_children:
+                nm = d.named_children[-1] if t.endswith("type_parameter_declaration") else None
+            if nm is not None:  # `namespace a::b::c {` (C++17) declares each of a, b and c
+                names.update(w.strip() for w in src.text_of(nm).split("::"))
+    for d in src.index.of_type("function_declarator"):
+        nm = d.child_by_field_name("declarator")
+        if nm is not None:
+            names.add(src.text_of(nm).split("::")[-1])
+    for d in src.index.of_type("function_definition"):  # `CUDA_KERNEL_LOOP(i, n) {`: a statement
+        if d.parent is not None and d.parent.type == "compound_statement":  # macro's arguments name its locals
+            fd = d.child_by_field_name("declarator")
+            params = fd.child_by_field_name("parameters") if fd is not None else None
+            names.update(src.text_of(n) for n in (src.index.subtree(params) if params is not None else ())
+                         if n.type in ("identifier", "type_identifier"))
+    macros = src.macros
+    for m in src.masks:  # what a macro the parse saw as blanks declares (`#define NS_BEGIN namespace ns {`)
+        body = macros[m.name].body if m.name in macros else (m.expansion or "")
+        names.update(re.findall(r"\b(?:namespace|struct|class|union|enum)\s+([A-Za-z_]\w*)", body))
+    return names
