@@ -91,10 +91,10 @@ class Portable(Backend):
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP)
     translator_path = "kernelport.translate:Translator"
 
-    def compile(self, path, run, config=((), ())):
+    def compile(self, path, run, config=None):
         return REGISTRY[run.reads_as].compile(path, run, config)
 
-    def compile_all(self, path, runs, config=((), ())):
+    def compile_all(self, path, runs, config=None):
         """Each dialect the text is read as compiles its own runs (hipcc builds its two at once)."""
         results = {}
         for dialect in dict.fromkeys(r.reads_as for r in runs):
