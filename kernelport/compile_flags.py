@@ -51,15 +51,14 @@ def args(defines, include_dirs) -> list[str]:
 
 
 def only(config: Flags | None, reads) -> Flags:
-    """`config` as a build that reads the parts `reads` (Backend.build_reads) sees it: the others
-    empty, and the HIP build's own macros among its defines (`-DNAME`)."""
-    config = config or NONE
-    kept = Flags(*(v if part in reads else () for part, v in zip(PARTS, config)))
-    return kept._replace(defines=kept.defines + tuple((name, "1") for name in kept.hip_defines), hip_defines=())
+    """`config` with the parts a build reading `reads` (Backend.build_reads) does not read empty."""
+    return Flags(*(v if part in reads else () for part, v in zip(PARTS, config or NONE)))
 
 
 def read_by(config: Flags | None, reads) -> tuple[list[str], tuple[str, ...]]:
     """(the -D / -I arguments, the forced includes) of `config` that a build reading `reads` is
-    given; the forced includes are spelled by the tool (toolchains.forced_args)."""
+    given: the HIP build's own macros as `-DNAME`; the forced includes are spelled by the tool
+    (toolchains.forced_args)."""
     kept = only(config, reads)
-    return args(kept.defines, kept.include_dirs), kept.forced_includes
+    defines = kept.defines + tuple((name, "1") for name in kept.hip_defines)
+    return args(defines, kept.include_dirs), kept.forced_includes

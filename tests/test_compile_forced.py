@@ -133,3 +133,29 @@ def test_the_emulator_reads_a_port_with_its_originals_forced_include(tmp_path, c
     assert np.array_equal(got, 2.0 * x)  # main: no `configured_as`, and no forced include read at all
     with pytest.raises(EmulatorError, match="SCALE"):  # the look-alike: read as itself, nothing configures it
         run_kernel(port.read_text(), "scale", **kw)
+
+
+def test_a_portable_port_gives_each_compiler_what_its_build_reads(tmp_path, cache, monkeypatch):
+    """One portable port, built by nvcc and by hipcc: both read the forced include, only hipcc the
+    HIP build's own macros (compile_group keeps what either reads; each compile takes its own)."""
+    from kernelport import toolchains
+    from kernelport.toolchains import CompileResult
+    seen = {}
+
+    def fake(tool):
+        def compile_(path, arch, *, extra_args=(), forced=(), timeout=0):
+            seen[tool] = (list(extra_args), list(forced))
+            ok = CompileResult(tool, str(arch), True, False)
+            return [ok] * len(arch) if tool == "hipcc" else ok
+        return compile_
+    monkeypatch.setattr(toolchains, "compile_cuda", fake("nvcc"))
+    monkeypatch.setattr(toolchains, "compile_hip_each", fake("hipcc"))
+    origin = _project(tmp_path, ["-include", "cfg.h"])
+    (tmp_path / "pyproject.toml").write_text('[tool.kernelport]\nhip-defines = ["MYPROJ_AMD"]\n')
+    config.clear_cache()
+    port = tmp_path / "k.kp.cu"
+    port.write_text(KERNEL)
+    be = backends.get("portable")
+    assert all(r.ok for _, _, r, _, _ in compile_group(cache, (be, port, be.compile_runs(), origin)))
+    forced = [str(tmp_path / "cfg.h")]
+    assert seen == {"nvcc": ([], forced), "hipcc": (["-DMYPROJ_AMD=1"], forced)}

@@ -58,6 +58,7 @@ class Portable(Backend):
                 reads_as="hip"),
             Run("portable", 32, "gfx1030", "hip-rdna", "AMD RDNA / gfx10-12 (32-wide waves)", reads_as="hip"))
     tools = ("nvcc", "hipcc")
+    build_reads = REGISTRY["cuda"].build_reads | HIP.build_reads  # each compile takes its own (compile_all)
     wave_constant = "bound"
     plan_always = True  # the plan weighs the portability header as a strategy for every kernel
     launches_from_device = False  # its HIP runs: ROCm has no dynamic parallelism (hipcc refuses the port)
