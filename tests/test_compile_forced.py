@@ -159,3 +159,12 @@ def test_a_portable_port_gives_each_compiler_what_its_build_reads(tmp_path, cach
     assert all(r.ok for _, _, r, _, _ in compile_group(cache, (be, port, be.compile_runs(), origin)))
     forced = [str(tmp_path / "cfg.h")]
     assert seen == {"nvcc": ([], forced), "hipcc": (["-DMYPROJ_AMD=1"], forced)}
+
+
+def test_an_original_read_as_itself_shares_its_lowering(tmp_path, cache):
+    """verify names every run's configuration; the original's, its own, is the lowering every other
+    reader of the file (inference, the wave-64 look) makes: one lowering, one preprocessor run."""
+    from kernelport.emulator.frontend.parse import lower
+    origin = _project(tmp_path, ["-include", "cfg.h"])
+    assert lower(KERNEL, path=str(origin), kernel="scale") is lower(KERNEL, path=str(origin), kernel="scale",
+                                                                    configured_as=str(origin))

@@ -87,6 +87,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
     """
     backend = backend or backends.source().name  # headers: texts of headers not on disk (preprocess)
     port_of = None if port_of == backend else port_of  # (one lowering for the original, told or not)
+    configured_as = None if configured_as == str(path) else configured_as  # (and read as itself, told or not)
     try:
         be = backends.get(backend)
     except KeyError as e:
