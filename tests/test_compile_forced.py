@@ -168,3 +168,32 @@ def test_an_original_read_as_itself_shares_its_lowering(tmp_path, cache):
     origin = _project(tmp_path, ["-include", "cfg.h"])
     assert lower(KERNEL, path=str(origin), kernel="scale") is lower(KERNEL, path=str(origin), kernel="scale",
                                                                     configured_as=str(origin))
+
+
+@pytest.mark.parametrize("backend,want", [("hip", 2.0), ("cuda", 1.0)])
+def test_the_emulator_gives_a_port_what_its_build_reads(tmp_path, cache, backend, want):
+    """The HIP build's own macros reach the HIP port's run, as hipcc is given them; never the
+    original's (nvcc's build has none of them)."""
+    from kernelport.emulator import run_kernel
+    (tmp_path / "pyproject.toml").write_text('[tool.kernelport]\nhip-defines = ["MYPROJ_AMD"]\n')
+    config.clear_cache()
+    text = "#ifdef MYPROJ_AMD\n#define SCALE 2.0f\n#else\n#define SCALE 1.0f\n#endif\n" + KERNEL
+    path = tmp_path / "k.cu"
+    path.write_text(text)
+    x = np.arange(32, dtype=np.float32)
+    got = run_kernel(text, "scale", args={"x": x.copy(), "n": 32}, grid=(1,), block=(32,), backend=backend,
+                     path=str(tmp_path / "k.port"), configured_as=str(path)).outputs["x"]
+    assert np.array_equal(got, want * x)
+
+
+def test_the_emulator_reads_no_forced_include_into_a_metal_port(tmp_path, cache):
+    """A Metal port stands alone (the checker is not given it either): its run fails at the name."""
+    from kernelport.emulator import EmulatorError, run_kernel
+    origin = _project(tmp_path, ["-include", "cfg.h"])
+    port = tmp_path / "k.metal"
+    port.write_text("#include <metal_stdlib>\nusing namespace metal;\n"
+                    "kernel void scale(device float* x [[buffer(0)]], uint i [[thread_position_in_grid]])\n"
+                    "{\n    x[i] = SCALE * x[i];\n}\n")
+    with pytest.raises(EmulatorError, match="SCALE"):
+        run_kernel(port.read_text(), "scale", args={"x": np.ones(32, np.float32)}, grid=(1,), block=(32,),
+                   backend="metal", path=str(port), configured_as=str(origin))

@@ -123,10 +123,10 @@ def _configured(path: str):
         return Options()
 
 
-def _forced(opts, overlay, redefine) -> str:
-    """The text of a configuration's forced includes, each through the same pass as the file."""
+def _forced(forced, opts, overlay, redefine) -> str:
+    """The text of the forced includes `forced`, each through the same pass as the file."""
     out = []
-    for f in opts.forced_includes:
+    for f in forced:
         try:
             text = Path(f).read_text(encoding="utf-8", errors="replace")
         except OSError as e:
@@ -214,7 +214,8 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
     kernel file compiled only as part of another sees: its sizes, its headers' macros).  `redefine`:
     values for the object-like macros the file defines (see _prepass).  `configured_as`: the file
     whose configuration (-D, -I, forced includes, read first) applies, where not `path`'s own."""
-    spec = (backends.get(backend) if backend else backends.source()).lowering
+    be = backends.get(backend) if backend else backends.source()
+    spec = be.lowering
     for pattern, what in spec.unlowered:
         if (m := re.search(pattern, src)) is not None:
             line = src.count("\n", 0, m.start()) + 1
@@ -224,6 +225,9 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
     d.update({k: v for k, v in MATH_DEFINES.items() if not re.search(rf"#\s*define\s+{k}\b", src)})
     opts = _configured(configured_as or path)
     d.update(dict(opts.defines))  # the project's -D, under the target's own and the wave's
+    # what the dialect's build reads besides (Backend.build_reads, as verify's compile checks)
+    d.update({name: "1" for name in opts.hip_defines} if "hip_defines" in be.build_reads else {})
+    forced = opts.forced_includes if "forced_includes" in be.build_reads else ()
     d.update(spec.defines)
     d.update(defines or {})
     d.update(redefine or {})  # also where no #define of the file's is seen (a -D of the build)
@@ -234,8 +238,8 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
         body = _prepass(context[1], context[0], headers=overlay, redefine=redefine,
                         include_dirs=opts.include_dirs) + f'\n# 1 "{path}"\n' + body
     first = context[0] if context is not None else path
-    if opts.forced_includes:  # read before the unit's first line, as a build's -include
-        body = _forced(opts, overlay, redefine) + f'# 1 "{first}"\n' + body
+    if forced:  # read before the unit's first line, as a build's -include
+        body = _forced(forced, opts, overlay, redefine) + f'# 1 "{first}"\n' + body
     line = _hidden_include(body)
     if line:  # spelled across a continued line or around a comment: refused, never handed to cpp
         raise LowerError("an #include spelled across lines or around comments is not read", path, line, 1)
