@@ -58,6 +58,7 @@ class NotRun:
     overflow: bool = False  # host code's int arithmetic overflows on these values
     empty: bool = False  # the launch's grid or block is empty on these values
     chosen: dict[str, str] = field(default_factory=dict)  # values chosen before this: name -> why
+    seconds: float = 0.0  # the inference that ended here (verify's skip reports it: verify_oracle.inputs_for)
 
     def format(self) -> str:
         where = f"{self.loc}: " if self.loc is not None else ""

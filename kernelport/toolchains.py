@@ -80,6 +80,14 @@ TOOL_ENV: dict[str, tuple[str, ...]] = {
 # What every run of a tool is given whatever the caller's environment says: HIP_PLATFORM=amd (hipcc
 # picks the NVIDIA path whenever nvcc is installed otherwise).
 TOOL_ENV_FIXED: dict[str, dict[str, str]] = {"hipcc": {"HIP_PLATFORM": "amd"}}
+# How each compiler is told to read a header before the file (a project's forced include,
+# kernelport.compile_flags): nvcc's --pre-include (its -include), clang's -include.
+FORCED_INCLUDE_FLAG: dict[str, str] = {"nvcc": "--pre-include", "hipcc": "-include"}
+
+
+def forced_args(tool: str, forced) -> list[str]:
+    """The arguments that make `tool` read each of `forced` (paths) first, in order."""
+    return [a for f in forced for a in (FORCED_INCLUDE_FLAG[tool], str(f))]
 
 
 def tool_env(name: str) -> dict:
@@ -346,15 +354,16 @@ def _run_compile(tool: str, target: str, cmd: list[str], env: dict | None = None
     return CompileResult(tool, target, True, False, cmd, output, "")
 
 
-def compile_cuda(path, arch: str = "sm_80", *, extra_args=(), timeout: int = TIMEOUT_S) -> CompileResult:
-    """``nvcc -arch=ARCH -x cu -c PATH`` into a temporary directory."""
+def compile_cuda(path, arch: str = "sm_80", *, extra_args=(), forced=(), timeout: int = TIMEOUT_S) -> CompileResult:
+    """``nvcc -arch=ARCH -x cu -c PATH`` into a temporary directory; `forced`: headers read first."""
     tc = find_nvcc()
     if tc is None:
         return _skipped("nvcc", arch)
     with tempfile.TemporaryDirectory(prefix="kp-nvcc-") as tmp:
         out = os.path.join(tmp, "kernel.o")
-        cmd = [tc.path, f"-arch={arch}", "-x", "cu", "-c", str(path), "-o", out, *extra_args]
-        return _run_compile("nvcc", arch, cmd, timeout=timeout, source=path, outputs=(out,))
+        cmd = [tc.path, f"-arch={arch}", "-x", "cu", "-c", str(path), "-o", out, *extra_args,
+               *forced_args("nvcc", forced)]
+        return _run_compile("nvcc", arch, cmd, timeout=timeout, source=path, inputs=forced, outputs=(out,))
 
 
 def _archs(arch) -> list[str]:
@@ -368,12 +377,13 @@ def _hip_std(extra_args) -> list[str]:
     return [] if any(a.startswith(("-std=", "--std=")) for a in extra_args) else [HIP_DEFAULT_STD]
 
 
-def compile_hip(path, arch="gfx90a", *, extra_args=(), timeout: int = TIMEOUT_S) -> CompileResult:
+def compile_hip(path, arch="gfx90a", *, extra_args=(), forced=(), timeout: int = TIMEOUT_S) -> CompileResult:
     """``HIP_PLATFORM=amd hipcc -x hip -std=c++17 --offload-arch=ARCH -c PATH`` into a temporary directory
     (the standard nvcc defaults to, unless `extra_args` names one).
 
     ``arch`` is one architecture ("gfx90a": CDNA2, wave64; "gfx1030": RDNA2, wave32), a
-    comma-separated list, or a sequence (one object with a code object per architecture)."""
+    comma-separated list, or a sequence (one object with a code object per architecture).  `forced`:
+    headers read first (-include)."""
     archs = _archs(arch)
     target = ",".join(archs)
     tc = find_hipcc()
@@ -382,11 +392,12 @@ def compile_hip(path, arch="gfx90a", *, extra_args=(), timeout: int = TIMEOUT_S)
     with tempfile.TemporaryDirectory(prefix="kp-hipcc-") as tmp:
         out = os.path.join(tmp, "kernel.o")
         cmd = [tc.path, "-x", "hip", *_hip_std(extra_args), *[f"--offload-arch={a}" for a in archs], "-c",
-               str(path), "-o", out, *extra_args]
-        return _run_compile("hipcc", target, cmd, env=_hip_env(), timeout=timeout, source=path, outputs=(out,))
+               str(path), "-o", out, *extra_args, *forced_args("hipcc", forced)]
+        return _run_compile("hipcc", target, cmd, env=_hip_env(), timeout=timeout, source=path, inputs=forced,
+                            outputs=(out,))
 
 
-def compile_hip_each(path, archs, *, extra_args=(), timeout: int = TIMEOUT_S) -> list[CompileResult]:
+def compile_hip_each(path, archs, *, extra_args=(), forced=(), timeout: int = TIMEOUT_S) -> list[CompileResult]:
     """One result per architecture.  A file that opens with system includes is built against their
     precompiled header (kernelport.pch: the host object and each architecture's code object, the
     headers parsed once per toolchain instead of three times a file); otherwise, or when that
@@ -395,14 +406,14 @@ def compile_hip_each(path, archs, *, extra_args=(), timeout: int = TIMEOUT_S) ->
     against the architectures it belongs to, with hipcc's own message."""
     archs = _archs(archs)
     tc = find_hipcc()
-    fast, pchs = _compile_hip_parts(tc, path, archs, extra_args, timeout) if tc is not None else (None, [])
+    fast, pchs = _compile_hip_parts(tc, path, archs, extra_args, forced, timeout) if tc is not None else (None, [])
     if fast is not None:
         return fast
-    together = compile_hip(path, archs, extra_args=extra_args, timeout=timeout)
+    together = compile_hip(path, archs, extra_args=extra_args, forced=forced, timeout=timeout)
     if len(archs) == 1 or together.ok or together.skipped:
         results = [replace(together, target=a) for a in archs] if len(archs) > 1 else [together]
     else:
-        results = [compile_hip(path, a, extra_args=extra_args, timeout=timeout) for a in archs]
+        results = [compile_hip(path, a, extra_args=extra_args, forced=forced, timeout=timeout) for a in archs]
     if pchs and all(r.ok for r in results):  # built without a PCH, not with it: a stale PCH
         from . import pch
         for p in pchs:
@@ -410,11 +421,12 @@ def compile_hip_each(path, archs, *, extra_args=(), timeout: int = TIMEOUT_S) ->
     return results
 
 
-def _compile_hip_parts(tc: Toolchain, path, archs: list[str], extra_args, timeout) -> tuple[list | None, list]:
+def _compile_hip_parts(tc: Toolchain, path, archs: list[str], extra_args, forced, timeout) -> tuple[list | None, list]:
     """compile_hip_each with the file's system-header prefix precompiled (kernelport.pch): the
     host object and each architecture's code object built apart, each against the PCH of its own
     target.  (one result per architecture, the PCHs used) when every part builds; (None, the PCHs
-    used) otherwise, and the caller compiles the plain way, whose verdict and message stand."""
+    used) otherwise, and the caller compiles the plain way, whose verdict and message stand.  The
+    forced includes are read after the PCH, never built into it (its key holds no file's bytes)."""
     from . import pch
     try:
         prefix = pch.system_prefix(Path(path).read_text(encoding="utf-8", errors="replace"))
@@ -434,10 +446,10 @@ def _compile_hip_parts(tc: Toolchain, path, archs: list[str], extra_args, timeou
         for (name, target_flags), p in zip(parts, used):
             out = os.path.join(tmp, f"{name}.o")
             cmd = [tc.path, "-x", "hip", *_hip_std(extra_args), *target_flags, "-include-pch", str(p), "-c",
-                   str(path), "-o", out, *extra_args]
+                   str(path), "-o", out, *extra_args, *forced_args("hipcc", forced)]
             direct = hipcc_direct.command(cmd, str(path), out, env)  # hipcc's clang command, without hipcc
             r = _run_compile("hipcc", name, direct or cmd, env=env if direct else hipcc_direct.verbose_env(env),
-                             timeout=timeout, source=path, inputs=(p,), outputs=(out,))
+                             timeout=timeout, source=path, inputs=(p, *forced), outputs=(out,))
             if direct is None:
                 r.output = hipcc_direct.learn(cmd, str(path), out, env, r.output)
             if not r.ok or not os.path.isfile(out):

@@ -318,8 +318,7 @@ class Verifier:
 
     def _compile_one(self, job) -> tuple:
         """(backend, wave, CompileResult, seconds, None or a cached result's seconds when compiled) of one run."""
-        be, p, run = job
-        return self._compile_group((be, p, (run,)))[0]
+        return self._compile_group((job[0], job[1], (job[2],)))[0]  # (backend, path, run)
 
     def _compile_group(self, job) -> list[tuple]:
         return compile_group(self.cache, job)
@@ -330,7 +329,7 @@ class Verifier:
     def _compile_start(self, path: Path, ports: dict) -> tuple:
         """The compiles of the original and each port, begun on threads (the compilers in parallel, while
         the caller's thread goes on): what `_compile_checks` waits for."""
-        jobs = [(be, p, be.compile_runs()) for be, p in [(backends.source(), path)] +
+        jobs = [(be, p, be.compile_runs(), path) for be, p in [(backends.source(), path)] +  # path: its configuration
                 [(backends.get(name), p) for name, (p, *_) in ports.items() if p is not None]]
         pool = ThreadPoolExecutor(max_workers=max(1, min(len(jobs), os.cpu_count() or 1)))
         return pool, [pool.submit(self._compile_group, job) for job in jobs]
@@ -409,7 +408,8 @@ class Verifier:
                                                 seed=spec.seed, backend=run.dialect, port_of=run.backend,
                                                 template_args=targs, timeout=self.timeout,
                                                 path=str(ports[backend][0] or src.path) if backend in ports else src.path,
-                                                headers=ports[backend][2] if len(ports.get(backend, ())) > 2 else None)
+                                                headers=ports[backend][2] if len(ports.get(backend, ())) > 2 else None,
+                                                configured_as=str(src.path))  # a port: built as its original
                 except BudgetExceeded as e:
                     rep.checks.append(Check(name, backend, wave, "numeric", "fail", _emu_error(e), target,
                                             schedule, time.perf_counter() - t0))

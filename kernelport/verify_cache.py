@@ -1,8 +1,8 @@
 """A content-addressed cache of verify's compile and numeric results.
 
 A compile result is keyed by the bytes of the file compiled and of every quoted header it
-includes (and of those found on its configured include dirs), its configured defines and include
-dirs (kernelport.compile_flags: what the compilers are given), the backend and architecture, the toolchain's path and version, and the code that
+includes (and of those found on its configured include dirs), the configuration its compiler is
+given (kernelport.compile_flags: defines, include dirs, forced includes and their bytes), the backend and architecture, the toolchain's path and version, and the code that
 builds the command line and the environment the tools read (toolchains.TOOL_ENV) (not by the file's path: byte-identical files share one run, and the
 result is stored with the file's path as a placeholder, put back as the reading file's own:
 `without_path` / `at_path`, so a message names the file it is about); a kernel's numeric (and race) checks by the original's and every port's
@@ -190,17 +190,20 @@ class Cache:
 
 
 def compile_group(cache: Cache, job) -> list[tuple]:
-    """(backend, wave, CompileResult, seconds, ran) per run of one (backend, path, runs): each
-    cached by the bytes compiled, the architecture and the toolchain, with the seconds it took
+    """(backend, wave, CompileResult, seconds, ran) per run of one (backend, path, runs[, origin]):
+    each cached by the bytes compiled, the architecture and the toolchain, with the seconds it took
     (`ran`, None where compiled now); the misses compiled together (one hipcc run builds every
-    architecture), their seconds shared.  `seconds`: this run's (a hit's: its lookup)."""
+    architecture), their seconds shared.  `seconds`: this run's (a hit's: its lookup).  `origin`:
+    the original a port ports, whose configuration it is compiled with (default: `path`'s own)."""
     from .toolchains import CompileResult, find_tool, steering
-    be, p, runs = job
+    be, p, runs, *origin = job
     t0 = time.perf_counter()
-    from .compile_flags import configured
+    from .compile_flags import configured, only
     tools = [(t, (tc.path, tc.version) if (tc := find_tool(t)) is not None else None, steering(t)) for t in be.tools]
-    config = configured(p)  # its -D / -I, and the headers found on those dirs
-    keys = [key("compile", be.name, run.arch, tools, config, file_digest(p, dirs=config[1])) for run in runs]
+    config = only(configured(origin[0] if origin else p), be.build_reads)  # what the compiler is given
+    read = [file_digest(Path(f), dirs=config.include_dirs) for f in config.forced_includes]  # and the headers it reads
+    keys = [key("compile", be.name, run.arch, tools, config, read, file_digest(p, dirs=config.include_dirs))
+            for run in runs]
     got = [cache.get(k, (CompileResult, float)) for k in keys]
     misses = [i for i, r in enumerate(got) if r is None]
     ran = [None if r is None else r[1] for r in got]

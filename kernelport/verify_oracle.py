@@ -107,7 +107,11 @@ def inputs_for(module: Module, name: str, spec, others: list[Module], given: Com
     """The annotations' inputs where the kernel has them, else inferred ones."""
     if spec is not None:
         return Inferred(spec, ["inputs from the // @kp annotations"], "annotations", spec.loc)
-    return infer(module, name, others, given)
+    t0 = time.perf_counter()
+    got = infer(module, name, others, given)
+    if isinstance(got, NotRun):  # the check that says it is not run reports what finding that out took
+        got.seconds = time.perf_counter() - t0
+    return got
 
 
 SOURCES = (".cu", ".cpp", ".cc", ".cxx", ".c")
@@ -504,4 +508,4 @@ def _faults(got: Inferred, wave: int, fault: str) -> str:
 
 def not_run(name: str, why: NotRun):
     from .verify import Check
-    return Check(name, ORACLE, backends.source().runs[0].wave, "oracle", "skip", why.format())
+    return Check(name, ORACLE, backends.source().runs[0].wave, "oracle", "skip", why.format(), seconds=why.seconds)

@@ -33,7 +33,7 @@ def test_other_compile_failures_stay_the_ports():
 
 def _checks(monkeypatch, tmp_path: Path, output: str, require=frozenset()):
     def compiled(cache, job):
-        be, path, runs = job
+        be, path, runs, *_ = job  # (and the original whose configuration a port is compiled with)
         ok = be.name != "hip"
         return [(be.name, r.wave, CompileResult("hipcc" if not ok else "nvcc", r.arch if not ok else "sm_80", ok, False,
                                                 output="" if ok else output, reason="" if ok else "hipcc failed (exit 1)"),
@@ -69,7 +69,7 @@ def test_verify_does_not_cache_a_compile_stopped_at_a_missing_library(tmp_path):
     runs = (SimpleNamespace(arch="gfx90a", wave=64),)
     for output, stored in ((THRUST, 0), ("t.hip:2:1: error: unknown type name 'cuComplex'\n", 1)):
         cache = Cache(root=tmp_path / f"cache{stored}")
-        be = SimpleNamespace(name="hip", tools=(), compile_all=lambda p, rs, config=((), ()), o=output: [
+        be = SimpleNamespace(name="hip", tools=(), build_reads=frozenset(), compile_all=lambda p, rs, config=((), ()), o=output: [
             CompileResult("hipcc", r.arch, False, False, output=o, reason="hipcc failed (exit 1)") for r in rs])
         compile_group(cache, (be, src, runs))
         assert len([f for f in (tmp_path / f"cache{stored}").rglob("*") if f.is_file()]) == stored

@@ -121,3 +121,15 @@ def test_a_second_verify_reports_measured_times_and_says_what_was_cached(tmp_pat
             assert c["run_seconds"] == was["seconds"], (c, was)
         elif c["kind"] == "compile":  # its compiler's share; the cold row also held its lookup
             assert c["run_seconds"] <= was["seconds"], (c, was)
+
+
+def test_an_oracle_skip_reports_the_inference_it_took(tmp_path):
+    """A kernel whose inputs cannot be inferred is reported not run with the seconds its inference
+    took (main: `"seconds": 0.0`, never measured), in the JSON and JUnit alike."""
+    k = tmp_path / "lone.cu"
+    k.write_text("__global__ void lone(float* x, int n)\n{\n    int i = threadIdx.x;\n    if (i < n) x[i] = 1.0f;\n}\n")
+    rep = Verifier(seed=1).verify(k)
+    skips = [c for c in rep.checks if c.kind == "oracle"]
+    assert skips and all(c.status == "skip" and "no launch of 'lone'" in c.detail for c in skips), rep.checks
+    assert all(c.seconds > 0 for c in rep.checks), [(c.kind, c.seconds) for c in rep.checks]
+    assert all(float(tc.get("time")) > 0 for tc in ET.fromstring(junit([rep])).iter("testcase"))

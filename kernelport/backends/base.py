@@ -292,6 +292,9 @@ class Backend:
     lowering: ClassVar[Lowering]
     # Tool names `verify --require` accepts for this backend's toolchain (besides the backend's name).
     tools: ClassVar[tuple[str, ...]] = ()
+    # The parts of a file's configuration its compile is given (kernelport.compile_flags.PARTS): a
+    # port built by the project's own build in the original's place reads its forced includes too.
+    build_reads: ClassVar[frozenset[str]] = frozenset({"defines", "include_dirs"})
     # What the backend's compile-time wave constant (concept wave_size_const) is: "exact" (the
     # width of the device pass: HIP's KP_WAVE_SIZE), "assumed" (the width every device of the
     # backend has in practice: Metal's 32), or "bound" (only an upper bound: translate refuses it
@@ -437,12 +440,13 @@ class Backend:
             cache[file] = dict(line.split("\t", 1) for line in text.splitlines() if line and not line.startswith("#"))
         return cache[file]
 
-    def compile(self, path, run: Run, config=((), ())) -> "CompileResult":
-        """Compile (or type-check) a file of this backend's text for one run; `config`: the file's
-        (defines, include dirs), kernelport.compile_flags.configured."""
+    def compile(self, path, run: Run, config=None) -> "CompileResult":
+        """Compile (or type-check) a file of this backend's text for one run; `config`: the
+        configuration of the file it ports (kernelport.compile_flags.configured), of which it reads
+        `build_reads`."""
         raise NotImplementedError(f"{self.name}: no toolchain")
 
-    def compile_all(self, path, runs, config=((), ())) -> list["CompileResult"]:
+    def compile_all(self, path, runs, config=None) -> list["CompileResult"]:
         """compile() for each run, in order: a backend whose compiler builds several architectures
         in one invocation overrides this."""
         return [self.compile(path, r, config) for r in runs]

@@ -50,6 +50,7 @@ class CUDA(Backend):
     source_extensions = (".cu", ".cuh")
     runs = (Run("cuda", 32, "sm_80", "cuda", "NVIDIA (32-wide warps)"),)
     tools = ("nvcc",)
+    build_reads = frozenset({"defines", "include_dirs", "forced_includes"})
     honours_partial_masks = True
     device_runner = "kernelport.device:run_cuda"
     spellings = {
@@ -169,9 +170,10 @@ class CUDA(Backend):
                            "KERNELPORT_CUDA_ARCH", "-arch={}", (), "cudart", ("CUDA_HOME", "CUDA_PATH"),
                            ("lib64", "lib", "targets/x86_64-linux/lib", "/usr/local/cuda/lib64"))
 
-    def compile(self, path, run, config=((), ())):
+    def compile(self, path, run, config=None):
         from .. import compile_flags, toolchains
-        return toolchains.compile_cuda(path, run.arch, extra_args=compile_flags.args(*config))
+        extra, forced = compile_flags.read_by(config, self.build_reads)
+        return toolchains.compile_cuda(path, run.arch, extra_args=extra, forced=forced)
 
     # cuda_runtime_api.h / cuda_runtime.h (CUDA 12): the kernel, then its geometry
     launch_forms = {

@@ -141,6 +141,8 @@ class HIP(Backend):
     runs = (Run("hip", 64, "gfx90a", "hip-cdna", "AMD CDNA / gfx9 (MI100-MI300, 64-wide waves)"),
             Run("hip", 32, "gfx1030", "hip-rdna", "AMD RDNA / gfx10-12 (32-wide waves)"))
     tools = ("hipcc",)
+    # the project's HIP build: its forced includes, and the macros it alone defines (hip-defines)
+    build_reads = frozenset({"defines", "include_dirs", "forced_includes", "hip_defines"})
     spellings = {
         **_shared_spellings(),
         "wave_size_const": "KP_WAVE_SIZE", "wave_size_bound": "KP_WAVE_SIZE",
@@ -406,13 +408,15 @@ class HIP(Backend):
         return super().prologue(body, simd=definitions(body), matrix=hip_ptx_matrix.definitions(body),
                                 plain_bases=plain_bases(body, self.vector_base), undefine=undefine, **context)
 
-    def compile(self, path, run, config=((), ())):
+    def compile(self, path, run, config=None):
         from .. import compile_flags, toolchains
-        return toolchains.compile_hip(path, run.arch, extra_args=compile_flags.args(*config))
+        extra, forced = compile_flags.read_by(config, self.build_reads)
+        return toolchains.compile_hip(path, run.arch, extra_args=extra, forced=forced)
 
-    def compile_all(self, path, runs, config=((), ())):
+    def compile_all(self, path, runs, config=None):
         from .. import compile_flags, toolchains
-        return toolchains.compile_hip_each(path, [r.arch for r in runs], extra_args=compile_flags.args(*config))
+        extra, forced = compile_flags.read_by(config, self.build_reads)
+        return toolchains.compile_hip_each(path, [r.arch for r in runs], extra_args=extra, forced=forced)
 
     # hip_runtime_api.h / amd_hip_runtime.h (ROCm 5.2, which has no hipLaunchKernelEx(C) nor
     # hipLaunchConfig_t: those came with ROCm 6.2)

@@ -58,6 +58,7 @@ class Portable(Backend):
                 reads_as="hip"),
             Run("portable", 32, "gfx1030", "hip-rdna", "AMD RDNA / gfx10-12 (32-wide waves)", reads_as="hip"))
     tools = ("nvcc", "hipcc")
+    build_reads = REGISTRY["cuda"].build_reads | HIP.build_reads  # each compile takes its own (compile_all)
     wave_constant = "bound"
     plan_always = True  # the plan weighs the portability header as a strategy for every kernel
     launches_from_device = False  # its HIP runs: ROCm has no dynamic parallelism (hipcc refuses the port)
@@ -92,10 +93,10 @@ class Portable(Backend):
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP)
     translator_path = "kernelport.translate:Translator"
 
-    def compile(self, path, run, config=((), ())):
+    def compile(self, path, run, config=None):
         return REGISTRY[run.reads_as].compile(path, run, config)
 
-    def compile_all(self, path, runs, config=((), ())):
+    def compile_all(self, path, runs, config=None):
         """Each dialect the text is read as compiles its own runs (hipcc builds its two at once)."""
         results = {}
         for dialect in dict.fromkeys(r.reads_as for r in runs):

@@ -166,7 +166,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                file_scope: dict[str, np.ndarray] | None = None, context: tuple[str, str] | None = None,
                redefine: dict[str, str] | None = None, generate: Collection[str] = (),
                port_of: str | None = None, watch: bool = False, offsets: dict[str, int] | None = None,
-               global_races: bool = False) -> RunResult:
+               global_races: bool = False, configured_as: str | None = None) -> RunResult:
     """Run `kernel` from `source` on the emulator for the whole grid.
 
     args: pointer parameters as 1-D numpy arrays (copied; results in .outputs), scalars as numbers.
@@ -184,6 +184,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     context: (path, text) of what the file that includes this one has before its #include.
     headers: texts of headers not on disk (real path -> text): the ports of the headers a port includes.
     redefine: new values of object-like macros the file (or its headers) defines: sizes scaled down.
+    configured_as: the file whose configuration (-D, -I, forced includes) the text is read with where it
+    is not `path`'s own (a port: its original's, as its build and verify's compile checks read it).
     global_races: also watch global memory for write-write races (RunResult.global_races; emulator.global_races:
     the oracle's question, at a cost on every global store).
     offsets: buffer -> the element its kernel pointer starts at (host code stepped it after allocating:
@@ -204,7 +206,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     try:
         low = lower(source, backend, template_args, path=path, kernel=kernel,
                     defines=wave_defines(backend, wave), headers=headers, context=context, redefine=redefine,
-                    port_of=port_of)
+                    port_of=port_of, configured_as=configured_as)
     except LowerError as e:
         raise EmulatorError(e.message, e.path, e.line, e.column) from None
     kernel = _overload(low, kernel, args)

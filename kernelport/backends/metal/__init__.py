@@ -113,9 +113,10 @@ class Metal(Backend):
     # written, the #else, host code, was what Metal compiled).
     device_pass_macros = {"__CUDA_ARCH__": "__METAL_VERSION__"}
 
-    def compile(self, path, run, config=((), ())):
+    def compile(self, path, run, config=None):
+        from ...compile_flags import only
         from .toolchain import compile_port  # lazy: the checker is needed only to compile
-        return compile_port(path, config=config)
+        return compile_port(path, config=only(config, self.build_reads))
 
     # -- emulator --
     warp_size_type = attributes["warp_size"][0]

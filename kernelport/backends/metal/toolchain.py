@@ -10,12 +10,14 @@ from ...toolchains import CompileResult
 from . import check
 
 
-def compile_port(path, *, timeout: int = toolchains.TIMEOUT_S, config=((), ())) -> CompileResult:
+def compile_port(path, *, timeout: int = toolchains.TIMEOUT_S, config=None) -> CompileResult:
     """A CompileResult like every backend's: pass, fail (with the diagnostics) or skip (no tool);
-    `config`: the port's (defines, include dirs), kernelport.compile_flags.configured."""
+    `config`: the -D / -I it is given (kernelport.compile_flags.only: what the backend's build reads)."""
+    from ...compile_flags import NONE
+    config = config or NONE
     if toolchains.find_xcrun_metal() is not None:
         from ...compile_flags import args
-        return toolchains.compile_metal(path, timeout=timeout, extra_args=args(*config))
+        return toolchains.compile_metal(path, timeout=timeout, extra_args=args(config.defines, config.include_dirs))
     clang = toolchains.find_clang()
     if clang is None:
         return CompileResult("clang", "metal", False, True, [], "", toolchains.install_hint("clang"))
@@ -24,8 +26,8 @@ def compile_port(path, *, timeout: int = toolchains.TIMEOUT_S, config=((), ())) 
     except OSError as exc:
         return CompileResult("clang", "metal", False, False, [], str(exc), f"cannot read {path}: {exc}")
     try:
-        report = check.run_check(text, str(path), clang=clang.path, defines=config[0],
-                                 include_dirs=config[1])
+        report = check.run_check(text, str(path), clang=clang.path, defines=config.defines,
+                                 include_dirs=config.include_dirs)
     except check.MetalCheckUnavailable as exc:  # pragma: no cover - find_clang said yes
         return CompileResult("clang", "metal", False, True, [], "", str(exc))
     output = "\n".join(str(d) for d in report.diagnostics)

@@ -73,7 +73,8 @@ def _one_definition(items: list[Item], q: Qualifiers, spec) -> list[Item]:
 def lower(source_text: str, backend: str | None = None, template_args: dict[str, str] | list[str] | None = None,
           *, path: str = "<kernel>", kernel: str | None = None, defines: dict[str, str] | None = None,
           headers: dict[str, str] | None = None, context: tuple[str, str] | None = None,
-          redefine: dict[str, str] | None = None, port_of: str | None = None) -> Lowered:
+          redefine: dict[str, str] | None = None, port_of: str | None = None,
+          configured_as: str | None = None) -> Lowered:
     """Lower kernel text to C99 for pycparser.
 
     template_args: a dict (template parameter name -> C text) applied to template kernels, or a
@@ -81,17 +82,19 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
     the text (by default the one kernels are written in).  redefine: new values of the file's
     object-like macros (preprocess).  port_of: the backend whose port the text is, where it is read
     as another dialect (a portable port runs as CUDA and as HIP): the names that backend spells its
-    own way (kp_wave_size()) mean their concepts too.
+    own way (kp_wave_size()) mean their concepts too.  configured_as: the file whose configuration
+    the text is read with (a port: its original's; preprocess).
     """
     backend = backend or backends.source().name  # headers: texts of headers not on disk (preprocess)
     port_of = None if port_of == backend else port_of  # (one lowering for the original, told or not)
+    configured_as = None if configured_as == str(path) else configured_as  # (and read as itself, told or not)
     try:
         be = backends.get(backend)
     except KeyError as e:
         raise LowerError(str(e.args[0]), path) from None
     key = hashlib.sha1(repr((source_text, backend, template_args, path, kernel,
                              sorted((defines or {}).items()), sorted((headers or {}).items()), context,
-                             sorted((redefine or {}).items()), port_of)).encode()).hexdigest()
+                             sorted((redefine or {}).items()), port_of, configured_as)).encode()).hexdigest()
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
@@ -102,7 +105,8 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         # template arguments may use the file's macros: expand them with the file
         vals = list(template_args.values()) if isinstance(template_args, dict) else list(template_args)
         targs_src = "\n__kp_template_args__ " + " @@ ".join(str(v) for v in vals) + " __kp_end__\n"
-    pre = preprocess(source_text + (targs_src or ""), path, backend, defines, headers, context, redefine)
+    pre = preprocess(source_text + (targs_src or ""), path, backend, defines, headers, context, redefine,
+                     configured_as)
     if targs_src is not None:
         m = re.search(r"__kp_template_args__(.*?)__kp_end__", pre, re.S)
         if m:

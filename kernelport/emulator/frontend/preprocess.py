@@ -123,6 +123,19 @@ def _configured(path: str):
         return Options()
 
 
+def _forced(forced, opts, overlay, redefine) -> str:
+    """The text of the forced includes `forced`, each through the same pass as the file."""
+    out = []
+    for f in forced:
+        try:
+            text = Path(f).read_text(encoding="utf-8", errors="replace")
+        except OSError as e:
+            raise LowerError(f"cannot read the forced include {f}: {e.strerror}", f, 0, 0) from None
+        out.append(f'# 1 "{f}"\n' + _prepass(text, f, headers=overlay, redefine=redefine,
+                                             include_dirs=opts.include_dirs) + "\n")
+    return "".join(out)
+
+
 def _on_include_path(path: str, name: str, dirs: tuple[str, ...], roots, line: int, col: int) -> str | None:
     """The header `name` names in the first configured include dir that holds it (`<lib/types.h>`, or
     a quoted include not found beside its file), as a compiler given those -I dirs reads it."""
@@ -193,13 +206,16 @@ def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None,
 
 def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
                defines: dict[str, str] | None = None, headers: dict[str, str] | None = None,
-               context: tuple[str, str] | None = None, redefine: dict[str, str] | None = None) -> str:
+               context: tuple[str, str] | None = None, redefine: dict[str, str] | None = None,
+               configured_as: str | None = None) -> str:
     """Run the C preprocessor; the output carries line markers of `path`.  `headers`: texts of
     headers not on disk (real path -> text), read where the file includes them.  `context`:
     (path, text) of the lines of the file that includes this one before its #include (what a
     kernel file compiled only as part of another sees: its sizes, its headers' macros).  `redefine`:
-    values for the object-like macros the file defines (see _prepass)."""
-    spec = (backends.get(backend) if backend else backends.source()).lowering
+    values for the object-like macros the file defines (see _prepass).  `configured_as`: the file
+    whose configuration (-D, -I, forced includes, read first) applies, where not `path`'s own."""
+    be = backends.get(backend) if backend else backends.source()
+    spec = be.lowering
     for pattern, what in spec.unlowered:
         if (m := re.search(pattern, src)) is not None:
             line = src.count("\n", 0, m.start()) + 1
@@ -207,8 +223,11 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
     d = dict(PRELUDE_DEFINES)
     d.pop("__forceinline__")
     d.update({k: v for k, v in MATH_DEFINES.items() if not re.search(rf"#\s*define\s+{k}\b", src)})
-    opts = _configured(path)
+    opts = _configured(configured_as or path)
     d.update(dict(opts.defines))  # the project's -D, under the target's own and the wave's
+    # what the dialect's build reads besides (Backend.build_reads, as verify's compile checks)
+    d.update({name: "1" for name in opts.hip_defines} if "hip_defines" in be.build_reads else {})
+    forced = opts.forced_includes if "forced_includes" in be.build_reads else ()
     d.update(spec.defines)
     d.update(defines or {})
     d.update(redefine or {})  # also where no #define of the file's is seen (a -D of the build)
@@ -218,10 +237,12 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
     if context is not None:
         body = _prepass(context[1], context[0], headers=overlay, redefine=redefine,
                         include_dirs=opts.include_dirs) + f'\n# 1 "{path}"\n' + body
+    first = context[0] if context is not None else path
+    if forced:  # read before the unit's first line, as a build's -include
+        body = _forced(forced, opts, overlay, redefine) + f'# 1 "{first}"\n' + body
     line = _hidden_include(body)
     if line:  # spelled across a continued line or around a comment: refused, never handed to cpp
         raise LowerError("an #include spelled across lines or around comments is not read", path, line, 1)
-    first = context[0] if context is not None else path
     from .curand_model import model_text  # (cuRAND's device API, where the file names it)
     text = head + '# 1 "<prelude>"\n' + PRELUDE + _storage_types() + _vector_types() + model_text(backend, body) + \
         f'# 1 "{first}"\n' + body
