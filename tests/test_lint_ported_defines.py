@@ -27,6 +27,7 @@ from kernelport.lint.engine import lint_paths, lint_text
 from kernelport.model import plain
 from kernelport.source import SourceFile
 from kernelport.translate import translate as _translate
+from test_lint_arch_branches import BOTH
 
 DEFINE = """\
 #ifdef __CUDA_ARCH__
@@ -149,17 +150,7 @@ def test_a_portable_port_is_read_through_its_device_pass():
 
 
 # -- a finding in a branch the port leaves out says so ---------------------------------------------------
-ARCH = """\
-__global__ void k(const int *in, int *out) {
-    int v = in[threadIdx.x];
-#if __CUDA_ARCH__ >= 700
-    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
-#else
-    for (int o = 16; o > 0; o >>= 1) v += __shfl_down(v, o);
-#endif
-    if (threadIdx.x % warpSize == 0) out[threadIdx.x / warpSize] = v;
-}
-"""
+ARCH = BOTH  # a ladder from 16 in `#if __CUDA_ARCH__ >= 700` (line 4) and in its `#else` (line 6)
 NOTE = "the port compiles another branch of `{}`, line 3, on AMD; only a build of the source as written compiles this one"
 
 
@@ -173,3 +164,11 @@ def test_the_else_the_port_drops_says_so():
         any(f.line == 6 for f in split)
     plain_else = lint_text(ARCH.replace("#if __CUDA_ARCH__ >= 700", "#if USE_SYNC"), "k.cu")
     assert any(f.line == 6 for f in plain_else) and not any("another branch" in f.message for f in plain_else)
+
+
+def test_a_run_over_headers_parsed_once_reads_each_units_defines():
+    """Each file's definitions are asked of the parse the unit reads (a run shares a header's parse and its
+    cached definitions between units: llm.c's llmc, on a first version, KP006 KeyError in every file)."""
+    llmc = Path(__file__).resolve().parent / "realcorpus" / "llm.c" / "llmc"
+    got = [f for r in lint_paths([llmc], Overrides(), jobs=1) for f in r.findings]
+    assert got and not [f.message for f in got if f.code == "KP006"]
