@@ -150,9 +150,10 @@ def static_members(src):
 def header_log2(vis, pinned: frozenset[str] = frozenset(), ported=None):
     """(name as uses spell it, its value node, the header's source) for each log2-of-the-warp-size
     constant of 5 the headers a file includes define (`vis`: its Visible), outside platform and
-    architecture branches: a macro that is the active definition here, or a class's static member.  `ported`: (header source, its model)
-    -> the tests its ports settle (kernelport.lint.portedtests): a `#define WARP_BITSHIFT 5` under an
-    `#ifdef __CUDA_ARCH__` the port respells is compiled on AMD's device pass, not NVIDIA's alone."""
+    architecture branches: a macro that is the active definition here, or a class's static member.
+    `ported`: (header source, its model) -> the tests its ports settle (kernelport.lint.portedtests): a
+    `#define WARP_BITSHIFT 5` under an `#ifdef __CUDA_ARCH__` the port respells is compiled on AMD's device
+    pass, not NVIDIA's alone."""
     if vis is None or vis.elsewhere is None:
         return
     for mod in vis.elsewhere.modules():

@@ -151,7 +151,7 @@ def test_a_portable_port_is_read_through_its_device_pass():
 
 # -- a finding in a branch the port leaves out says so ---------------------------------------------------
 ARCH = BOTH  # a ladder from 16 in `#if __CUDA_ARCH__ >= 700` (line 4) and in its `#else` (line 6)
-NOTE = "the port compiles another branch of `{}`, line 3, on AMD; only a build of the source as written compiles this one"
+NOTE = "the port compiles another branch of `{}`, line 3, on AMD's device pass; only a build of the source as written compiles this one"
 
 
 def test_the_else_the_port_drops_says_so():

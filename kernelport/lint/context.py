@@ -234,7 +234,8 @@ class Context:
             if b.test.id in ported and b.reached(self.src, guards.AMD_DEVICE) and \
                     not b.reached(self.src, guards.AMD_DEVICE, decided=ported):
                 head = self.src.data.split(b"\n")[b.test.start_point[0]].decode("utf-8", "replace").strip()
-                return (f" (the port compiles another branch of `{head}`, line {self.position(b.test.start_byte)[0]}, on AMD;"
+                line = self.position(b.test.start_byte)[0]
+                return (f" (the port compiles another branch of `{head}`, line {line}, on AMD's device pass;"
                         " only a build of the source as written compiles this one there)")
         return ""
 
