@@ -172,3 +172,51 @@ def test_a_run_over_headers_parsed_once_reads_each_units_defines():
     llmc = Path(__file__).resolve().parent / "realcorpus" / "llm.c" / "llmc"
     got = [f for r in lint_paths([llmc], Overrides(), jobs=1) for f in r.findings]
     assert got and not [f.message for f in got if f.code == "KP006"]
+
+
+# -- a macro defined per branch of the device-pass test: the port's device definition ---------------------
+LANES = """\
+#ifdef __CUDA_ARCH__
+#define LANES 32
+#else
+#define LANES 1
+#endif
+__global__ void sum(const float *in, float *out) {
+    __shared__ float part[64];
+    int lane = threadIdx.x % LANES;
+    int warp = threadIdx.x / LANES;
+    float v = in[threadIdx.x];
+    for (int o = warpSize / 2; o > 0; o >>= 1) v += __shfl_down(v, o);
+    if (lane == 0) part[warp] = v;
+    __syncthreads();
+    if (threadIdx.x == 0) out[blockIdx.x] = part[0] + part[1];
+}
+"""
+
+
+def test_a_macro_defined_per_device_pass_branch_is_the_ports_device_value(tmp_path: Path):
+    assert "#ifdef __HIP_DEVICE_COMPILE__\n#define LANES 32" in _translate(SourceFile.from_text(LANES, "k.cu"), "hip")[1]
+    want = [("WS001", 2, 15), ("WS016", 8, 30)]  # main: nothing (the model kept the host's `#define LANES 1`)
+    assert _ws(lint_text(LANES, "k.cu")) == want
+    assert _ws(_project(tmp_path, {"k.cu": LANES})) == want  # (a project run: the walk's branches too)
+
+
+def test_a_tile_defined_per_device_pass_branch_and_a_value_test_stay_quiet(tmp_path: Path):
+    tile = """\
+#ifdef __CUDA_ARCH__
+#define TILE_DIM 32
+#else
+#define TILE_DIM 1
+#endif
+__global__ void transpose(const float *in, float *out, int n) {
+    __shared__ float tile[TILE_DIM][TILE_DIM + 1];
+    int x = blockIdx.x * TILE_DIM + threadIdx.x, y = blockIdx.y * TILE_DIM + threadIdx.y;
+    tile[threadIdx.y][threadIdx.x] = in[y * n + x];
+    __syncthreads();
+    out[x * n + y] = tile[threadIdx.x][threadIdx.y];
+}
+"""
+    assert _ws(_project(tmp_path, {"k.cu": tile})) == []
+    valued = LANES.replace("__global__ void sum", "#if LANES == 32\n#endif\n__global__ void sum")  # read as a value
+    assert "#ifdef __CUDA_ARCH__\n#define LANES 32" in _translate(SourceFile.from_text(valued, "k.cu"), "hip")[1]
+    assert _ws(lint_text(valued, "k.cu")) == []  # the port keeps the test: AMD's device pass reads LANES 1 (as main)

@@ -86,8 +86,20 @@ class Context:
                 for name in unit.inactive:
                     self.module.macros.pop(name, None)
                 self._active_macros(unit.active)
-            given = getattr(shared, "analysis", None) if shared is not None and unit.visible is None else None
+            moved = self._ported_macros()
+            given = getattr(shared, "analysis", None) if shared is not None and unit.visible is None and not moved else None
             self.analysis = given if given is not None else warpflow.analyze(self.module)  # (translate's, of this model)
+
+    def _ported_macros(self) -> bool:
+        """Its own macros defined per branch of a test the ports settle, as the definition they compile on AMD's
+        device pass (portedtests.ported_definitions: `#ifdef __CUDA_ARCH__` / `#define LANES 32` / `#else` /
+        `#define LANES 1` is 32 there, where the model and the run's walk keep the host's 1).  Whether any moved."""
+        from ..model import Macro
+        got = portedtests.ported_definitions(self.src, self.module.macros, self.arch_ported, self.unit_defines)
+        for name, node in got.items():
+            v = node.child_by_field_name("value")
+            self.module.macros[name] = Macro(name, uncomment(self.src.text_of(v)).strip() if v else "", node, v)
+        return bool(got)
 
     def _active_macros(self, active: dict) -> None:
         """Its own macros as the definitions the run's branches take (`#ifdef X` decided by -D or by an

@@ -31,3 +31,31 @@ def settled(src, module, ports: Iterable[str], names: Mapping[str, int]) -> dict
         return {}
     views = [arch_branches.PortView(src, module, b, names) for b in ports]
     return {**arch_branches.ported(views), **device_pass.ported(views)}  # (the device pass: `#ifdef __CUDA_ARCH__`)
+
+
+def ported_definitions(src, macros: Mapping, ported: Mapping[int, int | None], known=None) -> dict:
+    """{name: its `#define` node} for the file's own macros defined more than once where the tests between the
+    definitions are ones the ports settle and exactly one definition is what they compile on AMD's device pass:
+    `#ifdef __CUDA_ARCH__` / `#define LANES 32` / `#else` / `#define LANES 1` is 32 in the HIP port's device code
+    (device_pass respells the test), where the model keeps the last definition (the host's 1).  `macros`: the
+    model's (a name it lacks, or one whose kept definition is that one already, is left out)."""
+    from .. import guards
+    if not ported:
+        return {}
+    defs: dict[str, list] = {}
+    for d in src.index.of_type("preproc_def"):
+        nn = d.child_by_field_name("name")
+        if nn is not None:
+            defs.setdefault(src.text_of(nn), []).append(d)
+    out = {}
+    for name, ds in defs.items():
+        if len(ds) < 2 or name not in macros:
+            continue
+        around = [guards.branches(d, src) for d in ds]
+        if not any(b.test.id in ported for bs in around for b in bs):
+            continue
+        on = [d for d, bs in zip(ds, around)
+              if all(b.reached(src, guards.AMD_DEVICE, known=known, decided=ported) for b in bs)]
+        if len(on) == 1 and on[0].start_byte != macros[name].node.start_byte:
+            out[name] = on[0]
+    return out
