@@ -43,6 +43,14 @@ __global__ void count(const int *in, int *out) {
 #endif
 }
 """
+# a 32x32 tile transpose (no warp-level code); {open} / {close}: a conditional around its body
+TRANSPOSE = "__global__ void transpose(const float *in, float *out, int n) {{\n{open}" + """\
+    __shared__ float tile[TILE_DIM][TILE_DIM + 1];
+    int x = blockIdx.x * TILE_DIM + threadIdx.x, y = blockIdx.y * TILE_DIM + threadIdx.y;
+    tile[threadIdx.y][threadIdx.x] = in[y * n + x];
+    __syncthreads();
+    out[x * n + y] = tile[threadIdx.x][threadIdx.y];
+""" + "{close}}}\n"
 
 
 def _ws(findings) -> list[tuple[str, int, int]]:
@@ -105,18 +113,7 @@ def test_ptx_under_iscuda_keeps_it_nvidias():
 
 
 def test_a_tile_of_32_under_iscuda_stays_quiet():
-    tile = DEFINE + """\
-#define TILE_DIM 32
-__global__ void transpose(const float *in, float *out, int n) {
-#ifdef ISCUDA
-    __shared__ float tile[TILE_DIM][TILE_DIM + 1];
-    int x = blockIdx.x * TILE_DIM + threadIdx.x, y = blockIdx.y * TILE_DIM + threadIdx.y;
-    tile[threadIdx.y][threadIdx.x] = in[y * n + x];
-    __syncthreads();
-    out[x * n + y] = tile[threadIdx.x][threadIdx.y];
-#endif
-}
-"""
+    tile = DEFINE + "#define TILE_DIM 32\n" + TRANSPOSE.format(open="#ifdef ISCUDA\n", close="#endif\n")
     assert _ws(lint_text(tile, "k.cu")) == []
 
 
@@ -202,20 +199,7 @@ def test_a_macro_defined_per_device_pass_branch_is_the_ports_device_value(tmp_pa
 
 
 def test_a_tile_defined_per_device_pass_branch_and_a_value_test_stay_quiet(tmp_path: Path):
-    tile = """\
-#ifdef __CUDA_ARCH__
-#define TILE_DIM 32
-#else
-#define TILE_DIM 1
-#endif
-__global__ void transpose(const float *in, float *out, int n) {
-    __shared__ float tile[TILE_DIM][TILE_DIM + 1];
-    int x = blockIdx.x * TILE_DIM + threadIdx.x, y = blockIdx.y * TILE_DIM + threadIdx.y;
-    tile[threadIdx.y][threadIdx.x] = in[y * n + x];
-    __syncthreads();
-    out[x * n + y] = tile[threadIdx.x][threadIdx.y];
-}
-"""
+    tile = "#ifdef __CUDA_ARCH__\n#define TILE_DIM 32\n#else\n#define TILE_DIM 1\n#endif\n" + TRANSPOSE.format(open="", close="")
     assert _ws(_project(tmp_path, {"k.cu": tile})) == []
     valued = LANES.replace("__global__ void sum", "#if LANES == 32\n#endif\n__global__ void sum")  # read as a value
     assert "#ifdef __CUDA_ARCH__\n#define LANES 32" in _translate(SourceFile.from_text(valued, "k.cu"), "hip")[1]
