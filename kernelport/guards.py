@@ -81,7 +81,30 @@ _ALTERNATIVES = ("preproc_else", "preproc_elif", "preproc_elifdef")
 
 
 def macro(name: str) -> PlatformMacro | None:
-    return next((m for rx, m in _COMPILED if rx.fullmatch(name)), None)
+    m = next((m for rx, m in _COMPILED if rx.fullmatch(name)), None)
+    return m if m is not None else _port_device_passes().get(name)
+
+
+_PORT_DEVICE_PASSES: dict[str, PlatformMacro] = {}
+
+
+def _port_device_passes() -> dict[str, PlatformMacro]:
+    """The ports' own device-pass macros (a backend's `device_pass_macros`) the table above lacks, each defined on
+    the device passes of the compilers its runs are read as, where that compiler's spelling is in the table: the
+    portable port's `KP_DEVICE_PASS`, which kp_warp.h defines from nvcc's `__CUDA_ARCH__` and hipcc's
+    `__HIP_DEVICE_COMPILE__` (both device passes), as 1.  One read by no compiler modelled here (Metal's
+    `__METAL_VERSION__`) stays unknown."""
+    if not _PORT_DEVICE_PASSES:
+        from . import backends  # (lazily: a name the table lacks; the ports' data, loaded by whoever asks)
+        table = {}
+        for b in backends.all():
+            for name, mine in b.device_pass_macros.items():
+                read = [next((m for rx, m in _COMPILED if rx.fullmatch(backends.get(r.dialect).device_pass_macros.get(
+                    name, name))), None) for r in b.runs]
+                if read and None not in read and not any(rx.fullmatch(mine) for rx, _ in _COMPILED):
+                    table[mine] = PlatformMacro(re.escape(mine), frozenset().union(*(m.defined_on for m in read)))
+        _PORT_DEVICE_PASSES.update(table or {"": PlatformMacro("", frozenset())})  # (asked once: never a name)
+    return _PORT_DEVICE_PASSES
 
 
 # -- evaluating a test on one pass: an int, or None when it cannot be known ------------------------

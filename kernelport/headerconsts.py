@@ -147,24 +147,29 @@ def static_members(src):
             yield src.text_of(owner), field, val
 
 
-def header_log2(vis, pinned: frozenset[str] = frozenset()):
+def header_log2(vis, pinned: frozenset[str] = frozenset(), ported=None):
     """(name as uses spell it, its value node, the header's source) for each log2-of-the-warp-size
     constant of 5 the headers a file includes define (`vis`: its Visible), outside platform and
-    architecture branches: a macro that is the active definition here, or a class's static member."""
+    architecture branches: a macro that is the active definition here, or a class's static member.
+    `ported`: (header source, its model) -> the tests its ports settle (kernelport.lint.portedtests): a
+    `#define WARP_BITSHIFT 5` under an `#ifdef __CUDA_ARCH__` the port respells is compiled on AMD's device
+    pass, not NVIDIA's alone."""
     if vis is None or vis.elsewhere is None:
         return
     for mod in vis.elsewhere.modules():
         src = mod.source
+        settled = ported(src, mod) if ported is not None else None
         found = []
         for name, mac in mod.macros.items():  # the model's macros of that header: active here, and a 5
             active = vis.macros.get(name)
             if active is not None and active.node == mac.node and mac.value_node is not None and \
                     LOG2_NAME.search(name) and int_value(uncomment(src.text_of(mac.value_node)).strip()) == 5 and \
-                    guards.side_of(mac.node, src, pinned) is None:
+                    guards.side_of(mac.node, src, pinned, ported=settled) is None:
                 found.append((mac.node.start_byte, name, mac.value_node))
         for owner, field, val in static_members(src):
             name = src.text_of(field)
-            if LOG2_NAME.search(name) and int_value(src.text_of(val)) == 5 and guards.side_of(val, src, pinned) is None:
+            if LOG2_NAME.search(name) and int_value(src.text_of(val)) == 5 and \
+                    guards.side_of(val, src, pinned, ported=settled) is None:
                 found.append((field.start_byte, f"{owner}::{name}", val))
         for _, name, val in sorted(found, key=lambda t: t[0]):
             yield name, val, src

@@ -12,12 +12,15 @@ unit (the file and the headers it includes) the definitions decide:
   include guard, never `#undef`ed and not a -D of the run: that integer;
 - `nvidia_only`: a name every definition of which lies under a test false on each AMD pass (given
   `values` and the names found so, a few rounds deep), and not a -D of the run: undefined on the
-  AMD passes.
+  AMD passes.  Lint (`ported`) reads each definition as the ports compile it too: CudaTracerLib's
+  `#ifdef __CUDA_ARCH__` / `#define ISCUDA`, a device-pass test the HIP port respells
+  (kernelport/device_pass.py decides it), defines ISCUDA on AMD's device pass there: not NVIDIA's alone.
 
 A name the platform defines (kernelport.guards.MACROS) is never the unit's.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -69,14 +72,17 @@ def _guard_only(node: Node, src, defined: frozenset[str]) -> bool:
     return True
 
 
-def unit_defines(srcs, given: frozenset[str] = frozenset()) -> guards.Defines:
-    """The Defines of a unit whose files' parses are `srcs`; `given`: the run's -D names."""
+def unit_defines(srcs, given: frozenset[str] = frozenset(),
+                 ported: Callable[[object, Mapping[str, int]], Mapping[int, int | None]] | None = None) -> guards.Defines:
+    """The Defines of a unit whose files' parses are `srcs`; `given`: the run's -D names; `ported`: (a file of
+    `srcs`, `values`) -> {test node id: its value on the AMD device pass} of the tests the ports settle there
+    (kernelport.lint.portedtests), asked only of a file with a definition no AMD pass compiles as written."""
     defs: dict[str, list[_Def]] = {}
     undef: set[str] = set()
     for src in srcs:
         d, u = _file_defs(src)
-        for name, ds in d.items():
-            defs.setdefault(name, []).extend(ds)
+        for name, ds in d.items():  # (a copy of a parse shares its cache: each definition is asked of `src` itself)
+            defs.setdefault(name, []).extend(x if x.src is src else _Def(src, x.node, x.value, x.guard_only) for x in ds)
         undef |= u
     mine = {n: ds for n, ds in defs.items() if n not in given and guards.macro(n) is None}
     values = {}
@@ -87,14 +93,17 @@ def unit_defines(srcs, given: frozenset[str] = frozenset()) -> guards.Defines:
     known = guards.Defines(values)
     for _ in range(4):  # a name defined under another's test (`#if defined(FP16_AVAILABLE) && ...`): a few rounds
         nvidia = frozenset(name for name, ds in mine.items() if name not in values and
-                           all(not x.guard_only and not _on_amd(x, known) for x in ds))
+                           all(not x.guard_only and not _on_amd(x, known, ported, values) for x in ds))
         if nvidia == known.nvidia_only:
             break
         known = guards.Defines(values, nvidia)
     return known
 
 
-def _on_amd(x: _Def, known: guards.Defines) -> bool:
-    """Can an AMD pass compile this definition?"""
+def _on_amd(x: _Def, known: guards.Defines, ported=None, values: Mapping[str, int] = {}) -> bool:  # noqa: B006 - read only
+    """Can an AMD pass compile this definition, as written or (`ported`) as the ports compile it?"""
     bs = guards.branches(x.node, x.src)
-    return any(all(b.reached(x.src, p, known=known) for b in bs) for p in guards.AMD)
+    if any(all(b.reached(x.src, p, known=known) for b in bs) for p in guards.AMD):
+        return True
+    settled = ported(x.src, values) if ported is not None else None
+    return bool(settled) and all(b.reached(x.src, guards.AMD_DEVICE, known=known, decided=settled) for b in bs)

@@ -15,7 +15,7 @@ from ..reached import reached
 from ..source import SourceFile, uncomment
 from .. import guards
 from .finding import Finding, Fix, Related
-from . import rowsplits, unseen_launches
+from . import portedtests, rowsplits, unseen_launches
 from .rule import Rule
 from .. import lazy_re
 
@@ -86,8 +86,20 @@ class Context:
                 for name in unit.inactive:
                     self.module.macros.pop(name, None)
                 self._active_macros(unit.active)
-            given = getattr(shared, "analysis", None) if shared is not None and unit.visible is None else None
+            moved = self._ported_macros()
+            given = getattr(shared, "analysis", None) if shared is not None and unit.visible is None and not moved else None
             self.analysis = given if given is not None else warpflow.analyze(self.module)  # (translate's, of this model)
+
+    def _ported_macros(self) -> bool:
+        """Its own macros defined per branch of a test the ports settle, as the definition they compile on AMD's
+        device pass (portedtests.ported_definitions: `#ifdef __CUDA_ARCH__` / `#define LANES 32` / `#else` /
+        `#define LANES 1` is 32 there, where the model and the run's walk keep the host's 1).  Whether any moved."""
+        from ..model import Macro
+        got = portedtests.ported_definitions(self.src, self.module.macros, self.arch_ported, self.unit_defines)
+        for name, node in got.items():
+            v = node.child_by_field_name("value")
+            self.module.macros[name] = Macro(name, uncomment(self.src.text_of(v)).strip() if v else "", node, v)
+        return bool(got)
 
     def _active_macros(self, active: dict) -> None:
         """Its own macros as the definitions the run's branches take (`#ifdef X` decided by -D or by an
@@ -130,6 +142,7 @@ class Context:
             elif rule.code in rowsplits.ROW_CODES:  # no launch in the run gives the block: say where it would come from
                 message = unseen_launches.attach(self, at, message)
         start, end = (at.start_byte, at.end_byte) if isinstance(at, Node) else at
+        message += self.port_takes_another(at if isinstance(at, Node) else self.src.root.descendant_for_byte_range(*at))
         line, col = self.position(start)
         eline, ecol = self.position(max(end, start))
         if (eline, ecol) <= (line, col):
@@ -186,15 +199,26 @@ class Context:
 
     @cached_property
     def unit_defines(self) -> guards.Defines:
-        """The unit's own macros its definitions decide (kernelport.unitdefines): this file's and its headers'."""
+        """The unit's own macros its definitions decide (kernelport.unitdefines): this file's and its headers',
+        each file's definitions read as the AMD build of the source as written and the ports compile them
+        (`ported_in`: a `#define ISCUDA` under an `#ifdef __CUDA_ARCH__` the port respells is AMD's too)."""
         from ..unitdefines import unit_defines
         vis = self.unit.visible
         away = getattr(vis, "elsewhere", None)
-        srcs = [self.src]
+        files = [(self.src, lambda: self.module)]
         if away is not None:
-            srcs += [pf.src for pf in (away.project.file(p) for p in away.paths) if pf is not None]
+            files += [(pf.src, lambda pf=pf: pf.module) for pf in (away.project.file(p) for p in away.paths) if pf is not None]
+        models = {id(s): m for s, m in files}
         opts = self.settings.includes
-        return unit_defines(srcs, frozenset(n for n, _ in getattr(opts, "defines", ()) or ()))
+        return unit_defines([s for s, _ in files], frozenset(n for n, _ in getattr(opts, "defines", ()) or ()),
+                            lambda src, values: self.ported_in(src, models[id(src)](), values))
+
+    def ported_in(self, src, module, values) -> dict[int, int | None]:
+        """portedtests.settled for a file of the unit (`values`: the unit's decided macros), once per file."""
+        got = self.__dict__.setdefault("_ported_in", {})
+        if id(src) not in got:  # (the parse is kept with its answer: ids name nodes only while their tree lives)
+            got[id(src)] = (portedtests.settled(src, module, portedtests.port_backends(self.targets), values), src)
+        return got[id(src)][0]
 
     def side_of(self, node: Node) -> str | None:
         return guards.side_of(node, self.src, self.pinned_on_amd, self.unit_defines, self.__dict__.setdefault("_sides", {}),
@@ -211,6 +235,22 @@ class Context:
         return (all(b.reached(self.src, guards.AMD_DEVICE) for b in bs),
                 all(b.reached(self.src, guards.AMD_DEVICE, decided=ported) for b in bs))
 
+    def port_takes_another(self, node: Node | None) -> str:
+        """A note for a finding in a branch the AMD build of the source as written compiles and the ports do not
+        (the `#else` of `#if __CUDA_ARCH__ >= N`, the host branch of `#ifdef __CUDA_ARCH__`): a fix there changes
+        only that build, so the user hears which test the port reads otherwise; "" elsewhere."""
+        if node is None or self.arch_reading(node) != (True, False):
+            return ""
+        ported = self.arch_ported
+        for b in guards.branches(node, self.src):  # (innermost first: the test that sends the port elsewhere)
+            if b.test.id in ported and b.reached(self.src, guards.AMD_DEVICE) and \
+                    not b.reached(self.src, guards.AMD_DEVICE, decided=ported):
+                head = self.src.data.split(b"\n")[b.test.start_point[0]].decode("utf-8", "replace").strip()
+                line = self.position(b.test.start_byte)[0]
+                return (f" (the port compiles another branch of `{head}`, line {line}, on AMD's device pass;"
+                        " only a build of the source as written compiles this one there)")
+        return ""
+
     def left_out(self, node: Node) -> bool:
         """In a branch of an `#if __CUDA_ARCH__ >= N` that no AMD build compiles, as written or ported."""
         return self.arch_reading(node) == (False, False)
@@ -222,12 +262,7 @@ class Context:
         device-pass tests they respell (kernelport.device_pass: `#ifdef __CUDA_ARCH__` as the AMD device pass reads
         `__HIP_DEVICE_COMPILE__`), so the device branch is code the ports compile on AMD and the `#else` stays the
         source-as-written build's."""
-        from .. import arch_branches, device_pass
-        from .rule import BACKEND
-        ports = sorted({BACKEND[t] for t in self.targets if not backends.get(BACKEND[t]).is_source}) or \
-            [b.name for b in backends.ports()]
-        views = [arch_branches.PortView(self.src, self.module, b, self.unit_defines.values) for b in ports]
-        return {**arch_branches.ported(views), **device_pass.ported(views)}  # (the device pass: `#ifdef __CUDA_ARCH__`)
+        return self.ported_in(self.src, self.module, self.unit_defines.values)
 
     def guarded(self, node: Node) -> bool:
         return self.side_of(node) is not None

@@ -121,7 +121,8 @@ def _header_log2(rule, ctx, own: set[str]) -> None:
     header's definition is the related location: the line a fix changes.  The same tests as for a
     constant of the file's own apply."""
     seen: set[str] = set()
-    for name, val, src in headerconsts.header_log2(ctx.module.visible, ctx.pinned_on_amd):
+    ported = lambda src, mod: ctx.ported_in(src, mod, ctx.unit_defines.values)  # noqa: E731
+    for name, val, src in headerconsts.header_log2(ctx.module.visible, ctx.pinned_on_amd, ported):
         if name in own or name in seen:
             continue
         seen.add(name)

@@ -105,8 +105,8 @@ __device__ unsigned lane_id() {
         return "error" if targets - SOURCE_TARGETS else None
 
     def check(self, ctx) -> None:
-        targets = sorted({BACKEND[t] for t in ctx.targets if not backends.get(BACKEND[t]).is_source}) or \
-            [b.name for b in backends.ports()]
+        from ..portedtests import port_backends
+        targets = port_backends(ctx.targets)
         for node, _fn in ctx.module.asm:
             if ctx.guarded(node):
                 continue
