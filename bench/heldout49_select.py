@@ -55,6 +55,20 @@ cuspatial forks: isVoid/, cwharris/, zhangjianting/cuspatial, ...) are not candi
   image processing for mapping: spectral indices, image fusion / pan-sharpening, orthorectification,
   land-cover classification kernels; named by domain only, none in bench/used_repos.txt nor of
   heldout38's InSAR) is written and committed before its candidates are fetched.
+Outcome of the rule (before any measure of kernelport, 11:58 UTC): candidates 1-11 all fetched. watershed 5 (5 of 5
+  resolve), mcRPL 0 (1 of its first 8 resolves: mpi.h, gdal and curand), hadoopgis 12 (its 12 units under gpu/, all
+  resolve), GAT 1 (kernel.cu; kernel_EDR.cu is not in the newest snapshot), STTSJ 0 (its one kernel.cu, 298 KB, is
+  over the size cap), cufrechet 1, ala_rtree 1, Christian8491/GIS 1 (CUDA/KNN.cu; the other sources are .cpp),
+  LineOfSide 0 (LOS.cu includes gdal_priv.h), GPUComputing 0 (no .cu in the newest snapshot), cuspatial 0 (0 of its
+  first 10 resolve: cudf, rmm). Check (`nvcc -c`, first three files): watershed 3/3, hadoopgis 1/3 (greiner/cuda/
+  mike/devicequery.cu reads cudaDeviceProp::clockRate and deviceOverlap, removed in CUDA 13: a removed API, excused;
+  greiner/cuda/ablimit/spatial.cu fails on its own code, point_type undeclared): one compiles, one is excused, so it
+  stays; its files count only where the original compiles), GAT 1/1, cufrechet 1/1, ala_rtree 1/1,
+  Christian8491/GIS 0/1 (KNN.cu calls thrust::device_malloc without including <thrust/device_malloc.h>: not a
+  removed API; DROPPED). The stops (40 files, 8 projects) are not reached: the candidates run out at 20 files in five
+  projects; five qualify, so no EXTENSION (the rule asks one under four). Caveats, said and not acted on: 20 files
+  (the brief asks 30), hadoopgis is 12 of them (two copies of one pixel-box refinement pipeline, gpu/mapred/gpu and
+  gpu/pixelbox/gpu, differ), and three projects give one file each.
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout49_baseline.txt).
 """
@@ -68,19 +82,39 @@ STOP_FILES, STOP_PROJECTS = 40, 8
 # include dirs, defines and flags are those of each project's own build, read after the fetch and
 # before any measure (filled in then).
 CANDIDATES = [
-    ("watershed", "bkotyra/watershed_delineation_gpu", "", [], [], [], ["-std=c++17"], ""),
-    ("mcrpl", "HPSCIL/mcRPL", "", [], [], [], ["-std=c++17"], ""),
-    ("hadoopgis", "ablimit/hadoopgis", "", [], [], [], ["-std=c++17"], "gpu/"),
-    ("gat", "azh18/GAT", "", [], [], [], ["-std=c++17"], ""),
-    ("sttsj", "CokeDong/STTSJ-repo", "", [], [], [], ["-std=c++17"], ""),
-    ("cufrechet", "zhangjianting/cufrechet", "", [], [], [], ["-std=c++17"], ""),
-    ("ala-rtree", "dkyopwa/ala_rtree", "", [], [], [], ["-std=c++17"], ""),
-    ("gis-christian", "Christian8491/GIS", "", [], [], [], ["-std=c++17"], ""),
-    ("lineofside", "Aminxh/LineOfSide", "", [], [], [], ["-std=c++17"], ""),
-    ("gpucomputing-taxi", "jerezereh/GPUComputing", "", [], [], [], ["-std=c++17"], ""),
-    ("cuspatial", "rapidsai/cuspatial", "", [], [], [], ["-std=c++17"], ""),
+    # README: nvcc -std=c++11 (-> 17) -O3 -Xcompiler -fopenmp *.cpp *.cu -lgdal (GDAL only in the .cpp loaders)
+    ("watershed", "bkotyra/watershed_delineation_gpu", "(none in the repository)", [], ["Source"], [],
+     ["-std=c++17", "-O3", "-Xcompiler", "-fopenmp"], "Source/"),
+    # mcRPL/make_mcSTARFM, make_mcLogisticCA: nvcc -std=c++11 (-> 17) -rdc=true -c, -I the MPI include dir (absent)
+    ("mcrpl", "HPSCIL/mcRPL", "GPL-3.0 (see LICENSE)", ["LICENSE"], ["mcRPL"], [], ["-std=c++17", "-rdc=true"],
+     "mcRPL/"),
+    # gpu/mapred/gpu/Makefile: nvcc -c -O -Xcompiler -fPIC -I.. (-arch=sm_20 left out); gpu/greiner/cuda/mike: -I.
+    ("hadoopgis", "ablimit/hadoopgis", "(none in the repository)", [], ["gpu/mapred", "gpu/pixelbox"], [],
+     ["-std=c++17", "-O3", "-Xcompiler", "-fPIC"], "gpu/"),
+    # Makefile CUDAFLAGS: -O2 -m64 -use_fast_math -I ./header (absent) -std=c++11 (-> 17) -lineinfo (compute_37 left out)
+    ("gat", "azh18/GAT", "(none in the repository)", [], [], [], ["-std=c++17", "-O2", "-use_fast_math"], ""),
+    # Makefile CUDAFLAGS: as GAT's (the same lab's build)
+    ("sttsj", "CokeDong/STTSJ-repo", "(none in the repository)", [], [], [], ["-std=c++17", "-O2", "-use_fast_math"],
+     ""),
+    # no build file in the repository: no flags
+    ("cufrechet", "zhangjianting/cufrechet", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
+    # first/Makefile: nvcc -O3 -c --std=c++11 (-> 17) -D CALC_POINT -D USE_CUDA (compute_50 left out)
+    ("ala-rtree", "dkyopwa/ala_rtree", "Apache-2.0 (see LICENSE)", ["LICENSE"], [], ["CALC_POINT", "USE_CUDA"],
+     ["-std=c++17", "-O3"], "first/"),
+    # CUDA/: no build file: no flags
+    ("gis-christian", "Christian8491/GIS", "(none in the repository)", [], [], [], ["-std=c++17"], "CUDA/"),
+    # README: nvcc with GDAL; no build file: no flags
+    ("lineofside", "Aminxh/LineOfSide", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
+    # lineSimplification.cu (not in the newest snapshot); no build file
+    ("gpucomputing-taxi", "jerezereh/GPUComputing", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
+    # cpp/CMakeLists.txt: cpp/include (public), cpp/src (private); C++17, rapids' --expt-extended-lambda
+    # --expt-relaxed-constexpr; JITIFY_PRINT_LOG=0; needs cudf and rmm (fetched by CMake, absent)
+    ("cuspatial", "rapidsai/cuspatial", "Apache-2.0 (see LICENSE)", ["LICENSE"], ["cpp/include", "cpp/src"],
+     ["JITIFY_PRINT_LOG=0"], ["-std=c++17", "--expt-extended-lambda", "--expt-relaxed-constexpr"], "cpp/src/"),
 ]
-DROPPED = frozenset()
+# KNN.cu calls thrust::device_malloc without <thrust/device_malloc.h> (CUDA 13 no longer brings it in):
+# its one file fails the self-contained check for a reason other than a removed API
+DROPPED = frozenset({"Christian8491/GIS"})
 
 
 if __name__ == "__main__":
