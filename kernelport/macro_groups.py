@@ -80,17 +80,38 @@ def rejected_branch_kept(masks, groups: list["Group"], macros: Mapping, data: by
 
 
 def _cmdline_value(expr: str, macros: Mapping) -> int | None:
-    """An `#if`'s test over the run's integer -D values and literals, None where it is no such test (a name
-    not given by -D, a -D that is no number: `-DDW_DTYPE=float`, `defined`, a function-like macro)."""
-    names = set(re.findall(r"[A-Za-z_]\w*", expr))
-    if not expr.strip() or not names or any(getattr(macros.get(n), "path", None) != "<command line>" or
-                                            macros[n].params is not None for n in names):
+    """An `#if`'s test over the run's integer -D values, literals and `defined` terms, None where the run
+    does not decide it (a name not given by -D, a -D that is no number: `-DDW_DTYPE=float`, a function-like
+    macro).  `defined(X)` holds for a -D, fails for an ordinary name nothing visible defines (as for
+    `#ifdef X`, `decided_variant`) and is unknown for another (a file's own, a reserved `__X`): the test is
+    decided where every value of its unknown terms gives the same answer (ala_rtree's `#if defined(
+    CALC_CIRCLE) || defined(CALC_POINT)` under -DCALC_POINT, whose `#else` does not parse: heldout49)."""
+    unknown: list[str] = []
+
+    def term(m: re.Match) -> str:
+        name = m.group(1) or m.group(2)
+        if getattr(macros.get(name), "path", None) == "<command line>":
+            return " 1 "
+        if name not in macros and not (name.startswith("__") or name.startswith("_") and name[1:2].isupper()):
+            return " 0 "
+        unknown.append(name)
+        return f" __kp_defined_{len(unknown) - 1} "
+    expr, terms = _DEFINED_TERM.subn(term, expr)
+    names = set(re.findall(r"[A-Za-z_]\w*", expr)) - {f"__kp_defined_{i}" for i in range(len(unknown))}
+    if not expr.strip() or not (names or terms) or len(unknown) > 4 or any(getattr(macros.get(n), "path", None) != "<command line>" or
+                                                   macros[n].params is not None for n in names):
         return None
     from .cexpr import CExprError, evaluate
     try:
-        return int(bool(evaluate(expr, {n: evaluate(macros[n].body or "1", {}) for n in names})))
+        values = {n: evaluate(macros[n].body or "1", {}) for n in names}
+        got = {int(bool(evaluate(expr, {**values, **{f"__kp_defined_{i}": bits >> i & 1 for i in range(len(unknown))}})))
+               for bits in range(1 << len(unknown))}
     except (CExprError, ValueError, TypeError, KeyError):
         return None
+    return got.pop() if len(got) == 1 else None
+
+
+_DEFINED_TERM = re.compile(r"\bdefined\s*\(\s*(\w+)\s*\)|\bdefined\s+(\w+)")  # `defined(X)`, `defined X`
 
 
 # A group's condition, as _Group.cond spells it, that no build compiles: `#if 0`, and a branch for an
