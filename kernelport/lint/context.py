@@ -15,7 +15,7 @@ from ..reached import reached
 from ..source import SourceFile, uncomment
 from .. import guards
 from .finding import Finding, Fix, Related
-from . import rowsplits, unseen_launches
+from . import prescan, rowsplits, unseen_launches
 from .rule import Rule
 from .. import lazy_re
 
@@ -76,6 +76,7 @@ class Context:
             self.src = SourceFile.from_text(unit.text, unit.path, macros=unit.macros)
             shared = None
         self.findings: list[Finding] = []
+        self.quiet = False  # (prescan) set below where the unit is analysed
         # past depth.MAX_DEPTH levels nothing is analysed (the analyses recurse): lint_unit reports it
         self.too_deep = self.src.nesting_error()
         if self.too_deep is None:
@@ -86,8 +87,11 @@ class Context:
                 for name in unit.inactive:
                     self.module.macros.pop(name, None)
                 self._active_macros(unit.active)
+            # a unit that names nothing of a warp has no warp-size finding (prescan): no fixpoint for it
+            self.quiet = prescan.quiet(self.src, unit.visible, unit.header_macros, unit.macros)
             given = getattr(shared, "analysis", None) if shared is not None and unit.visible is None else None
-            self.analysis = given if given is not None else warpflow.analyze(self.module)  # (translate's, of this model)
+            self.analysis = given if given is not None else warpflow.Analysis(self.module) if self.quiet else \
+                warpflow.analyze(self.module)  # (translate's, of this model)
 
     def _active_macros(self, active: dict) -> None:
         """Its own macros as the definitions the run's branches take (`#ifdef X` decided by -D or by an
