@@ -67,6 +67,15 @@ def known_values(tr) -> Mapping[str, int]:
     from .unitdefines import unit_defines
     if (got := tr.__dict__.get("_kp_known_values")) is not None:
         return got
+    srcs = unit_sources(tr)
+    given = frozenset(d[0] if isinstance(d, tuple) else str(d).split("=")[0] for d in tr.options.get("defines", ()) or ())
+    toolkit = {k: v for k, v in backends.source().toolkit_versions.items() if k not in given}  # CUDART_VERSION
+    got = tr.__dict__["_kp_known_values"] = {**toolkit, **unit_defines(srcs, given).values}
+    return got
+
+
+def unit_sources(tr) -> list:
+    """The translated file's parse, then its project headers' and those the run's includer reads before it."""
     away = getattr(getattr(tr.module, "visible", None), "elsewhere", None)
     srcs = [tr.src]
     if away is not None:
@@ -74,10 +83,7 @@ def known_values(tr) -> Mapping[str, int]:
         if away.root is not None and away.project.units:  # (a header included at its includer's top: my_types.h)
             paths += context_macros.read_before(away.project, away.root)
         srcs += [pf.src for pf in (away.project.file(p) for p in dict.fromkeys(paths)) if pf is not None]
-    given = frozenset(d[0] if isinstance(d, tuple) else str(d).split("=")[0] for d in tr.options.get("defines", ()) or ())
-    toolkit = {k: v for k, v in backends.source().toolkit_versions.items() if k not in given}  # CUDART_VERSION
-    got = tr.__dict__["_kp_known_values"] = {**toolkit, **unit_defines(srcs, given).values}
-    return got
+    return srcs
 
 
 def _choice(src, node: Node, at: tuple[int, ...], names: Mapping[str, int]) -> Choice | None:

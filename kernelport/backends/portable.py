@@ -66,6 +66,7 @@ class Portable(Backend):
     definition_spaces_declared = True  # its HIP runs (see HIP)
     braced_narrowing_refused = True  # its HIP runs (see HIP)
     function_to_void_refused = True  # its HIP runs (see HIP)
+    device_alloca_crash = HIP.device_alloca_crash  # its HIP runs: the same compiler
     arch_missing = HIP.arch_missing  # its HIP runs: the same compiler
     # `#ifdef __CUDACC__` holds for nvcc and for hipcc alike (kp_warp.h defines KP_CUDACC for both):
     # kept as written, hipcc would leave out what it guards (a file's kernels, its __device__ macros)
