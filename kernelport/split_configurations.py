@@ -21,12 +21,6 @@ from .macro_groups import Group, decided_variant, variants
 from .macro_sites import error_sites, score
 
 _MAX_CONFIGURATIONS = 32  # per nest: more (a long chain of nested tests) is left to the one-group candidates
-Choice = "int | None"  # the branch kept (0: the first), None: none (a group without `#else`)
-
-
-def _branches(g: Group) -> list[tuple[int, int]]:
-    d = g.directives
-    return [(min(d[k][1] + 1, d[k + 1][0]), d[k + 1][0]) for k in range(len(d) - 1)]
 
 
 def _variant(g: Group, choice) -> str:
@@ -71,7 +65,7 @@ class _Nest:
         g = g or self.root
         out: list[dict] = []
         for choice in _choices(g):
-            kids = self.children(g, _branches(g)[choice]) if choice is not None else []
+            kids = self.children(g, g.branches[choice]) if choice is not None else []
             below = [self.configurations(h, limit) for h in kids]
             if any(b is None for b in below):
                 return None
@@ -97,7 +91,7 @@ def candidates(repair, lo: int, hi: int, max_parses: int):
         return
     root = min(around, key=lambda g: g.start)
     nest = _Nest(root, repair.groups)
-    if not any(s <= lo and hi <= e for g in nest.members for s, e in _branches(g)):
+    if not any(s <= lo and hi <= e for g in nest.members for s, e in g.branches):
         return
     confs = nest.configurations()
     if not confs or len(confs) < 2:
