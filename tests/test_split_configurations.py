@@ -17,6 +17,7 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import assert_hip_file_compiles
+from test_carry_masked import WRAP
 
 NESTED = """struct int96 { unsigned int d0, d1, d2; };
 
@@ -137,20 +138,7 @@ def test_the_port_compiles_in_each_configuration(tmp_path, defines):
     assert_hip_file_compiles(f, extra_args=defines)
 
 
-CARRY = """__device__ static unsigned int add_cc(unsigned int a, unsigned int b)
-{
-    unsigned int r;
-    asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
-    return r;
-}
-
-__device__ static unsigned int addc(unsigned int a, unsigned int b)
-{
-    unsigned int r;
-    asm volatile("addc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
-    return r;
-}
-""" + NESTED.replace("res->d1 = q.d1 ^ n.d1;", "res->d1 = add_cc(q.d1, n.d1);\n    res->d2 = addc(q.d2, n.d2);") \
+CARRY = WRAP + NESTED.replace("res->d1 = q.d1 ^ n.d1;", "res->d1 = add_cc(q.d1, n.d1);\n    res->d2 = addc(q.d2, n.d2);") \
     .replace("    res->d2 = q.d2 + __popc(__activemask());\n", "") + CALLS
 
 
