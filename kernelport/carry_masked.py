@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from . import lazy_re
+
 _CONDITIONAL = "conditional ("  # a branch macro_repair hid for another (macro_groups' variants)
 
 
@@ -47,7 +49,7 @@ def _insert(tr, paren: int, first: str) -> None:
 # Calls in a head that are no function's name (`__attribute__((x))`, `__launch_bounds__(256)`)
 _NOT_A_NAME = frozenset({"__attribute__", "__launch_bounds__", "__declspec", "alignas", "__align__", "decltype",
                          "__builtin_align__", "noexcept", "throw"})
-_HEAD = re.compile(rb"\b([A-Za-z_]\w*)\s*\(")
+_HEAD = lazy_re.compile(rb"\b([A-Za-z_]\w*)\s*\(")
 
 
 def _head_parens(src, start: int, end: int) -> list[tuple[str, int, int]]:

@@ -17,8 +17,9 @@ __device__ function", or worse, host behaviour on the GPU.  The backend's `devic
   is NVIDIA-only (inline assembly, an intrinsic the CUDA dialect has alone: the concepts KP201/KP202
   know) and compiled off NVIDIA: code an inner version comparison leaves to NVIDIA (`#if __CUDA_ARCH__
   >= 800` inside `#ifdef __CUDA_ARCH__`) is not; its `#else` is.  A derived macro tested as a value (`#if
-  ARCHV`), or used where the parse did not see, keeps the test that defines it as written; one read as a
-  value in code (`#define LANES 32` / `#else` / `#define LANES 1`: main's port gave the GPU the host's 1) does not.
+  ARCHV`) whose definitions are not each one integer, or used where the parse did not see, keeps the test that
+  defines it as written; one read as a value in code (`#define LANES 32` / `#else` / `#define LANES 1`: main's
+  port gave the GPU the host's 1) does not, nor one a test reads whose definitions are integers (`ON_GPU` 1 / 0).
 
 Lint reads the original through `ported`: the tests each configured port respells, valued on the AMD device
 pass as that port spells them, so its device-side rules analyse the branch the port compiles there (a wave-64

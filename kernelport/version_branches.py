@@ -14,10 +14,10 @@ import re
 
 from tree_sitter import Node
 
-from . import arch_branches, backends, cexpr
+from . import arch_branches, backends, cexpr, lazy_re
 from .ptx_branches import ARCH, NAME, SPLICE
 
-_DEFINED = re.compile(r"\bdefined\s*(?:\(\s*([A-Za-z_]\w*)\s*\)|([A-Za-z_]\w*))")
+_DEFINED = lazy_re.compile(r"\bdefined\s*(?:\(\s*([A-Za-z_]\w*)\s*\)|([A-Za-z_]\w*))")
 
 
 def choice(tr, node: Node, names) -> arch_branches.Choice | None:
