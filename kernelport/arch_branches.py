@@ -43,6 +43,7 @@ class Choice:
     taken: int
     others: tuple[int, ...]
     unported: str = ""  # what the newest's branch holds that the target has no port of, where another is taken
+    chained: bool = False  # a `defined(__CUDA_ARCH__)` arm read with the chain's comparisons (ptx_branches.arch_holds)
 
 
 def archs() -> tuple[int, ...]:
@@ -67,6 +68,15 @@ def known_values(tr) -> Mapping[str, int]:
     from .unitdefines import unit_defines
     if (got := tr.__dict__.get("_kp_known_values")) is not None:
         return got
+    srcs = unit_sources(tr)
+    given = frozenset(d[0] if isinstance(d, tuple) else str(d).split("=")[0] for d in tr.options.get("defines", ()) or ())
+    toolkit = {k: v for k, v in backends.source().toolkit_versions.items() if k not in given}  # CUDART_VERSION
+    got = tr.__dict__["_kp_known_values"] = {**toolkit, **unit_defines(srcs, given).values}
+    return got
+
+
+def unit_sources(tr) -> list:
+    """The translated file's parse, then its project headers' and those the run's includer reads before it."""
     away = getattr(getattr(tr.module, "visible", None), "elsewhere", None)
     srcs = [tr.src]
     if away is not None:
@@ -74,25 +84,30 @@ def known_values(tr) -> Mapping[str, int]:
         if away.root is not None and away.project.units:  # (a header included at its includer's top: my_types.h)
             paths += context_macros.read_before(away.project, away.root)
         srcs += [pf.src for pf in (away.project.file(p) for p in dict.fromkeys(paths)) if pf is not None]
-    given = frozenset(d[0] if isinstance(d, tuple) else str(d).split("=")[0] for d in tr.options.get("defines", ()) or ())
-    toolkit = {k: v for k, v in backends.source().toolkit_versions.items() if k not in given}  # CUDART_VERSION
-    got = tr.__dict__["_kp_known_values"] = {**toolkit, **unit_defines(srcs, given).values}
-    return got
+    return srcs
 
 
-def _choice(src, node: Node, at: tuple[int, ...], names: Mapping[str, int]) -> Choice | None:
+def arms_of(src, node: Node) -> tuple[list[Node], list[str] | None]:
+    """An `#if`'s arms (the `#if`, its `#elif`s, its `#else`) and its tests' texts (None where one has none)."""
     arms, n = [node], node.child_by_field_name("alternative")
     while n is not None and n.type in _CHAIN:
         arms.append(n)
         n = n.child_by_field_name("alternative") if n.type == "preproc_elif" else None
     tests = [a for a in arms if a.type != "preproc_else"]
     texts = [src.text_of(a.child_by_field_name("condition")) for a in tests if a.child_by_field_name("condition")]
-    if len(texts) != len(tests):
+    return arms, texts if len(texts) == len(tests) else None
+
+
+def _choice(src, node: Node, at: tuple[int, ...], names: Mapping[str, int]) -> Choice | None:
+    arms, texts = arms_of(src, node)
+    if texts is None:
         return None
+
+    chained = len(texts) > 1 and any(ptx_branches.arch_holds(t, 0, names) is not None for t in texts)
 
     def branch(arch: int) -> int | None:
         for i, t in enumerate(texts):
-            held = ptx_branches.arch_holds(t, arch, names)
+            held = ptx_branches.arch_holds(t, arch, names, chained)
             if held is None:  # (`#if defined(__CUDA_ARCH__)` alone too: the device pass, kernelport/device_pass.py)
                 return None
             if held:
@@ -102,7 +117,7 @@ def _choice(src, node: Node, at: tuple[int, ...], names: Mapping[str, int]) -> C
     if None in taken:
         return None
     return Choice(node, tuple(arms), tuple(_directive(src, a) for a in arms), taken[-1],
-                  tuple(a for a, b in zip(at, taken) if b != taken[-1]))
+                  tuple(a for a, b in zip(at, taken) if b != taken[-1]), chained=chained)
 
 
 def choices(tr) -> list[Choice]:
@@ -139,7 +154,8 @@ def _portable(tr, c: Choice, at: tuple[int, ...], names: Mapping[str, int]) -> C
     for k in dict.fromkeys(by_arch + list(range(len(c.arms) - 1, -1, -1))):
         if k < len(spans) and _normal(tr.src.data[spans[k][0]:spans[k][1]].decode("utf-8", "replace")) and \
                 not _unported(tr, *spans[k]):
-            return Choice(c.node, c.arms, c.tests, k, tuple(a for a in at if _branch_at(tr.src, c, a, names) != k), why)
+            return Choice(c.node, c.arms, c.tests, k, tuple(a for a in at if _branch_at(tr.src, c, a, names) != k), why,
+                          c.chained)
     return c
 
 
@@ -148,7 +164,7 @@ def _branch_at(src, c: Choice, arch: int | None, names: Mapping[str, int]) -> in
     for i, arm in enumerate(c.arms):
         if arm.type == "preproc_else":
             return i
-        held = ptx_branches.arch_holds(src.text_of(arm.child_by_field_name("condition")), arch, names)
+        held = ptx_branches.arch_holds(src.text_of(arm.child_by_field_name("condition")), arch, names, c.chained)
         if held is None or held:
             return None if held is None else i
     return len(c.arms)

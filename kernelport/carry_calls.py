@@ -25,7 +25,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import carry_prototypes, fnscopes, ptx_idioms
+from . import carry_masked, carry_prototypes, fnscopes, ptx_idioms
 from .model import Function, Module
 
 NAME = "kp_carry"
@@ -93,10 +93,13 @@ class _Index:
         self.units = units
         self.protos = carry_prototypes.prototypes(units)  # a qualified call of one names it (carry_prototypes)
         self.by_name: dict[str, list[tuple[str, Module, Function]]] = {}
+        self.aliases: dict[str, list[tuple[str, Module, Function, int]]] = {}  # a body's masked heads' names
         for path, m in units:
             for f in m.functions.values():
                 if f.body is not None:
                     self.by_name.setdefault((fnscopes._parts(f.name) or (f.name,))[-1], []).append((path, m, f))
+                    for alias, count in carry_masked.aliases(m.source, f):
+                        self.aliases.setdefault(alias, []).append((path, m, f, count))
 
     def targets(self, path: str, m: Module, caller: Function | None, call: Node) -> list[tuple[str, Function]]:
         """The definitions of the run a call may run: its own file's as fnscopes resolves them, else every
@@ -120,6 +123,9 @@ class _Index:
             return []
         found = [(p, g, f) for p, g, f in self.by_name.get(parts[-1] if parts else "", ())
                  if fnscopes.may_call(f, call) and (not member or _member(f)) and _sides(caller, f)]
+        if not found and not member and len(parts) == 1:  # another head of a body (carry_masked.aliases)
+            n = len(fnscopes.call_args(call))
+            found = [(p, g, f) for p, g, f, count in self.aliases.get(parts[0], ()) if count == n and _sides(caller, f)]
         cls = _object_class(m, caller, fn.child_by_field_name("argument")) if member else None
         if cls is not None:  # `chain.add(...)` of a `carry_chain<N> chain;`: that class's methods
             found = [(p, g, f) for p, g, f in found if (fnscopes.enclosing(f.node) + fnscopes._parts(f.name)[:-1])[-1:]
@@ -214,6 +220,7 @@ def plan(units: list[tuple[str, Module]]) -> Plan:
                     out.calls.discard(key(path, b))
     others = {f.name for p, m in units for f in m.functions.values() if key(p, f.node) not in out.carriers}
     out.names = {f.name for k, f in out.funcs.items() if k in out.carriers} - others
+    out.names |= {a for a, got in ix.aliases.items() if all(key(p, f.node) in out.carriers for p, _, f, _ in got)} - others
     return out
 
 

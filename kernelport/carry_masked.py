@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from . import lazy_re
+
 _CONDITIONAL = "conditional ("  # a branch macro_repair hid for another (macro_groups' variants)
 
 
@@ -44,6 +46,63 @@ def _insert(tr, paren: int, first: str) -> None:
         tr.rw.drop_span(paren, paren + 1, "(" + first + sep)
 
 
+# Calls in a head that are no function's name (`__attribute__((x))`, `__launch_bounds__(256)`)
+_NOT_A_NAME = frozenset({"__attribute__", "__launch_bounds__", "__declspec", "alignas", "__align__", "decltype",
+                         "__builtin_align__", "noexcept", "throw"})
+_HEAD = lazy_re.compile(rb"\b([A-Za-z_]\w*)\s*\(")
+
+
+def _head_parens(src, start: int, end: int) -> list[tuple[str, int, int]]:
+    """Each function head's (name, `(` offset, `)` offset) in the masked span [start, end) (a branch may hold
+    several: a nested conditional's), the attributes' parentheses skipped."""
+    out, pos = [], start
+    while (m := _HEAD.search(src.data, pos, end)) is not None:
+        close = _close(src.data, m.end() - 1, end)
+        if close is None:
+            break
+        if m.group(1).decode() not in _NOT_A_NAME:
+            out.append((m.group(1).decode(), m.end() - 1, close))
+        pos = close + 1
+    return out
+
+
+def _close(data: bytes, paren: int, end: int) -> int | None:
+    depth = 0
+    for i in range(paren, end):
+        depth += (data[i] == 40) - (data[i] == 41)  # `(`, `)`
+        if depth == 0:
+            return i
+    return None
+
+
+def _heads_of(src, f, branches) -> list[tuple[int, int]]:
+    body = f.body.start_byte if f.body is not None else f.node.end_byte
+    inside = [(s, e) for s, e in branches if f.node.start_byte <= s and e <= body]  # kept head and body
+    return _heads_before(src, f.node.start_byte) + inside
+
+
+def aliases(src, f) -> list[tuple[str, int]]:
+    """The other names of `f`'s body: (name, count of parameters) of each masked head before it that names
+    another function (mfaktc's `#ifdef INV_160_96` head `inv_160_96(...)` over `div_192_96`'s body)."""
+    if not src.masks or f.body is None:
+        return []
+    out = []
+    for s, e in _heads_of(src, f, _branches(src)):
+        for n, p, close in _head_parens(src, s, e):
+            inner = src.data[p + 1:close].strip()
+            if n != f.name:
+                out.append((n, 0 if inner in (b"", b"void") else _top_commas(inner) + 1))
+    return out
+
+
+def _top_commas(text: bytes) -> int:
+    depth, n = 0, 0
+    for c in text:
+        depth += (c in b"(<[{") - (c in b")>]}")
+        n += c == 44 and depth == 0  # `,`
+    return n
+
+
 def rewrite(tr, plan, path: str, key, param: str, name: str) -> None:
     """The carry's parameter and argument in `tr`'s masked branches (this module's docstring)."""
     if not tr.src.masks or not plan.names:
@@ -51,11 +110,9 @@ def rewrite(tr, plan, path: str, key, param: str, name: str) -> None:
     holders = [f for f in tr.module.functions.values() if key(path, f.node) in plan.carriers | plan.roots]
     branches = _branches(tr.src)
     for f in holders:
-        body = f.body.start_byte if f.body is not None else f.node.end_byte
-        if key(path, f.node) in plan.carriers and f.name in plan.names:  # its heads: before it, or between
-            inside = [(s, e) for s, e in branches if f.node.start_byte <= s and e <= body]  # kept head and body
-            for s, e in _heads_before(tr.src, f.node.start_byte) + inside:
-                for p in _open_paren(tr.src, s, e, f.name):
+        if key(path, f.node) in plan.carriers and f.name in plan.names:  # its heads: before it, or between,
+            for s, e in _heads_of(tr.src, f, branches):  # each the body's, whatever name it gives it
+                for _, p, _ in _head_parens(tr.src, s, e):
                     _insert(tr, p, param + name)
     for s, e in branches:
         if not any(f.body is not None and f.body.start_byte < s and e <= f.node.end_byte for f in holders):

@@ -17,8 +17,9 @@ __device__ function", or worse, host behaviour on the GPU.  The backend's `devic
   is NVIDIA-only (inline assembly, an intrinsic the CUDA dialect has alone: the concepts KP201/KP202
   know) and compiled off NVIDIA: code an inner version comparison leaves to NVIDIA (`#if __CUDA_ARCH__
   >= 800` inside `#ifdef __CUDA_ARCH__`) is not; its `#else` is.  A derived macro tested as a value (`#if
-  ARCHV`), or used where the parse did not see, keeps the test that defines it as written; one read as a
-  value in code (`#define LANES 32` / `#else` / `#define LANES 1`: main's port gave the GPU the host's 1) does not.
+  ARCHV`) whose definitions are not each one integer, or used where the parse did not see, keeps the test that
+  defines it as written; one read as a value in code (`#define LANES 32` / `#else` / `#define LANES 1`: main's
+  port gave the GPU the host's 1) does not, nor one a test reads whose definitions are integers (`ON_GPU` 1 / 0).
 
 Lint reads the original through `ported`: the tests each configured port respells, valued on the AMD device
 pass as that port spells them, so its device-side rules analyse the branch the port compiles there (a wave-64
@@ -143,15 +144,26 @@ def _device_pass_tests(tr, name: str) -> frozenset:
         for m in sorted(derived):  # ISCUDA: its tests pick the device pass too
             more, hidden = _classify(src, m)
             # ARCHV read as a value by a test, or where the parse did not see: as written; a value read in code
-            # (`#define LANES 32` / `#else` / `#define LANES 1`, `x * LANES`) is the device pass's there too
-            if any(n is None for _, n in hidden) or any(v is None for v in more.values()):
+            # (`#define LANES 32` / `#else` / `#define LANES 1`, `x * LANES`) is the device pass's there too, and so
+            # is one a test reads where each definition is one integer (`#define ON_GPU 1` / `#else` / `#define
+            # ON_GPU 0`, `#if ON_GPU`): the respelled test gives each of hipcc's passes nvcc's pass's number
+            if any(n is None for _, n in hidden) or any(v is None for v in more.values()) and not _integers(src, m):
                 sound = False
                 break
             scope += [_outermost(c) for c in more]
-            keys |= {(n.start_byte, n.end_byte) for v in more.values() for n in v}
+            keys |= {(n.start_byte, n.end_byte) for v in more.values() if v for n in v}
         if sound and not _nvidia_only_off_nvidia(tr, scope, keys, others):
             out |= {(n.start_byte, n.end_byte) for n in ids}
     return frozenset(out)
+
+
+def _integers(src, name: str) -> bool:
+    """Whether every definition of the object-like macro `name` in `src` is one integer literal."""
+    from .warpsites import int_value
+    defs = [d for d in src.index.of_type("preproc_def") if d.child_by_field_name("name") is not None
+            and src.text_of(d.child_by_field_name("name")) == name]
+    return bool(defs) and all((v := d.child_by_field_name("value")) is not None and int_value(src.text_of(v)) is not None
+                              for d in defs)
 
 
 def ported(views, p: str = guards.AMD_DEVICE) -> dict[int, int | None]:

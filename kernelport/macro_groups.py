@@ -136,10 +136,15 @@ class Group:
     def end(self) -> int:
         return self.directives[-1][1]
 
+    @property
+    def branches(self) -> list[tuple[int, int]]:
+        """Each branch's bytes, from after its directive's newline to the next directive."""
+        d = self.directives
+        return [(min(d[k][1] + 1, d[k + 1][0]), d[k + 1][0]) for k in range(len(d) - 1)]
+
     def hidden(self, variant: str) -> list[tuple[int, int]]:
         """What is masked: the directive lines, and the branches not kept under this variant."""
-        d = self.directives
-        branches = [(min(d[k][1] + 1, d[k + 1][0]), d[k + 1][0]) for k in range(len(d) - 1)]  # after the newline
+        d, branches = self.directives, self.branches
         if variant == "taken":  # the first branch is kept
             drop = branches[1:]
         elif variant == "not taken":  # the #else branch is kept, or none

@@ -24,6 +24,7 @@ from .macro_declarations import local_type, object_definition, parameter_type
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, ends_a_capture, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
 from .repair_trials import Trials
+from . import split_configurations
 from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
     ends_list_item, expansion, in_place_edits, one_group, opens_else
 
@@ -61,7 +62,7 @@ Edit = tuple[int, int, bytes]
 def _hides_error(sites: list[tuple[int, int]], masks: list[Mask]) -> bool:
     """Whether a reported error lies wholly in code a mask hides (a conditional's branch): code
     that some configuration compiles is checked, never masked away."""
-    hidden = [(m.start, m.end) for m in masks if m.reason.startswith("conditional (") and m.reason != NEVER]
+    hidden = [(m.start, m.end) for m in masks if m.reason.startswith("conditional (") and m.reason != NEVER and not m.checked]
     return any(hs <= s and e <= he for s, e in sites for hs, he in hidden)
 
 
@@ -566,6 +567,7 @@ class Repair:
         opened in one group and closed in another): every group of one condition is parsed as if
         the condition held, then as if it did not; the directive lines alone are tried first.
         """
+        yield from split_configurations.candidates(self, lo, hi, _MAX_PARSES)  # nested tests that split one construct
         groups = self.groups
         inside = [g for g in groups if g.start < hi and lo <= g.end]  # in or around the error, in order
         near = sorted((g for g in groups if g.end > lo - 2000 and g.start < lo + 2000 and g not in inside),

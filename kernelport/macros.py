@@ -38,6 +38,7 @@ class Mask:
     reason: str  # "attribute", "statement", "items", "arguments", "conditional"
     expansion: str | None = None  # its replacement list where a definition is known
     alternative: bool = False  # a conditional's branch hidden while another branch is kept
+    checked: bool = False  # a branch hidden where it parses in another configuration (kernelport/split_configurations.py)
 
 
 # A Mask's name: a functional cast of a type of several words seen C-style, `unsigned int(v)`

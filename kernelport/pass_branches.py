@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from . import arch_branches, backends, fnscopes, guards, ptx_branches
+from . import arch_branches, backends, fnscopes, guards, ptx_branches, version_branches
 
 _DEVICE_PASSES = (guards.NVIDIA_DEVICE, guards.AMD_DEVICE, "no-platform")  # "no-platform": Metal's only pass
 
@@ -41,6 +41,7 @@ class Split:
     host: int  # the branch nvcc's host pass takes (len(arms) where there is no `#else`)
     macro: str  # the target's device-pass macro
     alone: bool = False  # in code no host pass compiles (under `#ifdef __CUDA_ARCH__`): the device's branch alone
+    version: bool = False  # a test of the toolkit's version alone: every pass's branch, alone (version_branches)
 
 
 def _both_passes(tr, node: Node) -> bool:
@@ -70,6 +71,9 @@ def splits(tr) -> list[Split]:
         if node.id in taken or not _both_passes(tr, node):
             continue
         c = arch_branches._choice(tr.src, node, at, names)  # noqa: SLF001 - the same reading of the tests
+        if c is None and (v := version_branches.choice(tr, node, names)) is not None:
+            got.append(Split(v, v.taken, macro, True, True))
+            continue
         if c is None or (host := arch_branches._branch_at(tr.src, c, None, names)) is None:
             continue
         if tr.module.function_at(node) is None and arch_branches._device_functions_only(tr.module, c, True):  # noqa: SLF001
@@ -120,6 +124,10 @@ def take_pass(tr) -> None:
             tr.rw.drop_span(line_start, c.node.start_byte)  # `    #if`: the code keeps its own indentation
         tr.rw.replace(c.node, render)
         rows = arch_branches.rows(tr, c, len(bodies))
+        if s.version:
+            tr.note(c.node, "(the branch taken)", f"both of nvcc's passes take the branch at {rows[c.taken]} (the CUDA "
+                    "toolkit's version macros, which the target does not define)")
+            continue
         tr.note(c.node, "(the branch taken)" if s.alone else f"#if defined({s.macro})", f"nvcc's device pass takes the "
                 f"branch at {rows[c.taken]} (NVIDIA's newest architecture), " + ("and no host pass compiles it" if s.alone
                                                                                  else f"its host pass the branch at {rows[s.host]}"))

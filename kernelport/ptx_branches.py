@@ -61,14 +61,17 @@ SPLICE = lazy_re.compile(r"\\\r?\n|/\*.*?\*/|//[^\n]*", re.S)
 DEFINED = lazy_re.compile(r"\bdefined\s*(?:\(\s*__CUDA_ARCH__\s*\)|__CUDA_ARCH__\b)")
 
 
-def arch_holds(test: str, arch: int | None, names: Mapping[str, int] | None = None) -> bool | None:
+def arch_holds(test: str, arch: int | None, names: Mapping[str, int] | None = None, chained: bool = False) -> bool | None:
     """An `#if`/`#elif` test at `__CUDA_ARCH__` = arch (None: nvcc's host pass, where it is undefined), or None
     where it reads more than the architecture and `names` (object-like macros whose integer values the unit's
-    definitions decide, kernelport.unitdefines: mfaktc's `#define VOLTA 700`, read as the literal)."""
+    definitions decide, kernelport.unitdefines: mfaktc's `#define VOLTA 700`, read as the literal).  A test of
+    `defined(__CUDA_ARCH__)` alone is the device pass's (kernelport.device_pass), None, unless `chained`: one arm
+    of a chain whose other tests compare the architecture (`#if !defined(__CUDA_ARCH__)` / `#elif __CUDA_ARCH__
+    >= 700`), read whole as the architecture's."""
     expr = DEFINED.sub("0" if arch is None else "1", SPLICE.sub(" ", test))
     if names:
         expr = NAME.sub(lambda m: f"({names[m.group()]})" if m.group() in names else m.group(), expr)
-    if re.search(r"[A-Za-z_]\w*", expr.replace(ARCH, "")) or ARCH not in expr:
+    if re.search(r"[A-Za-z_]\w*", expr.replace(ARCH, "")) or ARCH not in expr and not (chained and DEFINED.search(test)):
         return None
     try:
         return bool(cexpr.evaluate(expr.replace(ARCH, str(arch or 0)), {}))

@@ -260,6 +260,9 @@ class Backend:
     # Whether the compiler refuses a function's address held as `void *` without a cast (`void *t[] = {&f}`:
     # clang's error, nvcc's implicit conversion), so the port writes the cast (kernelport/function_addresses.py).
     function_to_void_refused: ClassVar[bool] = False
+    # Where the compiler crashes on `alloca` in device code: the bug, in words (kernelport/device_allocas.py holds a
+    # constant-size one as a local array, and names the bug where it keeps one); None where alloca compiles.
+    device_alloca_crash: ClassVar[str | None] = None
     cg_members: ClassVar[dict[tuple[str, str], str | None]] = {}
     cg_members_present: ClassVar[dict[str, tuple[str, ...]]] = {}
     # A tile's size read from the tile (`{group}`: the value) where its type is a template parameter bound

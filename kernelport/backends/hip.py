@@ -314,6 +314,8 @@ class HIP(Backend):
     definition_spaces_declared = True  # hipcc is clang: a definition must repeat its declaration's spaces
     braced_narrowing_refused = True  # hipcc is clang: a narrowing braced element is an error
     function_to_void_refused = True  # and so is a function pointer converted to `void *` implicitly
+    device_alloca_crash = ("clang 15 (ROCm 5.2's hipcc) crashes on alloca in AMDGPU device code at -O3 (an alloca in the "
+                           "default address space: the llvm/llvm-project#59250 class of crash)")
     cg_members = {("thread_block", "group_dim"): "blockDim", ("thread_block", "dim_threads"): "blockDim",
                   ("thread_block", "group_index"): "blockIdx", ("thread_block", "thread_index"): "threadIdx",
                   ("thread_block", "num_threads"): "(blockDim.x * blockDim.y * blockDim.z)",

@@ -1,0 +1,38 @@
+// Stop 53 (h/hip53) probe, kernelport/pass_branches.py + version_branches.py + device_pass.py. Lead's device run:
+//     python3 -m kernelport verify bench/device/pass_chains53_NAME.cu --device cuda --oracle original
+// The GPU row passes only if nvcc's device pass takes the branch the emulator's original takes.
+// A macro derived under #ifdef __CUDA_ARCH__, tested by another #if.
+#ifdef __CUDA_ARCH__
+#define ON_GPU 1
+#else
+#define ON_GPU 0
+#endif
+
+#if ON_GPU
+#define SCALE 3.0f
+#else
+#define SCALE 1.0f
+#endif
+
+__host__ __device__ float scale(float v)
+{
+#if ON_GPU
+    return v * 2.0f;
+#else
+    return v + 1.0f;
+#endif
+}
+
+// @kp kernel k
+// @kp grid ceil_div(n, 256)
+// @kp block 256
+// @kp why 8 NVIDIA warps / 4 CDNA waves; no warp-level code
+// @kp arg x in float[n] uniform(-1, 1)
+// @kp arg out out float[n]
+// @kp scalar n = 1000
+// @kp targets hip
+__global__ void k(const float* x, float* out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = scale(x[i]) * SCALE;
+}
