@@ -4,7 +4,7 @@ choice is reviewable and repeatable):
 
     python bench/heldout48_select.py      # -> bench/heldout48.toml
 
-RULE, written and committed (h/heldout48, about 12:05 UTC) before any candidate was fetched or measured
+RULE, written and committed (h/heldout48, 11:53 UTC, commit 16280e8f) before any candidate was fetched or measured
 (only the stored index's repository names, file lists and code search were looked up, to name
 candidates that exist and hold CUDA sources), for fractals, generative art and GPU visual demos:
 escape-time fractals (Mandelbrot / Julia / Newton, deep-zoom perturbation renderers), Buddhabrot
@@ -55,7 +55,21 @@ heldout*_select.py.
   dynamical-systems visualisation: bifurcation diagrams, Lyapunov-exponent maps, basins of attraction,
   strange-attractor density images; named by domain only, none in bench/used_repos.txt) is written and
   committed before its candidates are fetched.
-Outcome of the rule: (filled in after the fetch, before any measure).
+Outcome of the rule (before any measure of kernelport, 12:10 UTC): candidates 1-14 all fetched. FractalShark 0 (its
+  first 10 `.cu` files by path, the whole repository, reach gmp.h through HpSharkFloat.h, or cuda_header.cu's
+  QuadDouble includes), fraktal-maus 0 (2 of its first 6 resolve: GL/glew.h, pch.hpp's GLFW), newton-fractal 12
+  (evenly spaced of its 29 .cu, ui_app/third_party/ vendored), Groothuizen 0 (npp.h), CUDA_Fractal 0 (the old
+  SDK's cutil_inline.h), cudabuddhabrot 2 (kernel.cu reaches Windows.h and curand), buddhabrot-mb 0 (curand_kernel.h),
+  buddhabrot-multigpu 0 (src/main.cu is over the size cap), fractron 2, mandelspace 4, cuda-mandelbox 0 (1 of 3
+  resolves: SFML), wavefuse 1 (rd3d.cu reaches the CMake-generated config.h), turing-barrio 1, torrential-rainbows 12
+  (evenly spaced of its 271). Seven qualify, so no EXTENSION (the rule asks one under four); the candidates run out
+  at 34 files before either stop. Check (`nvcc -c`, first three files): newton-fractal 3/3, cudabuddhabrot 1/2
+  (denoiseFilter.cu calls fprintf(stderr, ...) without <cstdio>: a code error, not a removed API: DROPPED),
+  fractron 0/2 (texture<> references, removed in CUDA 12: a removed API, so it stays and its files count only where
+  the original compiles: none), mandelspace 3/3, wavefuse 0/1 (cudaDeviceProp::clockRate, removed in CUDA 13: stays),
+  turing-barrio 1/1, torrential-rainbows 3/3. The set: 32 files in six projects. Caveats, said and not acted on:
+  32 files (the brief asks 30 at least), torrential-rainbows' 12 are variants of one template (one colouring of a
+  complex function each, the same launch code), newton-fractal's 12 are one project's library and tests.
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout48_baseline.txt).
 """
@@ -72,22 +86,61 @@ STOP_FILES, STOP_PROJECTS = 40, 8
 # include dirs, defines and flags are those of each project's own build, read after the fetch and
 # before any measure (filled in then).
 CANDIDATES = [
-    ("fractalshark", "mattsaccount364/FractalShark", "", [], [], [], ["-std=c++17"], ""),
-    ("fraktal-maus", "Funcry241/mandelbrot-fraktal-maus", "", [], [], [], ["-std=c++17"], ""),
-    ("newton-fractal", "aduckinpants/cuda_newton_fractal", "", [], [], [], ["-std=c++17"], ""),
-    ("groothuizen-fractal", "DCGroothuizenDijkema/Fractal", "", [], [], [], ["-std=c++17"], ""),
-    ("cuda-fractal", "etotheipi/CUDA_Fractal", "", [], [], [], ["-std=c++17"], ""),
-    ("cudabuddhabrot", "Totti95U/cudabuddhabrot", "", [], [], [], ["-std=c++17"], ""),
-    ("buddhabrot-mb", "maxbergmark/buddhabrot-cuda", "", [], [], [], ["-std=c++17"], ""),
-    ("buddhabrot-multigpu", "bochen2029-pixel/buddhabrot-cuda-multigpu", "", [], [], [], ["-std=c++17"], ""),
-    ("fractron", "rpmiller4/FractalsInNet", "", [], [], [], ["-std=c++17"], ""),
-    ("mandelspace", "HendrikHuebner/mandelspace", "", [], [], [], ["-std=c++17"], ""),
-    ("cuda-mandelbox", "kiwijuice56/cuda-mandelbox", "", [], [], [], ["-std=c++17"], ""),
-    ("wavefuse", "ifilot/wavefuse", "", [], [], [], ["-std=c++17"], ""),
-    ("turing-barrio", "Theodoret/Parallel_2D_Jaguar-Bario-_RK2", "", [], [], [], ["-std=c++17"], ""),
-    ("torrential-rainbows", "graveolensa/torrential_rainbows", "", [], [], [], ["-std=c++17"], ""),
+    # CMakeLists.txt: CUDA_STANDARD 20; HpSharkFloatLib/ (its generated_inst/ units, committed) and FractalSharkGpuLib/
+    # (GPU_Render.cu), include dirs the lib folders, FractalSharkLib, FractalSharkPlatform/Common and the root;
+    # --expt-relaxed-constexpr -diag-suppress=177 (--threads=0 is a build-speed flag, left out); several folders, no
+    # single one: the whole repository
+    ("fractalshark", "mattsaccount364/FractalShark", "GPL-3.0 (see LICENSE)", ["LICENSE"],
+     [".", "FractalSharkLib", "HpSharkFloatLib", "FractalSharkPlatform/Common", "FractalSharkGpuLib"], [],
+     ["-std=c++20", "--expt-relaxed-constexpr", "-diag-suppress=177"], ""),
+    # CMakeLists.txt: src/*.cu, include dir src, --std=c++20 --expt-relaxed-constexpr; defines GLEW_NO_IMAGING
+    # GLEW_NO_GLU CAPY_DEFAULT_ON=1 __NV_NO_VECTOR_DEPRECATION_DIAG (its -Xcompiler warning flags left out)
+    ("fraktal-maus", "Funcry241/mandelbrot-fraktal-maus", "MIT (see LICENSE)", ["LICENSE"], ["src"],
+     ["GLEW_NO_IMAGING", "GLEW_NO_GLU", "CAPY_DEFAULT_ON=1", "__NV_NO_VECTOR_DEPRECATION_DIAG"],
+     ["-std=c++20", "--expt-relaxed-constexpr"], "src/"),
+    # build.ps1 (newton_fractal.cu) and ui_app/build_*.cmd: nvcc -O2 -std=c++17 -I. -I.\src from ui_app/; two builds,
+    # no single folder: the whole repository (ui_app/third_party/ is vendored)
+    ("newton-fractal", "aduckinpants/cuda_newton_fractal", "(none in the repository)", [], ["ui_app", "ui_app/src"], [],
+     ["-std=c++17", "-O2"], ""),
+    # Makefile (nmake): nvcc -c -I./src/ src/cu_mandelbrot.cu src/cu_newton.cu
+    ("groothuizen-fractal", "DCGroothuizenDijkema/Fractal", "MIT (see LICENSE)", ["LICENSE"], ["src"], [],
+     ["-std=c++17"], "src/"),
+    # Makefile (a CUDA-samples makefile): INCLUDES -I/usr/local/cuda/samples/common/inc (outside the repository),
+    # -m64; the sm_20..52 gencode list left out; the repository's root
+    ("cuda-fractal", "etotheipi/CUDA_Fractal", "(none in the repository)", [], [], [], ["-std=c++17", "-m64"], ""),
+    # buddhabrot.vcxproj: kernel.cu; defines WIN32 WIN64 NDEBUG _CONSOLE (platform defines left out, NDEBUG kept)
+    ("cudabuddhabrot", "Totti95U/cudabuddhabrot", "(none in the repository)", [], [], ["NDEBUG"], ["-std=c++17"],
+     "buddhabrot/"),
+    # no build file: the repository's root
+    ("buddhabrot-mb", "maxbergmark/buddhabrot-cuda", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
+    # build.sh: nvcc -O3 -std=c++17 src/main.cu src/lodepng.cpp (sm_80..120 gencodes left out)
+    ("buddhabrot-multigpu", "bochen2029-pixel/buddhabrot-cuda-multigpu", "MIT (see LICENSE)", ["LICENSE"], [], [],
+     ["-std=c++17", "-O3"], "src/"),
+    # Fractron9000/Kernels/make_cuda.bat: nvcc -ptx -DWIN32 -D_MBCS (platform defines left out; compute_10 left out)
+    # of kernels.cu (committed, preprocessed from kernels.c); CudaEngine/ holds an older kernels.cu: the Fractron9000 folder
+    ("fractron", "rpmiller4/FractalsInNet", "GPL-2.0 (see Fractron9000/Resources/license.txt)",
+     ["Fractron9000/Resources/license.txt"], [], [], ["-std=c++17"], "Fractron9000/"),
+    # CMakeLists.txt: src/cuda/*.cu, CUDA_SEPARABLE_COMPILATION (-rdc=true), CUDA_STANDARD 14 (-> 17), -O3
+    # --use_fast_math (-arch=sm_70 below CUDA 13's minimum, left out)
+    ("mandelspace", "HendrikHuebner/mandelspace", "(see LICENSE.txt, empty)", [], [], [],
+     ["-std=c++17", "-rdc=true", "-O3", "--use_fast_math"], "src/cuda/"),
+    # no build file (README: nvcc on main/); main/
+    ("cuda-mandelbox", "kiwijuice56/cuda-mandelbox", "MIT (see LICENSE.md)", ["LICENSE.md"], [], [], ["-std=c++17"],
+     "main/"),
+    # src/CMakeLists.txt: CUDA_ADD_LIBRARY of src/*.cu, CUDA_SEPARABLE_COMPILATION (-rdc=true), include dir src,
+    # -std=c++17
+    ("wavefuse", "ifilot/wavefuse", "GPL-3.0 (see LICENSE)", ["LICENSE"], ["src"], [], ["-std=c++17", "-rdc=true"],
+     "src/"),
+    # a Visual Studio solution, no flags read: the repository's root
+    ("turing-barrio", "Theodoret/Parallel_2D_Jaguar-Bario-_RK2", "(none in the repository)", [], [], [],
+     ["-std=c++17"], ""),
+    # each folder's Makefile: nvcc -Xptxas -O3 -use_fast_math -maxrregcount=48 -c kernel.cu (-ccbin=icc left out);
+    # one build a folder, no single folder: the whole repository
+    ("torrential-rainbows", "graveolensa/torrential_rainbows", "(none in the repository)", [], [], [],
+     ["-std=c++17", "-O3", "--use_fast_math", "-maxrregcount=48"], ""),
 ]
-DROPPED = frozenset()
+# the self-contained check: 1 of its 2 compile (a code error, not a removed API)
+DROPPED = frozenset({"Totti95U/cudabuddhabrot"})
 
 
 def heldout48() -> str:  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
