@@ -23,6 +23,7 @@ from tree_sitter import Node
 
 from ... import backends, device_pass, dialect, guards
 from ...source import call_args, ident_name
+from ...vector_declarations import tagged_vectors
 
 _C_WORDS = frozenset({"if", "for", "while", "switch", "return", "sizeof", "alignof", "decltype", "defined",
                       "static_cast", "reinterpret_cast", "const_cast", "do"})
@@ -291,11 +292,15 @@ class Unported:
                         inner = inner.child_by_field_name("declarator")
                     if nm:
                         names.add(nm)
+        # `struct float4;` and `struct float4 *p` name Metal's own float4 (vector_declarations), declaring nothing
+        metal_own = {(t.start_byte, t.end_byte) for t, _ in tagged_vectors(src, backends.get(self.backend).vector_types)}
         for t in ("struct_specifier", "class_specifier", "union_specifier", "enum_specifier", "enumerator",
                   "alias_declaration", "namespace_definition", "namespace_alias_definition",
                   "preproc_function_def", "preproc_def", "type_parameter_declaration",
                   "optional_type_parameter_declaration"):
             for d in src.index.of_type(t):
+                if (d.start_byte, d.end_byte) in metal_own:
+                    continue
                 nm = d.child_by_field_name("name")
                 if nm is None and d.named_children:
                     nm = d.named_children[-1] if t.endswith("type_parameter_declaration") else None
