@@ -18,6 +18,7 @@ from tree_sitter import Tree
 
 from .grammar_gaps import blank_bytes as _blank_bytes, grammar_gaps
 from .lambda_words import lambda_words
+from .operand_macros import operand_uses
 from .macro_groups import NEVER_BUILT as _NEVER, Group as _Group, decided_variant, groups as _groups, rejected_branch_kept, \
     variants
 from .macro_declarations import local_type, object_definition, parameter_type
@@ -302,6 +303,7 @@ class Repair:
         if not self.conditionals_first:
             yield from self._conditionals(lo, hi)
         yield from grammar_gaps(self.toks, self.data, idx, self.masked_at, self._close)
+        yield from operand_uses(self.toks, self.data, idx, self.masked_at, self.macros, self._close)
 
     def _close(self, i: int) -> int | None:
         """_match_paren(self.toks, i), once per `(`: each error region asks again for every role."""

@@ -157,8 +157,9 @@ def _declares(n: Node) -> bool:
     return p.type in _NAMED and p.child_by_field_name("name") == cur
 
 
-def declared_names(src, module, defines=()) -> set[str]:
-    """Every name the file declares or defines, anywhere (locals and parameters included), and `defines`."""
+def declared_names(src, module, defines=(), skip=frozenset()) -> set[str]:
+    """Every name the file declares or defines, anywhere (locals and parameters included), and `defines`;
+    `skip`: (start, end) byte spans of specifiers that declare nothing of the file's own (`struct float4;`)."""
     names = set(module.macros) | {f.name for f in module.functions.values()} | set(defines)
     for f in module.functions.values():
         names |= set(f.template_params)
@@ -178,6 +179,8 @@ def declared_names(src, module, defines=()) -> set[str]:
               "preproc_function_def", "preproc_def", "type_parameter_declaration",
               "optional_type_parameter_declaration"):
         for d in src.index.of_type(t):
+            if (d.start_byte, d.end_byte) in skip:
+                continue
             nm = d.child_by_field_name("name")
             if nm is None and d.named_children:
                 nm = d.named_children[-1] if t.endswith("type_parameter_declaration") else None

@@ -24,6 +24,7 @@ from tree_sitter import Node
 from ... import backends, device_pass, dialect, guards
 from ...reserved_names import declared_names
 from ...source import call_args, ident_name
+from ...vector_declarations import tagged_vectors
 
 _C_WORDS = frozenset({"if", "for", "while", "switch", "return", "sizeof", "alignof", "decltype", "defined",
                       "static_cast", "reinterpret_cast", "const_cast", "do"})
@@ -274,8 +275,10 @@ class Unported:
 
     def _declared_names(self) -> set[str]:
         """Every name this file declares or defines, anywhere (locals and parameters included), and the
-        run's -D the port writes at its top (`-D DW_DTYPE=float`)."""
-        return declared_names(self.src, self.module, self.written_defines())
+        run's -D the port writes at its top (`-D DW_DTYPE=float`).  `struct float4;` and `struct float4 *p`
+        name Metal's own float4 (vector_declarations), declaring nothing."""
+        metal_own = {(t.start_byte, t.end_byte) for t, _ in tagged_vectors(self.src, backends.get(self.backend).vector_types)}
+        return declared_names(self.src, self.module, self.written_defines(), metal_own)
 
 
 def _translated(name: str) -> bool:
