@@ -74,11 +74,8 @@ The set is measured on main's kernelport as it is before anyone changes code for
 """
 from __future__ import annotations
 
-from pathlib import Path
+from heldout24_select import write_set  # its qualifying check, CAP, vendored-folder filter and loop
 
-from heldout24_select import select  # its qualifying check, CAP, vendored-folder filter and loop
-
-ROOT = Path(__file__).resolve().parent.parent
 STOP_FILES, STOP_PROJECTS = 40, 8
 
 # (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
@@ -118,10 +115,5 @@ CANDIDATES = [
 DROPPED = frozenset({"freshwater/NES-Solve"})
 
 
-def heldout46() -> str:  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
-    return select("forty-sixth", "heldout46", CANDIDATES, DROPPED, stop_files=STOP_FILES,
-                  stop_projects=STOP_PROJECTS)
-
-
-if __name__ == "__main__":
-    (ROOT / "bench/heldout46.toml").write_text(heldout46())
+if __name__ == "__main__":  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
+    write_set("forty-sixth", "heldout46", CANDIDATES, DROPPED, stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)

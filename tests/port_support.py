@@ -30,3 +30,15 @@ def assert_port_at_64_is_original_at_32(original: str, port: str, kernel: str, a
     assert not got.races, got.races
     for k in outputs:
         assert np.array_equal(got.outputs[k], want[k]), (k, got.outputs[k], want[k])
+
+
+def scale_kernel(target: str, body: str = "2.0f * x[i]", head: str = "") -> str:
+    """An annotated kernel `scale` doubling x[256] (its reference doubles) for `target`; `body` is the
+    kernel's new x[i] (another value makes it differ from the reference), `head` lines come first."""
+    return (f"{head}// @kp kernel     scale\n// @kp grid       ceil_div(n, 64)\n// @kp block      64\n"
+            "// @kp arg        x   inout  float[n]   uniform(-1, 1)\n// @kp scalar     n = 256\n"
+            "// @kp reference  scale_ref(n, x)\n// @kp tolerance  auto\n"
+            f"// @kp targets    {target}\n"
+            "__global__ void scale(int n, float* x)\n{\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+            f"    if (i < n) x[i] = {body};\n}}\n\n"
+            "void scale_ref(int n, float* x)\n{\n    for (int i = 0; i < n; ++i) x[i] = 2.0f * x[i];\n}\n")

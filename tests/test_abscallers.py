@@ -76,7 +76,7 @@ def test_callers_with_no_warp_operation_give_cudas_width(tmp_path):
     assert rc == 0, err
     for k in ("0", "5", "10"):
         assert f"__shfl(a, x + {k}, 32)" in (d / "perm.hip.h").read_text()
-    rc, checks, text = verify_checks(d / "k.cu")
+    rc, checks, text = verify_checks(d / "k.cu", compiles=False)
     got = {(c["backend"], c["wave"]): c["status"] for c in checks if c["kind"] == "numeric"}
     assert {got.get((b, w)) for b in ("hip", "portable") for w in (32, 64)} == {"pass"}, text
 

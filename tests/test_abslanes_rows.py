@@ -76,7 +76,7 @@ def test_lanes_from_a_load_or_a_thread_index_read_the_threads_own_warp(tmp_path,
     for k in ("0", "5", "10", "15"):
         assert f"__shfl(a, x + {k}, 32)" in ports["hip"], ports["hip"]
         assert f"kp_shfl_sync(KP_FULL_MASK, a, x + {k}, 32)" in ports["portable"], ports["portable"]
-    rc, checks, text = verify_checks(tmp_path / "k.cu")
+    rc, checks, text = verify_checks(tmp_path / "k.cu", compiles=False)
     got = {(c["backend"], c["wave"]): c["status"] for c in checks if c["kind"] == "numeric"}
     assert {got.get((b, w)) for b in ("hip", "portable") for w in (32, 64)} == {"pass"}, text
 

@@ -124,12 +124,12 @@ int main() {
 def test_an_original_racing_on_global_memory_is_no_oracle(tmp_path):
     f = tmp_path / "k.cu"
     f.write_text(PITCHED.replace("PITCH", "64"))  # under 4 * width: pixels of two rows share bytes
-    rc, checks, out = verify_checks(f)
+    rc, checks, out = verify_checks(f, compiles=False)
     oracle = [c for c in checks if c["kind"] == "oracle"]
     assert oracle and oracle[0]["status"] == "skip", out
     assert "global-memory race" in oracle[0]["detail"] and "on surface[" in oracle[0]["detail"], out
     assert "blocks) run in" in oracle[0]["detail"], out
     f.write_text(PITCHED.replace("PITCH", "128"))
-    rc, checks, out = verify_checks(f)
+    rc, checks, out = verify_checks(f, compiles=False)
     oracle = [c for c in checks if c["kind"] == "oracle"]
     assert oracle and oracle[0]["status"] == "pass", out

@@ -122,6 +122,6 @@ def test_the_metal_port_gives_each_template_instance_its_own_threadgroup_array(t
     instances (hoisted per function); now one per instance (backends/metal/instance_shared.py)."""
     f = tmp_path / "k.cu"
     f.write_text(HELPERS + KERNEL + HOST)
-    rc, checks, text = verify_checks(f)
+    rc, checks, text = verify_checks(f, compiles=False)
     metal = [c for c in checks if c["backend"] == "metal" and c["kind"] in ("numeric", "races")]
     assert metal and all(c["status"] == "pass" for c in metal), text

@@ -78,7 +78,7 @@ def test_the_emulator_runs_the_kernel_at_the_offset_as_a_scalar_reference_does(w
 def test_verify_runs_the_original_whose_kernel_writes_before_its_pointer(tmp_path):
     f = tmp_path / "k.cu"
     f.write_text(HOST.replace("STEPS", "w++;"))
-    rc, checks, out = verify_checks(f)
+    rc, checks, out = verify_checks(f, compiles=False)
     oracle = [c for c in checks if c["kind"] == "oracle"]
     assert oracle and oracle[0]["status"] == "pass", out
     assert "pointer at element 1 of it" in oracle[0]["detail"], out

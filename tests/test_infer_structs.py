@@ -91,5 +91,5 @@ def test_a_two_dimensional_array_field_gives_all_its_numbers(tmp_path):
     assert got.spec.length("p.w") == 16
     f = tmp_path / "k.cu"
     f.write_text(src)
-    rc, checks, text = verify_checks(f)
+    rc, checks, text = verify_checks(f, compiles=False)
     assert [c["status"] for c in checks if c["kind"] == "oracle"] == ["pass"], text

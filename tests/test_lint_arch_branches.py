@@ -244,21 +244,25 @@ def test_a_host_device_function_keeps_todays_reading():
     assert ("WS004", 6, 18) in _ws(lint_text(hd, "k.cu"))  # the host pass reads the `#else`: no port settles it
 
 
-def test_a_tile_of_32_in_the_branch_taken_stays_quiet():
-    tile = """\
+def tile_in_branch(opening: str, other: str = "") -> str:
+    """A 32x32 transpose tile (a tile's width, not a warp's) in the branch `opening` starts; `other` the
+    lines of its `#else`, if any."""
+    return f"""\
 #define TILE_DIM 32
-__global__ void transpose(const float *in, float *out, int n) {
-#if __CUDA_ARCH__ >= 700
+__global__ void transpose(const float *in, float *out, int n) {{
+{opening}
     __shared__ float tile[TILE_DIM][TILE_DIM + 1];
     int x = blockIdx.x * TILE_DIM + threadIdx.x, y = blockIdx.y * TILE_DIM + threadIdx.y;
     tile[threadIdx.y][threadIdx.x] = in[y * n + x];
     __syncthreads();
     out[x * n + y] = tile[threadIdx.x][threadIdx.y];
-#else
-    out[0] = in[0];
-#endif
-}
+{"#else" + chr(10) + other if other else ""}#endif
+}}
 """
+
+
+def test_a_tile_of_32_in_the_branch_taken_stays_quiet():
+    tile = tile_in_branch("#if __CUDA_ARCH__ >= 700", "    out[0] = in[0];\n")
     assert _ws(lint_text(tile, "t.cu")) == []
 
 

@@ -19,7 +19,7 @@ from kernelport.lint.config import Overrides
 from kernelport.lint.engine import lint_paths, lint_text
 from kernelport.source import SourceFile
 from kernelport.translate import translate as _translate
-from test_lint_arch_branches import BOTH
+from test_lint_arch_branches import BOTH, tile_in_branch
 
 BALLOT = """\
 __global__ void count(const int *in, int *out) {
@@ -90,19 +90,7 @@ __host__ __device__ int lane_of(int i) {
 
 
 def test_a_tile_of_32_in_the_device_branch_stays_quiet():
-    tile = """\
-#define TILE_DIM 32
-__global__ void transpose(const float *in, float *out, int n) {
-#ifdef __CUDA_ARCH__
-    __shared__ float tile[TILE_DIM][TILE_DIM + 1];
-    int x = blockIdx.x * TILE_DIM + threadIdx.x, y = blockIdx.y * TILE_DIM + threadIdx.y;
-    tile[threadIdx.y][threadIdx.x] = in[y * n + x];
-    __syncthreads();
-    out[x * n + y] = tile[threadIdx.x][threadIdx.y];
-#endif
-}
-"""
-    assert _ws(lint_text(tile, "k.cu")) == []
+    assert _ws(lint_text(tile_in_branch("#ifdef __CUDA_ARCH__"), "k.cu")) == []
 
 
 def test_a_user_macro_spelled_like_it_keeps_todays_reading(tmp_path: Path):

@@ -92,7 +92,7 @@ def _source(defines: str, body: str, block: int = 256) -> str:
 
 
 def _numeric(f) -> dict:
-    rc, checks, text = verify_checks(f)
+    rc, checks, text = verify_checks(f, compiles=False)
     return {(c["backend"], c["wave"]): c["status"] for c in checks if c["kind"] == "numeric"}, text
 
 

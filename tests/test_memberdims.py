@@ -62,7 +62,7 @@ def test_a_member_block_of_rows_of_32_keeps_the_rows(tmp_path, init):
     assert "for (int o = 16; o > 0; o >>= 1) v += __shfl_down(v, o, 32);" in port, port
     annotated = _hip(tmp_path, ANNOTATED, "annotated")  # the same kernel, its block (32, 4) annotated
     assert _kernel(port) == _kernel(annotated)
-    rc, checks, text = verify_checks(tmp_path / "annotated.cu")
+    rc, checks, text = verify_checks(tmp_path / "annotated.cu", compiles=False)
     got = {(c["backend"], c["wave"]): c["status"] for c in checks if c["kind"] == "numeric"}
     assert {got.get(("hip", w)) for w in (32, 64)} == {"pass"}, text
 

@@ -20,34 +20,12 @@ from pathlib import Path
 from kernelport import compile_cache, subproc
 from kernelport.source import SourceFile
 from kernelport.translate import port_file
+from port_support import scale_kernel
 
 try:  # tests/ as a package or as plain rootdir modules
     from .conftest import require_tool
 except ImportError:  # pragma: no cover
     from conftest import require_tool
-
-
-KERNEL = """\
-// {tag}
-// @kp kernel     scale
-// @kp grid       ceil_div(n, 64)
-// @kp block      64
-// @kp arg        x   inout  float[n]   uniform(-1, 1)
-// @kp scalar     n = 256
-// @kp reference  scale_ref(n, x)
-// @kp tolerance  auto
-// @kp targets    metal
-__global__ void scale(int n, float* x)
-{{
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) x[i] = 2.0f * x[i];
-}}
-
-void scale_ref(int n, float* x)
-{{
-    for (int i = 0; i < n; ++i) x[i] = 2.0f * x[i];
-}}
-"""
 
 
 def _metal_checks(monkeypatch) -> list[list[str]]:
@@ -68,7 +46,8 @@ def test_verify_type_checks_a_metal_port_once(tmp_path, monkeypatch):
     require_tool("clang")
     require_tool("gcc")
     src = tmp_path / "scale.cu"
-    src.write_text(KERNEL.format(tag=uuid.uuid4().hex))  # bytes no other test checked in this process
+    # bytes no other test checked in this process
+    src.write_text(scale_kernel("metal", head=f"// {uuid.uuid4().hex}\n"))
     subprocess.run([sys.executable, "-P", "-m", "kernelport", "translate", str(src), "--to", "metal"],
                    check=True, capture_output=True, cwd=tmp_path)
     runs = _metal_checks(monkeypatch)

@@ -83,7 +83,7 @@ def test_instances_deduced_from_arithmetic_get_two_arrays_and_verify_finds_no_ra
     assert "blockScaledSum(v, n + 1, part," in out and "blockScaledSum(v, v * v, part_1," in out, out
     f = tmp_path / "k.cu"
     f.write_text(SCALED + HOST.replace("k<<<4, 256>>>(x, out);", "k<<<4, 256>>>(x, out, 3);"))
-    _, checks, text = verify_checks(f)
+    _, checks, text = verify_checks(f, compiles=False)
     metal = [c for c in checks if c["backend"] == "metal" and c["kind"] in ("numeric", "races")]
     assert {c["kind"] for c in metal} == {"numeric", "races"}, text
     assert all(c["status"] == "pass" for c in metal), text

@@ -65,11 +65,14 @@ def test_a_look_alike_the_file_defines_itself_stays(tmp_path: Path):
     assert "kp_hypotf" not in text and "h[tid.x] = hypotf(x[tid.x], 1.0f);" in text
 
 
-def _run(source: str, backend: str):
+OUTPUTS = ("h", "frac", "whole", "frac2", "whole2", "group")
+
+
+def _run(source: str, backend: str, outputs=OUTPUTS):
+    """The kernel `k` of `source` over `_inputs()`, one thread an element: its `outputs`."""
     x, y = _inputs()
     n = len(x)
-    args = {"x": x, "y": y, "n": n, **{k: np.zeros(n, np.float32) for k in
-                                        ("h", "frac", "whole", "frac2", "whole2", "group")}}
+    args = {"x": x, "y": y, "n": n, **{k: np.zeros(n, np.float32) for k in outputs}}
     return run_kernel(source, "k", args=args, grid=(1,), block=(n,), backend=backend).outputs
 
 
@@ -122,19 +125,30 @@ using std::fabs; using std::isinf; using std::isnan; using std::max; using std::
 namespace precise { inline float sqrt(float v) { return std::sqrt(v); }
                     inline float divide(float a, float b) { return a / b; } }
 """
+# The sweep's operands: xorshift bits as floats (the driver picks exponents, mantissas are random)
+RANDOM_FLOATS = r"""
+static uint64_t s = 88172645463325252ull;
+static uint32_t next() { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return (uint32_t)(s >> 11); }
+static float from(uint32_t b) { float f; std::memcpy(&f, &b, 4); return f; }
+"""
+
+
+def run_cxx(tmp_path: Path, name: str, program: str) -> list[str]:
+    """`program` (after CXX_SHIM and RANDOM_FLOATS) built without contraction and run: its words."""
+    cxx = shutil.which("clang++-15") or shutil.which("g++")
+    if cxx is None:
+        pytest.skip("no C++ compiler")
+    src, exe = tmp_path / f"{name}.cpp", tmp_path / name
+    src.write_text(CXX_SHIM + RANDOM_FLOATS + program)
+    subprocess.run([cxx, "-O1", "-ffp-contract=off", "-o", str(exe), str(src)], check=True, timeout=120)
+    return subprocess.run([str(exe)], capture_output=True, text=True, check=True, timeout=120).stdout.split()
 
 
 def test_the_hypot_formula_is_within_its_stated_bound_in_every_binade(tmp_path: Path):
     """The prologue's kp_hypotf as C++ (MSL's names bound to <cmath>'s float functions, no contraction),
     against the double hypot: relative error at most 1.75 units of roundoff (2^-24) where the result is
     normal, specials exact.  4 million pairs: both operands over every float exponent, random mantissas."""
-    cxx = shutil.which("clang++-15") or shutil.which("g++")
-    if cxx is None:
-        pytest.skip("no C++ compiler")
     driver = r"""
-static uint64_t s = 88172645463325252ull;
-static uint32_t next() { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return (uint32_t)(s >> 11); }
-static float from(uint32_t b) { float f; std::memcpy(&f, &b, 4); return f; }
 int main() {
     double worst = 0; long bad = 0;
     for (long i = 0; i < 4000000; ++i) {
@@ -155,11 +169,6 @@ int main() {
     return 0;
 }
 """
-    src = tmp_path / "h.cpp"
-    src.write_text(CXX_SHIM + _hypot_definition(tmp_path) + driver)
-    exe = tmp_path / "h"
-    subprocess.run([cxx, "-O1", "-ffp-contract=off", "-o", str(exe), str(src)], check=True, timeout=120)
-    worst, bad, special = subprocess.run([str(exe)], capture_output=True, text=True, check=True,
-                                         timeout=120).stdout.split()
+    worst, bad, special = run_cxx(tmp_path, "h", _hypot_definition(tmp_path) + driver)
     assert int(bad) == 0 and float(worst) <= 1.75 * (1 + 1e-6), worst
     assert special == "1"

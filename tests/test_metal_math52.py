@@ -8,18 +8,14 @@ CUDA has no float rhypot (rhypot is double only): it stays refused."""
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import numpy as np
-import pytest
 
-from kernelport.emulator import run_kernel
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from test_metal_math51 import CXX_SHIM, _inputs  # the same specials: zeros, infinities, NaNs, extremes
+from test_metal_math51 import _inputs, _run, run_cxx  # the same specials: zeros, infinities, NaNs, extremes
 from test_metal_port_causes46 import _port, _write
 
 KERNEL = """
@@ -79,13 +75,6 @@ def test_look_alikes_stay(tmp_path: Path):
         [d.format() for d in port.diagnostics]
 
 
-def _run(source: str, backend: str):
-    x, y = _inputs()
-    n = len(x)
-    args = {"x": x, "y": y, "n": n, **{k: np.zeros(n, np.float32) for k in OUTPUTS}}
-    return run_kernel(source, "k", args=args, grid=(1,), block=(n,), backend=backend).outputs
-
-
 def _close(got, want, ulps):
     """`got` within `ulps` of the exact `want` (float64), infinite where `want` overflows float."""
     got = got.astype(np.float64)
@@ -100,7 +89,7 @@ def _close(got, want, ulps):
 def test_the_emulator_runs_the_original_and_the_port_alike(tmp_path: Path):
     _write(tmp_path, {"k.cu": KERNEL})
     text = _port(tmp_path / "k.cu")
-    cuda, metal = _run(KERNEL, "cuda"), _run(text, "metal")
+    cuda, metal = _run(KERNEL, "cuda", OUTPUTS), _run(text, "metal", OUTPUTS)
     x, y = _inputs()
     with np.errstate(all="ignore"):
         want_h = np.hypot(x.astype(np.float64), y.astype(np.float64))
@@ -126,17 +115,11 @@ def test_the_rhypot_formula_is_within_cuda_s_bound_in_every_binade(tmp_path: Pat
     is normal: at most 1.25 ulp (the scaled square's 1.5 units of roundoff halved by the root, the Newton
     step's exact residual, one final rounding; CUDA's rhypotf allows 2); 4 million pairs, every binade.
     (The first form, s / sqrt(q) with two roundings, measured 1.93 here.)"""
-    cxx = shutil.which("clang++-15") or shutil.which("g++")
-    if cxx is None:
-        pytest.skip("no C++ compiler")
     _write(tmp_path, {"h.cu": "__global__ void k(const float* x, float* h) { h[0] = rhypotf(x[0], x[1]); }\n"})
     port, text = translate(SourceFile.read(tmp_path / "h.cu"), "metal")
     assert port.ok, [d.format() for d in port.diagnostics]
     definitions = "\n".join(re.findall(r"^inline float kp_(?:\w*hypot\w*|scaled_square)\(.*?\n\}", text, re.S | re.M))
     driver = r"""
-static uint64_t s = 88172645463325252ull;
-static uint32_t next() { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return (uint32_t)(s >> 11); }
-static float from(uint32_t b) { float f; std::memcpy(&f, &b, 4); return f; }
 int main() {
     double worst = 0; long bad = 0, counted = 0;
     for (long i = 0; i < 4000000; ++i) {
@@ -160,12 +143,7 @@ int main() {
     return 0;
 }
 """
-    src = tmp_path / "r.cpp"
-    src.write_text(CXX_SHIM + definitions + "\n" + driver)
-    exe = tmp_path / "r"
-    subprocess.run([cxx, "-O1", "-ffp-contract=off", "-o", str(exe), str(src)], check=True, timeout=120)
-    worst, bad, counted, special = subprocess.run([str(exe)], capture_output=True, text=True, check=True,
-                                                  timeout=120).stdout.split()
+    worst, bad, counted, special = run_cxx(tmp_path, "r", definitions + "\n" + driver)
     print("rhypotf worst ulp", worst, "over", counted)
     assert int(counted) > 3000000 and int(bad) == 0 and float(worst) <= 1.25, worst
     assert special == "1"

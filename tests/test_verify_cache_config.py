@@ -11,38 +11,16 @@ import json
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 from kernelport.lint import config
 from kernelport.verify_cache import file_digest, kernel_digest
+from port_support import scale_kernel
 
 try:  # tests/ as a package or as plain rootdir modules
     from .conftest import require_tool
 except ImportError:  # pragma: no cover
     from conftest import require_tool
-
-KERNEL = """\
-    #include <scale.h>
-    // @kp kernel     scale
-    // @kp grid       ceil_div(n, 64)
-    // @kp block      64
-    // @kp arg        x   inout  float[n]   uniform(-1, 1)
-    // @kp scalar     n = 256
-    // @kp reference  scale_ref(n, x)
-    // @kp tolerance  auto
-    // @kp targets    hip
-    __global__ void scale(int n, float* x)
-    {
-        int i = blockIdx.x * blockDim.x + threadIdx.x;
-        if (i < n) x[i] = SCALE * OFFSET(x[i]);
-    }
-
-    void scale_ref(int n, float* x)
-    {
-        for (int i = 0; i < n; ++i) x[i] = 2.0f * x[i];
-    }
-"""
 
 
 def _project(tmp_path: Path, scale: str, offset: str) -> Path:
@@ -50,7 +28,7 @@ def _project(tmp_path: Path, scale: str, offset: str) -> Path:
     (tmp_path / "inc" / "scale.h").write_text(f"#define OFFSET(v) ({offset})\n")
     (tmp_path / "pyproject.toml").write_text(f'[tool.kernelport]\ndefines = ["SCALE={scale}"]\ninclude-dirs = ["inc"]\n')
     src = tmp_path / "k.cu"
-    src.write_text(textwrap.dedent(KERNEL))
+    src.write_text(scale_kernel("hip", "SCALE * OFFSET(x[i])", "#include <scale.h>\n"))
     config.clear_cache()  # a pyproject is read once per process: what the next `kernelport verify` reads
     return src
 
