@@ -49,8 +49,7 @@ cracking). None below is in bench/used_repos.txt or named by an earlier heldout*
   fetched.
 Outcome of the rule (before any measure of kernelport, 13:12 UTC): candidates 1-7 all fetched. cusim 0 (0 of 2
   resolve: culda.hpp / cuw2v.hpp reach utils/log.hpp, which includes spdlog from its 3rd/spdlog submodule, absent),
-  word2vec-acc-cuda 1, word2vec-cuda (Ali339275) 2 (src/utils.cu reaches no absent header but is a byte-for-byte
-  copy or fails to resolve by heldout2_select.pick: 2 of its 3 taken), NGLoVe 3, asez73/hmm 6 (of 7), HMM-Viterbi-CUDA
+  word2vec-acc-cuda 1, word2vec-cuda (Ali339275) 2 (src/utils.cu includes curand_kernel.h, absent), NGLoVe 3, asez73/hmm 6 (of 7), HMM-Viterbi-CUDA
   3, cuda-ffm 3: 18 files in six projects, the candidates run out below the stops. Check (`nvcc -c`, first three
   files): word2vec-acc-cuda 0/1 (__shfl_xor without _sync, removed in CUDA 9+: a removed API, so it stays and counts
   only where the original compiles: nowhere), word2vec-cuda 2/2, NGLoVe 1/3 (glove.cu's goto crosses initialisations,
@@ -68,6 +67,14 @@ EXTENSION, taken though the rule asks one only under four projects, written and 
     9. Kirito-Emo/Manber-Myers-Parallelization  suffix-array construction (Manber-Myers) and LCP / longest repeat
    10. teloon/signDDD                       near-duplicate document detection (signature files, GPU Hamming match)
    11. sacabench/sacabench                  suffix-array construction benchmark (its cuda/ prefix doubler)
+Outcome of the EXTENSION (before any measure of kernelport, 13:17 UTC): CUDA_NGrams 1, Manber-Myers-Parallelization 2,
+  signDDD 4, sacabench 2 (of its first 4, prefix_doubler.cu and cuda_wrapper.cu reach cub-1.8.0/, absent); sacabench
+  is the eighth project, so the rule stops there: 18 files in eight projects. Check (`nvcc -c`): CUDA_NGrams 1/1,
+  Manber-Myers 2/2, signDDD 1/3 (cuda_match.*.cu call cudaThreadSynchronize, removed in CUDA 13: a removed API, so it
+  stays), sacabench 2/2. Caveats, said and not acted on: 18 files (the brief asks 30), four of the eight projects
+  are the extension's (text processing, not NLP models), word2vec-acc-cuda's one file and signDDD's two
+  cuda_match files count nowhere (their originals do not compile with CUDA 13); no topic-model (LDA) or GloVe file
+  survived (cusim needs its spdlog submodule, NGLoVe is MSVC-only).
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout51_baseline.txt).
 """
@@ -101,6 +108,18 @@ CANDIDATES = [
     # CUDA 13's cub) -I./java/src/main/resources/com/rtbhouse/model/natives; -gencode compute_52 left out
     ("cuda-ffm", "RTBHOUSE/cuda-ffm", "GPL-3.0 (see LICENSE)", ["LICENSE"],
      ["java/src/main/resources/com/rtbhouse/model/natives"], [], ["-std=c++17", "-O3"], "src/"),
+    # EXTENSION. src/gpu/kernel.cu is loaded at run time by pycuda (src/utils/load_cuda_kernels.py): no flags
+    ("ngrams-alex", "AlexWhite1608/CUDA_NGrams", "(none in the repository)", [], [], [], ["-std=c++17"], "src/"),
+    # CMakeLists.txt: include/; CUDA 17, CUDA_SEPARABLE_COMPILATION (-rdc=true), --expt-relaxed-constexpr
+    # --use_fast_math; CUDA_ARCHITECTURES 86 -> -arch=sm_86; MODE_CUDA / MODE_CUDA_MS are per-target defines
+    # that neither .cu reads
+    ("manber-myers", "Kirito-Emo/Manber-Myers-Parallelization", "MIT (see LICENSE)", ["LICENSE"], ["include"], [],
+     ["-std=c++17", "-rdc=true", "--expt-relaxed-constexpr", "--use_fast_math", "-arch=sm_86"], "src/"),
+    # signDDD/cuda/makefile: nvcc -arch sm_20 (below CUDA 13's minimum, left out)
+    ("signddd", "teloon/signDDD", "(none in the repository)", [], [], [], ["-std=c++17"], "signDDD/cuda/"),
+    # cuda/CMakeLists.txt: cxx_std_14 (-> 17), CUDA_SEPARABLE_COMPILATION (-rdc=true), include dir cuda/
+    ("sacabench", "sacabench/sacabench", "BSD-3-Clause (see LICENCE)", ["LICENCE"], ["cuda"], [],
+     ["-std=c++17", "-rdc=true"], "cuda/"),
 ]
 # the self-contained check (`nvcc -c`, the build's flags, first three files): NGLoVe 1 of 3 (MSVC-only code),
 # asez73/hmm 1 of 3 (calls with more arguments than declared): code errors, not removed APIs
