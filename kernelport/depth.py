@@ -16,6 +16,7 @@ within seconds (translate to HIP and Metal at the bound: under 10 s on this 2-co
 """
 from __future__ import annotations
 
+import os
 import sys
 import threading
 from typing import Callable, TypeVar
@@ -70,34 +71,23 @@ def on_big_stack(fn: Callable[..., T], *args, **kwargs) -> T:
 
     Its result is returned and its exception raised here.  Called from inside such a thread it
     simply calls fn.  Signals still reach the main thread, which waits in short slices, so
-    Ctrl-C and SIGTERM handlers run as before.
+    Ctrl-C and SIGTERM handlers run as before.  The thread is kept for the next call (`_Deep`).
     """
     if getattr(_local, "deep", False):
         return fn(*args, **kwargs)
-    box: dict = {}
-
-    def body() -> None:
-        _local.deep = True
-        try:
-            box["value"] = fn(*args, **kwargs)
-        except BaseException as e:  # noqa: BLE001 - handed to the caller as it is
-            box["error"] = e
-
     with _lock:  # the limit is the interpreter's: raised while any deep thread runs, then restored
         _limit[0] += 1
         if _limit[0] == 1:
             _limit[1] = sys.getrecursionlimit()
             sys.setrecursionlimit(max(_limit[1], RECURSION_LIMIT))
+        deep = _idle.pop() if _idle else None
+    box: dict = {}
     try:
-        old = threading.stack_size()
-        try:
-            threading.stack_size(STACK_BYTES)
-            t = threading.Thread(target=body, name="kernelport-deep", daemon=True)
-            t.start()
-        finally:
-            threading.stack_size(old)
-        while t.is_alive():
-            t.join(0.25)
+        if deep is None:
+            deep = _Deep()
+        deep.run(fn, args, kwargs, box)
+        with _lock:  # (not on an interrupt: the thread is still busy with fn)
+            _idle.append(deep)
     finally:
         with _lock:
             _limit[0] -= 1
@@ -106,6 +96,58 @@ def on_big_stack(fn: Callable[..., T], *args, **kwargs) -> T:
     if "error" in box:
         raise box["error"]
     return box["value"]
+
+
+class _Deep:
+    """A thread with the big stack that serves one call at a time and then waits for the next.
+
+    A tree translate makes thousands of deep calls (every include walk, model build, lint and
+    translation: 2,624 over tests/realcorpus), most of them short: a thread started for each cost
+    its start, a fresh 512 MiB mapping and the page faults of the stack it touched again, and the
+    caller's wait for the scheduler to run it, on a loaded machine more than the call itself."""
+
+    def __init__(self) -> None:
+        self.go, self.done = threading.Lock(), threading.Lock()
+        self.go.acquire()
+        self.done.acquire()
+        self.call: tuple | None = None
+        old = threading.stack_size()
+        try:
+            threading.stack_size(STACK_BYTES)
+            threading.Thread(target=self._serve, name="kernelport-deep", daemon=True).start()
+        finally:
+            threading.stack_size(old)
+
+    def run(self, fn, args, kwargs, box: dict) -> None:
+        self.call = (fn, args, kwargs, box)
+        self.go.release()
+        while not self.done.acquire(timeout=0.25):  # short slices: the main thread's signal handlers run
+            pass
+
+    def _serve(self) -> None:
+        _local.deep = True
+        while True:
+            self.go.acquire()
+            fn, args, kwargs, box = self.call
+            self.call = None
+            try:
+                box["value"] = fn(*args, **kwargs)
+            except BaseException as e:  # noqa: BLE001 - handed to the caller as it is
+                box["error"] = e
+            del fn, args, kwargs, box  # (the result is the caller's: not kept alive by an idle thread)
+            self.done.release()
+
+
+_idle: list[_Deep] = []  # deep threads waiting for a call
+
+
+def _forget_threads() -> None:
+    """In a forked child (lint -j's pool) only the forking thread exists: the idle ones are not there."""
+    _idle.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_threads)
 
 
 def big_stack(fn: Callable[..., T]) -> Callable[..., T]:
