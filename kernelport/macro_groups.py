@@ -38,14 +38,28 @@ def decides_any(macros: Mapping, groups: list["Group"]) -> bool:
     built-in name."""
     if any(getattr(m, "path", None) == "<command line>" for m in macros.values()):
         return True
-    names = [n for n in builtin_macros() if n not in macros]
-    return bool(names) and any(re.search(rf"\b{n}\b", g.cond) for g in groups for n in names)
+    return any(_reads_builtin(g, macros) for g in groups)
+
+
+def _reads_builtin(g: "Group", macros: Mapping) -> bool:
+    return any(n not in macros and re.search(rf"\b{n}\b", g.cond) for n in builtin_macros())
 
 
 def builtin_decides(macros: Mapping, groups: list["Group"]) -> bool:
     """Whether a group tests a built-in name alone (`#ifdef __cplusplus`): no build compiles its other branch."""
     names = [n for n in builtin_macros() if n not in macros]
     return any((m := _TESTED.fullmatch(g.cond)) is not None and (m.group(2) or m.group(4)) in names for g in groups)
+
+
+def decided_groups(groups: list["Group"], macros: Mapping, data: bytes) -> list[tuple["Group", str]]:
+    """Each group the build's given macros decide, with its variant (decided_variant): under a -D every one
+    it decides (an ordinary name nothing defines too); without one only those whose test reads a built-in
+    name (`#ifndef __cplusplus`), so a run with no -D leaves `#ifdef WINDOWS` to the repair's loop as before."""
+    if not decides_any(macros, groups):
+        return []
+    cmdline = any(getattr(m, "path", None) == "<command line>" for m in macros.values())
+    return [(g, v) for g in groups if (cmdline or _reads_builtin(g, macros))
+            and (v := decided_variant(g, macros, data)) is not None]
 
 
 def variants(cond: str, defined: Mapping) -> tuple[str, ...]:
@@ -102,15 +116,12 @@ def rejected_branch_kept(masks, groups: list["Group"], macros: Mapping, data: by
     `#if DW_NDIM == 3 ... #elif DW_NDIM == 2 ... #else` around an `if (...) {` each branch opens, built
     with -DDW_NDIM=1: the first branch parses as well as the `#else`, but the build compiles the `#else`).
     Then the repair is run again from the decided branches (macro_repair.repair)."""
-    if not decides_any(macros, groups):
-        return False
     spans = {(m.start, m.end, m.name) for m in masks if m.reason.startswith("conditional")}
-    for g in groups:
+    for g, variant in decided_groups(groups, macros, data):
         mine = {(s, e) for s, e, name in spans if name == g.cond and g.start <= s < g.end}
         if not mine - set(g.directives):
             continue  # no branch masked: each parsed where it stands
-        variant = decided_variant(g, macros, data)
-        if variant is not None and mine != set(g.hidden(variant)):
+        if mine != set(g.hidden(variant)):
             return True
     return False
 

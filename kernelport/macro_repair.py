@@ -18,8 +18,8 @@ from tree_sitter import Tree
 
 from .grammar_gaps import blank_bytes as _blank_bytes, grammar_gaps
 from .lambda_words import lambda_words
-from .macro_groups import NEVER_BUILT as _NEVER, Group as _Group, builtin_decides, decided_variant, decides_any, \
-    groups as _groups, rejected_branch_kept, variants
+from .macro_groups import NEVER_BUILT as _NEVER, Group as _Group, builtin_decides, decided_groups, groups as _groups, \
+    rejected_branch_kept, variants
 from .macro_declarations import local_type, object_definition, parameter_type
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, ends_a_capture, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
@@ -140,12 +140,7 @@ class Repair:
         runs again only where those masks at once already score below `bound` (the parse it began
         from): else it would spend its parses again on a file that stays one ERROR (kernelsAll.cu)."""
         edits, masks = [], []
-        if not decides_any(self.macros, self.groups):
-            return seen, self.parse(seen)  # nothing the build gives (-D, `__cplusplus`) is tested: nothing decided
-        for g in self.groups:
-            variant = decided_variant(g, self.macros, self.data)
-            if variant is None:  # (macro_groups.decided_variant: the branch this run compiles, where it decides it)
-                continue
+        for g, variant in decided_groups(self.groups, self.macros, self.data):  # (-D: all it decides; else `__cplusplus`'s)
             for _, e, ms in self._variant(variant, [g], g.cond):
                 edits += e
                 masks += ms

@@ -54,3 +54,14 @@ def test_look_alikes_an_ordinary_name_and_a_files_own_define_are_not_decided():
     own = {"__cplusplus": MacroDef("__cplusplus", None, "1", "x.h", 3)}  # a file's own define: left unknown
     assert decided_variant(g, own, data) is None
     assert not builtin_decides(own, [g])
+
+
+def test_look_alike_without_a_define_only_the_builtin_groups_are_decided():
+    # a run with no -D: `#ifdef WINDOWS` (an ordinary name) stays to the repair's loop as on main
+    # (rodinia b+tree's common.h keeps `#define bool char` there); `#ifndef __cplusplus` is decided
+    from kernelport.macro_groups import decided_groups
+    data = b"#ifdef WINDOWS\n#define bool char\n#endif\n#ifndef __cplusplus\nint c;\n#endif\n"
+    got = [(g.cond, v) for g, v in decided_groups(groups(data), {}, data)]
+    assert got == [("ifndef __cplusplus", "not taken")]
+    cmdline = {"X": MacroDef("X", None, "1", "<command line>", 0)}
+    assert [g.cond for g, _ in decided_groups(groups(data), cmdline, data)] == ["ifdef WINDOWS", "ifndef __cplusplus"]
