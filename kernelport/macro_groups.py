@@ -6,10 +6,60 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Mapping
 
 # `#ifdef X`, `#ifndef X`, `#if defined(X)`, `#if !defined(X)` as Group.cond spells them
 _TESTED = re.compile(r"(?:(ifdef|ifndef) (\w+)|if (!?) ?defined ?\(? ?(\w+) ?\)?)( //.*| /\*.*)?")
+
+
+GIVEN = ("<command line>", "<built-in>")  # where a macro the build gives (a -D, the language's own) is defined
+
+
+@cache
+def builtin_macros() -> dict:
+    """The macros every compile of the source defines whatever its build (`__cplusplus`: nvcc and hipcc
+    compile CUDA as C++), from the source backend's data (`language_macros`), defined at "<built-in>":
+    a header's `#ifdef __cplusplus` is decided as the compiler decides it, its C branch dropped."""
+    from .backends import source
+    from .macros import MacroDef
+    return {n: MacroDef(n, None, f"{v}L", "<built-in>", 0) for n, v in source().language_macros.items()}
+
+
+def _given(macros: Mapping) -> dict:
+    """The run's -D over the built-in macros: the names whose value the build gives (a file's own
+    `#define` of a built-in name leaves it unknown)."""
+    return {**{n: m for n, m in builtin_macros().items() if n not in macros},
+            **{n: m for n, m in macros.items() if getattr(m, "path", None) == "<command line>"}}
+
+
+def decides_any(macros: Mapping, groups: list["Group"]) -> bool:
+    """Whether the build's given macros may decide a conditional: the run has a -D, or a group tests a
+    built-in name."""
+    if any(getattr(m, "path", None) == "<command line>" for m in macros.values()):
+        return True
+    return any(_reads_builtin(g, macros) for g in groups)
+
+
+def _reads_builtin(g: "Group", macros: Mapping) -> bool:
+    return any(n not in macros and re.search(rf"\b{n}\b", g.cond) for n in builtin_macros())
+
+
+def builtin_decides(macros: Mapping, groups: list["Group"]) -> bool:
+    """Whether a group tests a built-in name alone (`#ifdef __cplusplus`): no build compiles its other branch."""
+    names = [n for n in builtin_macros() if n not in macros]
+    return any((m := _TESTED.fullmatch(g.cond)) is not None and (m.group(2) or m.group(4)) in names for g in groups)
+
+
+def decided_groups(groups: list["Group"], macros: Mapping, data: bytes) -> list[tuple["Group", str]]:
+    """Each group the build's given macros decide, with its variant (decided_variant): under a -D every one
+    it decides (an ordinary name nothing defines too); without one only those whose test reads a built-in
+    name (`#ifndef __cplusplus`), so a run with no -D leaves `#ifdef WINDOWS` to the repair's loop as before."""
+    if not decides_any(macros, groups):
+        return []
+    cmdline = any(getattr(m, "path", None) == "<command line>" for m in macros.values())
+    return [(g, v) for g in groups if (cmdline or _reads_builtin(g, macros))
+            and (v := decided_variant(g, macros, data)) is not None]
 
 
 def variants(cond: str, defined: Mapping) -> tuple[str, ...]:
@@ -23,7 +73,7 @@ def variants(cond: str, defined: Mapping) -> tuple[str, ...]:
         return first
     negated = m.group(1) == "ifndef" or m.group(3) == "!"
     name = m.group(2) or m.group(4)
-    if name in defined:
+    if name in defined or name in builtin_macros():
         holds = not negated
     elif name.startswith("__") or name.startswith("_") and name[1:2].isupper():
         return first
@@ -45,7 +95,7 @@ def decided_variant(group: "Group", macros: Mapping, data: bytes) -> str | None:
     if m is not None:
         name = m.group(2) or m.group(4)
         if name in macros and getattr(macros[name], "path", None) != "<command line>" or name not in macros and (
-                name.startswith("__") or name.startswith("_") and name[1:2].isupper()):
+                name not in builtin_macros()) and (name.startswith("__") or name.startswith("_") and name[1:2].isupper()):
             return None
         return variants(cond, macros)[1]
     if not cond.startswith("if "):
@@ -66,15 +116,12 @@ def rejected_branch_kept(masks, groups: list["Group"], macros: Mapping, data: by
     `#if DW_NDIM == 3 ... #elif DW_NDIM == 2 ... #else` around an `if (...) {` each branch opens, built
     with -DDW_NDIM=1: the first branch parses as well as the `#else`, but the build compiles the `#else`).
     Then the repair is run again from the decided branches (macro_repair.repair)."""
-    if not any(getattr(m, "path", None) == "<command line>" for m in macros.values()):
-        return False
     spans = {(m.start, m.end, m.name) for m in masks if m.reason.startswith("conditional")}
-    for g in groups:
+    for g, variant in decided_groups(groups, macros, data):
         mine = {(s, e) for s, e, name in spans if name == g.cond and g.start <= s < g.end}
         if not mine - set(g.directives):
             continue  # no branch masked: each parsed where it stands
-        variant = decided_variant(g, macros, data)
-        if variant is not None and mine != set(g.hidden(variant)):
+        if mine != set(g.hidden(variant)):
             return True
     return False
 
@@ -87,23 +134,24 @@ def _cmdline_value(expr: str, macros: Mapping) -> int | None:
     decided where every value of its unknown terms gives the same answer (ala_rtree's `#if defined(
     CALC_CIRCLE) || defined(CALC_POINT)` under -DCALC_POINT, whose `#else` does not parse: heldout49)."""
     unknown: list[str] = []
+    given = _given(macros)
 
     def term(m: re.Match) -> str:
         name = m.group(1) or m.group(2)
-        if getattr(macros.get(name), "path", None) == "<command line>":
+        if name in given:
             return " 1 "
         if name not in macros and not (name.startswith("__") or name.startswith("_") and name[1:2].isupper()):
             return " 0 "
         unknown.append(name)
         return f" __kp_defined_{len(unknown) - 1} "
     expr, terms = _DEFINED_TERM.subn(term, expr)
-    names = set(re.findall(r"[A-Za-z_]\w*", expr)) - {f"__kp_defined_{i}" for i in range(len(unknown))}
-    if not expr.strip() or not (names or terms) or len(unknown) > 4 or any(getattr(macros.get(n), "path", None) != "<command line>" or
-                                                   macros[n].params is not None for n in names):
+    names = set(re.findall(r"\b[A-Za-z_]\w*", expr)) - {f"__kp_defined_{i}" for i in range(len(unknown))}
+    if not expr.strip() or not (names or terms) or len(unknown) > 4 or any(n not in given or given[n].params is not None
+                                                                           for n in names):
         return None
     from .cexpr import CExprError, evaluate
     try:
-        values = {n: evaluate(macros[n].body or "1", {}) for n in names}
+        values = {n: evaluate(given[n].body or "1", {}) for n in names}
         got = {int(bool(evaluate(expr, {**values, **{f"__kp_defined_{i}": bits >> i & 1 for i in range(len(unknown))}})))
                for bits in range(1 << len(unknown))}
     except (CExprError, ValueError, TypeError, KeyError):

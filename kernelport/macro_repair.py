@@ -19,8 +19,8 @@ from tree_sitter import Tree
 from .grammar_gaps import blank_bytes as _blank_bytes, grammar_gaps
 from .lambda_words import lambda_words
 from .operand_macros import operand_uses
-from .macro_groups import NEVER_BUILT as _NEVER, Group as _Group, decided_variant, groups as _groups, rejected_branch_kept, \
-    variants
+from .macro_groups import NEVER_BUILT as _NEVER, Group as _Group, builtin_decides, decided_groups, \
+    groups as _groups, rejected_branch_kept, variants
 from .macro_declarations import local_type, object_definition, parameter_type
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, ends_a_capture, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
@@ -142,12 +142,7 @@ class Repair:
         runs again only where those masks at once already score below `bound` (the parse it began
         from): else it would spend its parses again on a file that stays one ERROR (kernelsAll.cu)."""
         edits, masks = [], []
-        if not any(getattr(m, "path", None) == "<command line>" for m in self.macros.values()):
-            return seen, self.parse(seen)  # a parse not given the run's -D (the plain one) decides nothing
-        for g in self.groups:
-            variant = decided_variant(g, self.macros, self.data)
-            if variant is None:  # (macro_groups.decided_variant: the branch this run compiles, where it decides it)
-                continue
+        for g, variant in decided_groups(self.groups, self.macros, self.data):  # (-D: all it decides; else `__cplusplus`'s)
             for _, e, ms in self._variant(variant, [g], g.cond):
                 edits += e
                 masks += ms
@@ -607,7 +602,12 @@ def repair(data: bytes, seen: bytes, tree: Tree, macros: Mapping[str, MacroDef],
     if not tree.root_node.has_error:
         return seen, tree, ()
     r = Repair(data, macros, parse)
-    got, t = r.run(seen, tree)
+    if builtin_decides(macros, r.groups):  # `#ifdef __cplusplus`: its other branch no build compiles, masked first
+        got, t = r.run_decided(seen, _score(error_sites(tree)))
+        if not r.masks or _score(error_sites(t)) >= _score(error_sites(tree)):
+            r = Repair(data, macros, parse)
+    if not r.masks:
+        got, t = r.run(seen, tree)
     if error_sites(t) or rejected_branch_kept(r.masks, r.groups, macros, data):  # again from the -D's branches, at once
         r2 = Repair(data, macros, parse)
         got2, t2 = r2.run_decided(seen, _score(error_sites(tree)))

@@ -280,6 +280,10 @@ class Backend:
     # `__CUDA_ARCH__` reads (mfaktc: `#elif (__CUDA_ARCH__ >= FERMI) && (CUDART_VERSION >= 4010)`), settled
     # with the architecture (kernelport/arch_branches.py) and defined for the original in the emulator.
     toolkit_versions: ClassVar[dict[str, int]] = {}
+    # The language macros every compile of the source defines, whatever the build (nvcc and hipcc compile
+    # CUDA as C++: `__cplusplus`, with its default standard's value): what the parse reads a header's
+    # `#ifdef __cplusplus` / `#if __cplusplus >= 201103L` with (kernelport/macro_groups.builtin_macros).
+    language_macros: ClassVar[dict[str, int]] = {}
     cg_call_arity: ClassVar[dict[str, int]] = {}
     cg_tile_most: ClassVar[int] = 0
     # Runtime structs' fields (cudaDeviceProp's) as the backend's struct has them, in the same shape:

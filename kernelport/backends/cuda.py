@@ -151,6 +151,8 @@ class CUDA(Backend):
     # nvcc's own; `nvcc --version`: release 13.0, V13.0.88)
     toolkit_versions = {"CUDA_VERSION": 13000, "CUDART_VERSION": 13000, "__CUDACC_VER_MAJOR__": 13,
                         "__CUDACC_VER_MINOR__": 0, "__CUDACC_VER_BUILD__": 88}
+    # nvcc 13 compiles as C++17 by default (hipcc likewise): `__cplusplus` is 201703L in every pass
+    language_macros = {"__cplusplus": 201703}
     cg_names_present = frozenset((
         "thread_group", "thread_block", "grid_group", "multi_grid_group", "coalesced_group", "thread_block_tile",
         "cluster_group", "block_tile_memory", "this_thread_block", "this_grid", "this_multi_grid", "this_cluster",
