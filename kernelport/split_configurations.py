@@ -9,7 +9,7 @@ the error; and each hides a head whose missing `;` the parse reports, which the 
 
 Here the error's outermost conditional and every one nested in it are taken together: a configuration
 keeps one branch of each group it reaches (a group without `#else` may keep none).  The one the run
-compiles (each test as `macro_groups.decided_variant` or `variants` decide it) is the candidate; it is
+compiles (each test as `macro_groups.decided_groups` or `variants` decide it) is the candidate; it is
 offered only where every branch it hides parses in some other configuration at least as well, so the
 hidden code is still checked, and its masks say so (`Mask.checked`).  The user's text keeps every branch."""
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import product
 
-from .macro_groups import Group, decided_variant, variants
+from .macro_groups import Group, decided_groups, variants
 from .macro_sites import error_sites, score
 
 _MAX_CONFIGURATIONS = 32  # per nest: more (a long chain of nested tests) is left to the one-group candidates
@@ -38,8 +38,11 @@ def _choices(g: Group) -> list:
 
 
 def _preferred(g: Group, macros, data: bytes):
-    """The branch the run compiles where it decides the test, else the one `variants` tries first."""
-    v = decided_variant(g, macros, data) or variants(g.cond, macros)[1]
+    """The branch the run compiles where it decides the test (as `decided_groups` decides it: a run with no
+    -D leaves an ordinary name's test undecided, else a plain read would hide deepwave's whole kernel under
+    `#if defined(NDIM) && defined(DTYPE)`), else the one `variants` tries first."""
+    got = decided_groups([g], macros, data)
+    v = got[0][1] if got else variants(g.cond, macros)[1]
     if v == "taken":
         return 0
     if v.startswith("branch "):
