@@ -23,7 +23,7 @@ from tree_sitter import Node
 
 from ... import backends, device_pass, dialect, guards
 from ...reserved_names import declared_names
-from ...source import call_args, ident_name
+from ...source import call_args
 from ...vector_declarations import tagged_vectors
 
 _C_WORDS = frozenset({"if", "for", "while", "switch", "return", "sizeof", "alignof", "decltype", "defined",
