@@ -55,13 +55,7 @@ def _forward(n: Node) -> Node | None:
 def tagged_vectors(src: SourceFile, vectors: frozenset[str]) -> list[tuple[Node, Node | None]]:
     """Each `struct V` without a body that names one of `vectors` as the target has it, with the `;` that
     makes it a global forward declaration (None: an elaborated use), in source order."""
-    tags: list[Node] = []
-    stack = [src.root]
-    while stack:
-        n = stack.pop()
-        if n.type in _TAGS:
-            tags.append(n)
-        stack.extend(n.children)
+    tags = src.index.of_types(*_TAGS)  # the node index, not a second walk of the tree
     own = {_name(src, t) for t in tags
            if t.child_by_field_name("body") is not None or (_forward(t) is None and t.next_sibling is not None
                                                             and t.next_sibling.type == ";")}
