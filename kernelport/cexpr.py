@@ -3,7 +3,8 @@
 A real C expression grammar, not Python's: literals with C's types and suffixes (`1u`, `1LL`,
 `0x1p3`, `2.5f`), casts, `sizeof(T)`, unary `+ - ! ~`, the binary operators with C precedence,
 `&& || ?:` (short-circuit: the branch not taken is not evaluated), and the annotation functions
-`ceil_div(a, b)`, `min(a, b)`, `max(a, b)`.  Values carry their C type and every operation
+`ceil_div(a, b)`, `min(a, b)`, `max(a, b)`, and GCC's bit builtins that host code folds into a
+`constexpr` (`__builtin_clz(x)`, `ctz`, `popcount`, their `ll` forms).  Values carry their C type and every operation
 follows C's conversions, with the checks a compiler's constant folder makes: signed overflow,
 division by zero, shift counts out of range, values outside their type, non-finite results are
 errors (CExprError, with the offset of the offending text and a hint), never a Python value.
@@ -127,6 +128,9 @@ _BINARY = {
     "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10,
 }
 FUNCS = {"ceil_div": 2, "min": 2, "max": 2}
+# GCC's bit builtins: the operand's type (unsigned int, or unsigned long long for the `ll` form)
+BIT_BUILTINS = {f"__builtin_{f}{w}": t for f in ("clz", "ctz", "popcount") for w, t in (("", UINT), ("ll", ULLONG))}
+FUNCS.update(dict.fromkeys(BIT_BUILTINS, 1))
 
 
 @dataclass
@@ -278,7 +282,8 @@ class _Parser:
 
     def _call(self, name: str, off: int) -> Node:
         if name not in FUNCS:
-            raise CExprError(f"unknown function '{name}'", off, hint="functions: ceil_div(a, b), min(a, b), max(a, b)")
+            raise CExprError(f"unknown function '{name}'", off, hint="functions: ceil_div(a, b), min(a, b), max(a, b), "
+                             "__builtin_clz / ctz / popcount(x)")
         self.take()
         args = []
         if self.peek()[1] != ")":
@@ -289,7 +294,7 @@ class _Parser:
         self.expect(")")
         if len(args) != FUNCS[name]:
             raise CExprError(f"{name}() takes {FUNCS[name]} arguments, got {len(args)}", off,
-                             hint=f"write {name}(a, b)")
+                             hint=f"write {name}(" + ", ".join("ab"[:FUNCS[name]]) + ")")
         return Node("call", off, tuple(args), text=name)
 
 
@@ -317,13 +322,13 @@ def _type(n: Node, names: dict[str, Value]) -> CType:
         t = _promote(TYPES[n.text]) if TYPES[n.text] is not BOOL else INT
     else:
         ts = [_type(a, names) for a in n.args]
-        if n.op in _INT_ONLY or (n.op == "call" and n.text == "ceil_div"):
+        if n.op in _INT_ONLY or (n.op == "call" and (n.text == "ceil_div" or n.text in BIT_BUILTINS)):
             for a, t in zip(n.args, ts):
                 if t.kind != "int":
                     what = f"{n.text}()" if n.op == "call" else f"'{n.op.lstrip('u')}'"
                     raise CExprError(f"the operands of {what} must be integers, not {t.name}", a.start,
                                      hint="cast it: (int)x")
-        if n.op in _COMPARE:
+        if n.op in _COMPARE or (n.op == "call" and n.text in BIT_BUILTINS):
             t = INT
         elif n.op in ("u-", "u+", "u~"):
             t = _promote(ts[0])
@@ -335,6 +340,16 @@ def _type(n: Node, names: dict[str, Value]) -> CType:
             t = _common(ts[0], ts[1])
     n.ctype = t
     return t
+
+
+def _bits(n: Node, a: Value) -> Value:
+    """__builtin_clz / ctz / popcount of `a` (already converted to the builtin's unsigned operand type)."""
+    width, v = a.type.bits, a.v
+    if "popcount" in n.text:
+        return Value(INT, bin(v).count("1"))
+    if v == 0:  # GCC: the result is undefined for 0
+        raise CExprError(f"{n.text}(0) is undefined", n.offset, hint="guard the operand: x ? __builtin_clz(x) : 32")
+    return Value(INT, width - v.bit_length() if "clz" in n.text else (v & -v).bit_length() - 1)
 
 
 def _overflow(n: Node, op: str, v: int, t: CType) -> CExprError:
@@ -387,6 +402,8 @@ def _eval(n: Node, names: dict[str, Value]) -> Value:
         if op == "u-":
             return _check_float(n, t, -a.v, "-") if t.kind == "float" else _int_result(n, "-", -a.v, t)
         return convert(Value(LLONG, ~a.v), t)  # u~: wraps to the type's width
+    if op == "call" and n.text in BIT_BUILTINS:
+        return _bits(n, convert(_eval(n.args[0], names), BIT_BUILTINS[n.text]))
     if op == "call":
         a, b = (_eval(x, names) for x in n.args)
         a, b = convert(a, t), convert(b, t)

@@ -21,6 +21,7 @@ from ...source import call_args, ident_name, walk
 from ...template_deduction import deduce
 from .template_ids import concrete_words, host_template_ids, macro_template_ids, substitute_types
 from .array_params import decayed
+from .host_constants import constexpr_locals
 from .launch_bounds import masked_launch_bounds
 from .pointer_members import device_levels
 from .threadgroup import Shared
@@ -430,7 +431,7 @@ class Signatures:
         or explicit instantiation of host, transitively; none where one is not known."""
         params = host.template_params if host is not None else []
         words = set(re.findall(r"\w+", targ))
-        consts = self._constexpr_locals(host) if host is not None else {}
+        consts = constexpr_locals(self.src, host, self.options.get("defines", ())) if host is not None else {}
         if words & set(consts):  # `constexpr unsigned int TILE{32U};` in the host: its value
             targ = re.sub(r"\b\w+\b", lambda m: consts.get(m.group(0), m.group(0)), targ)
             words = set(re.findall(r"\w+", targ))
@@ -472,30 +473,6 @@ class Signatures:
                 if callee is not None and callee.type == "identifier":
                     calls.setdefault(self.src.text_of(callee), []).append((call, fn, written))
         return calls.get(name, [])
-
-    def _constexpr_locals(self, host: Function) -> dict[str, str]:
-        """A host function's `constexpr` integer locals whose initialisers evaluate here (literals and
-        earlier ones): name -> value (cuda-gemm-optimization's launchers)."""
-        out: dict[str, str] = {}
-        names: dict = {}
-        for d in self.src.index.subtree(host.body):
-            if d.type != "declaration" or not any(self.src.text_of(c) == "constexpr" for c in d.children):
-                continue
-            for x in d.children_by_field_name("declarator"):
-                v = x.child_by_field_name("value") if x.type == "init_declarator" else None
-                name = ident_name(x)
-                if v is None or name is None:
-                    continue
-                text = self.src.text_of(v)
-                if v.type == "initializer_list":
-                    text = text.strip()[1:-1]
-                try:
-                    value = cexpr.evaluate(re.sub(r"\b\w+\b", lambda m: out.get(m.group(0), m.group(0)), text), names)
-                except Exception:  # a name or form cexpr does not evaluate: not known here
-                    continue
-                if isinstance(value, int) and not isinstance(value, bool):
-                    out[name] = str(value)
-        return out
 
     def _runtime_names(self, host: Function) -> set[str]:
         """The names of a host function's parameters and locals (what a template argument written
