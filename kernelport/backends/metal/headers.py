@@ -142,18 +142,19 @@ def device_macro_uses(src: SourceFile, module) -> set[str]:
     """Macros the parse saw as blanks (`NS_BEGIN`, `HD`, a statement macro) outside host functions
     and the qualifiers right before one: the device code, or the file scope around it, is written
     with them, so the port needs their definitions as it needs the names device code uses."""
+    from ...qualifier_macros import Spans, masks_before, right_before
+    before = masks_before(src, src.masks)
     host = []
     for f in module.functions.values():
         if f.is_device:
             continue
         start = (f.template_node or f.node).start_byte
-        for m in sorted(src.masks, key=lambda m: -m.end):  # `HD void host_fn()`: HD goes with it
-            if m.end <= start and not src.data[m.end:start].strip():
-                start = m.start
+        while (m := max((m for m in right_before(src, before, start) if m.start < start), key=lambda m: m.end,
+                        default=None)) is not None:
+            start = m.start  # `HD void host_fn()`: HD goes with it (and a mask right before HD)
         host.append((start, f.node.end_byte))
-    host += host_definition_uses(src, module)
-    return {m.name for m in src.masks if not m.reason.startswith("conditional")
-            and not any(s <= m.start < e for s, e in host)}
+    host = Spans(host + host_definition_uses(src, module))
+    return {m.name for m in src.masks if not m.reason.startswith("conditional") and not host.holds(m.start)}
 
 
 _DEVICE_WORDS = re.compile(r"\b__(?:global|device|constant|shared|managed)__\b")
