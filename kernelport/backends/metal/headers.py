@@ -116,9 +116,11 @@ def header_launches(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> froz
     return frozenset(out)
 
 
-def header_names(path: Path, macros=None) -> tuple[set[str], set[str]] | None:
-    """What a project header defines at file scope, and the kernels among it (None: unreadable);
-    `macros`: those its includer sees (a header may use one another header defines)."""
+def header_names(path: Path, macros=None) -> tuple[set[str], set[str], set[str]] | None:
+    """What a project header defines at file scope, the kernels among it, and the functions it only
+    declares (a prototype and no definition: `__device__ float de(float3 p);` for a unit that defines
+    it, built with -rdc), None: unreadable; `macros`: those its includer sees (a header may use one
+    another header defines)."""
     try:
         src = SourceFile.read(path, macros)
     except KernelportError:
@@ -129,13 +131,34 @@ def header_names(path: Path, macros=None) -> tuple[set[str], set[str]] | None:
     # the unit, as one at file scope is
     defines: set[str] = set(definitions(src.text, str(path)))
     kernels: set[str] = set()
+    declared: set[str] = set()
     for item in file_scope_items(src):
         names = defined_names(src, item)
-        defines |= names
+        (declared if _prototype(item) else defines).update(names)
         if item.type in ("function_definition", "template_declaration") and \
                 "__global__" in src.text_of(item).split("{", 1)[0]:
             kernels |= names
-    return defines, kernels
+    return defines | declared, kernels, declared - defines
+
+
+def _prototype(item) -> bool:
+    """A declaration of functions only, none defined here (`__device__ float f(float3 p);`)."""
+    node = item.named_children[-1] if item.type == "template_declaration" and item.named_children else item
+    decls = node.children_by_field_name("declarator") if node.type == "declaration" else []
+    for d in decls:
+        while d is not None and d.type in ("pointer_declarator", "reference_declarator"):
+            d = d.child_by_field_name("declarator")
+        if d is None or d.type != "function_declarator":
+            return False
+    return bool(decls)
+
+
+def wanted_names(got: tuple[set[str], set[str], set[str]], module) -> set[str]:
+    """The names of a header (header_names) that can give a port a reason to need it: not a prototype of
+    a function the port defines itself (mandelspace's fractals.hpp declares `cuda_menger_prison_de` for
+    the -rdc link, and menger_prison.cu defines it: the port has the definition, the prototype adds nothing)."""
+    defines, _, declared = got
+    return defines - (declared & {f.name for f in module.functions.values()})
 
 
 def device_macro_uses(src: SourceFile, module) -> set[str]:
@@ -237,8 +260,8 @@ def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_d
         seen.add(h)
         if got is None:
             continue
-        defines, kernels = got
-        hit = sorted(defines & needs) or sorted(kernels & launched)
+        _, kernels, _ = got
+        hit = sorted(wanted_names(got, module) & needs) or sorted(kernels & launched)
         if hit:
             return hit[0]
         try:

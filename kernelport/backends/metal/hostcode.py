@@ -22,7 +22,7 @@ from tree_sitter import Node
 
 from ... import backends, dialect
 from ...model import defined_names, device_references, file_scope_items, specialization_of
-from .headers import condition_names, device_macro_uses, header_names, host_definition_uses, locate
+from .headers import condition_names, device_macro_uses, header_names, host_definition_uses, locate, wanted_names
 
 _HOST_ONLY_DECL = ("__device__", "__constant__", "__managed__", "__shared__")
 _NO_METAL_QUALIFIER = ("__host__", "__noinline__")  # Metal has no host functions, and no noinline
@@ -466,7 +466,7 @@ class HostCode:
             used = header_names(header, self.src.included_macros) if header is not None else None
             why = ""
             if used is not None:
-                defines, kernels = used
+                defines, kernels = wanted_names(used, self.module), used[1]
                 hit = sorted(defines & needed) or sorted(kernels & launched)
                 if hit:
                     what = "kernel" if not (defines & needed) else "name"
