@@ -154,9 +154,10 @@ def _prototype(item) -> bool:
 
 
 def wanted_names(got: tuple[set[str], set[str], set[str]], module) -> set[str]:
-    """The names of a header (header_names) that can give a port a reason to need it: not a prototype of
-    a function the port defines itself (mandelspace's fractals.hpp declares `cuda_menger_prison_de` for
-    the -rdc link, and menger_prison.cu defines it: the port has the definition, the prototype adds nothing)."""
+    """The names of a header (header_names) whose absence refuses a port: not a prototype of a function
+    the port defines itself (mandelspace's fractals.hpp declares `cuda_menger_prison_de` for the -rdc
+    link, menger_prison.cu defines it).  The splice still takes such a header where it can (its prototype
+    declares the function for a use above the definition); where it cannot, the port goes on without it."""
     defines, _, declared = got
     return defines - (declared & {f.name for f in module.functions.values()})
 
@@ -260,8 +261,8 @@ def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_d
         seen.add(h)
         if got is None:
             continue
-        _, kernels, _ = got
-        hit = sorted(wanted_names(got, module) & needs) or sorted(kernels & launched)
+        defines, kernels, _ = got  # (a prototype of the port's own function too: spliced, it declares it
+        hit = sorted(defines & needs) or sorted(kernels & launched)  # for uses above the definition)
         if hit:
             return hit[0]
         try:
