@@ -134,14 +134,14 @@ def header_names(path: Path, macros=None) -> tuple[set[str], set[str], set[str]]
     declared: set[str] = set()
     for item in file_scope_items(src):
         names = defined_names(src, item)
-        (declared if _prototype(item) else defines).update(names)
+        (declared if prototype(item) else defines).update(names)
         if item.type in ("function_definition", "template_declaration") and \
                 "__global__" in src.text_of(item).split("{", 1)[0]:
             kernels |= names
     return defines | declared, kernels, declared - defines
 
 
-def _prototype(item) -> bool:
+def prototype(item) -> bool:
     """A declaration of functions only, none defined here (`__device__ float f(float3 p);`)."""
     node = item.named_children[-1] if item.type == "template_declaration" and item.named_children else item
     decls = node.children_by_field_name("declarator") if node.type == "declaration" else []
