@@ -366,10 +366,11 @@ class HostCode:
             if any(c.type == "function_definition" for c in item.children):
                 continue  # a function template: a function, decided above
             names = defined_names(self.src, item)
-            unused_prototype = prototype(item) and not names & needed  # (fractals.hpp's `__device__ float
+            device_decl = item.type == "declaration" and any(self.src.text_of(c) in _HOST_ONLY_DECL for c in item.children)
+            # a device function's prototype nothing in the port calls goes (fractals.hpp's `__device__ float
             # cuda_mandelbulb_de(..., double pow);` in the port of a unit that neither defines nor calls it)
-            if item.type == "declaration" and any(self.src.text_of(c) in _HOST_ONLY_DECL for c in item.children) \
-                    and not unused_prototype:
+            unused_prototype = device_decl and prototype(item) and not names & needed
+            if device_decl and not unused_prototype:
                 continue  # device memory: stays, whoever uses it
             spec = specialization_of(self.src, item)  # `k_type<v512>`: needed with k_type and v512
             if names and (_host_prototype(self.src, item) or _host_extern(self.src, item)):
