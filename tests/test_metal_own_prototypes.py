@@ -8,6 +8,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
@@ -15,8 +17,15 @@ _HEADER = """
     #pragma once
     __device__ float de(float3 p);
     __device__ float other_de(float3 p);
-    __device__ struct Config { int iterations; };
+    struct Config { int iterations; };
 """
+
+
+@pytest.fixture
+def unspliced(monkeypatch):
+    """The splice takes no header (as where one does not parse): the include is the refusal's to decide."""
+    from kernelport.backends.metal import translator
+    monkeypatch.setattr(translator, "splice", lambda src, *a, **k: (src, None))
 
 
 def _translate(tmp_path: Path, body: str):
@@ -25,7 +34,7 @@ def _translate(tmp_path: Path, body: str):
     return translate(SourceFile.read(tmp_path / "k.cu"), "metal")
 
 
-def test_the_files_own_function_declared_in_a_header_is_ported(tmp_path: Path):
+def test_the_files_own_function_declared_in_a_header_is_ported(tmp_path: Path, unspliced):
     port, text = _translate(tmp_path, """
         #include "fractals.hpp"
         __device__ float de(float3 p) { return length(p) - 1.0f; }
@@ -36,7 +45,7 @@ def test_the_files_own_function_declared_in_a_header_is_ported(tmp_path: Path):
     assert '// #include "fractals.hpp": device code uses nothing of it, left out of the Metal port' in text
 
 
-def test_a_function_only_the_header_declares_stays_kp209(tmp_path: Path):
+def test_a_function_only_the_header_declares_stays_kp209(tmp_path: Path, unspliced):
     port, _ = _translate(tmp_path, """
         #include "fractals.hpp"
         __device__ float de(float3 p) { return length(p) - 1.0f; }
