@@ -6,10 +6,11 @@ fractal_renderer.cu: its spliced headers, once per splice round)."""
 from __future__ import annotations
 
 import bisect
-import re
 from itertools import accumulate
 
-_NONBLANK = re.compile(rb"[^ \t\n\r\x0b\x0c]")  # what bytes.strip() keeps
+from . import lazy_re
+
+_NONBLANK = lazy_re.compile(rb"[^ \t\n\r\x0b\x0c]")  # what bytes.strip() keeps
 
 
 def masks_before(src, masks) -> dict[int, list]:
