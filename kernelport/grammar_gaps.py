@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from .macro_tokens import Tok, match_brace as _match_brace
-from .macros import FUNCTIONAL_CAST, Mask
+from .macro_tokens import Tok, match_brace as _match_brace, match_open
+from .macros import FUNCTIONAL_CAST, IGNORED_QUALIFIERS, Mask
 
 _DIRECTIVE_LINE = re.compile(rb"(?m)^[ \t]*#")
 _CONDITIONAL_LINE = re.compile(rb"(?m)^[ \t]*#[ \t]*(if|el|endif)")  # (a branch's lines are not blanked alone)
@@ -96,6 +96,10 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
                     yield (("subscript operator", t.start, "operator"), [(s, e, b"(*this)[   "), (c, c + 1, b"]")],
                            [Mask(s, e, "operator[]", "grammar"), Mask(c, c + 1, "operator[]", "grammar")])
             continue
+        if t.text == ";" and i > 0 and toks[i - 1].text == "}" and (span := _type_only_qualifiers(toks, i - 1, masked_at)):
+            s, e = span  # `__device__ struct Config { ... };` (mandelspace's util.hpp): seen without the qualifiers
+            yield (("ignored qualifiers", s, "struct"), [(s, e, blank_bytes(data, s, e))],
+                   [Mask(s, e, IGNORED_QUALIFIERS, "grammar")])
         if t.text == "typename" and i not in masked_at and 0 < i < len(toks) - 3 and toks[i - 1].text == "using" and \
                 toks[i + 1].kind == "ident" and toks[i + 2].text == toks[i + 3].text == ":":
             # a using-declaration of a dependent base's type, `using typename grid_t::real_t;` (gpuATTRACT's
@@ -188,6 +192,24 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
             # which the grammar takes only on a plain member: seen as the declaration `...(const V& v);`
             s, e = t.start, toks[i + 1].end
             yield (("deleted", t.start, "="), [(s, e, blank_bytes(data, s, e))], [Mask(s, e, "= delete", "grammar")])
+
+
+# Words nvcc and g++ ignore (a warning) before a declaration that declares a type and nothing else,
+# where the grammar wants a declarator after them (masked as macros.IGNORED_QUALIFIERS)
+_IGNORED_ON_TYPES = frozenset({"__device__", "__host__", "__constant__", "__shared__", "__managed__", "const",
+                               "volatile", "static", "extern", "inline"})
+
+
+def _type_only_qualifiers(toks: list[Tok], close: int, masked_at: set[int]) -> tuple[int, int] | None:
+    """The span of the qualifier words before `struct Name {` whose `}` is toks[close] and is followed by
+    `;` (the declaration declares the type alone: the grammar reports a missing declarator there), else None."""
+    o = match_open(toks, close)
+    if o is None or o < 3 or toks[o - 1].kind != "ident" or toks[o - 2].text not in ("struct", "class", "union"):
+        return None
+    k = o - 2
+    while k > 0 and toks[k - 1].text in _IGNORED_ON_TYPES and k - 1 not in masked_at:
+        k -= 1
+    return (toks[k].start, toks[o - 3].end) if k < o - 2 else None
 
 
 _NOT_LABELS = frozenset({"public", "private", "protected", "default"})  # `public: }`: no label

@@ -44,6 +44,10 @@ class Mask:
 # A Mask's name: a functional cast of a type of several words seen C-style, `unsigned int(v)`
 # (grammar_gaps.functional_cast); the ports write it C-style (lexing.functional_casts)
 FUNCTIONAL_CAST = "functional cast"
+# A Mask's name: qualifier words nvcc and g++ ignore before a declaration of a type alone, `__device__
+# struct Config {...};` (grammar_gaps): no code (what the port does with them: a port that cannot spell
+# them drops them, metal/hostcode.py)
+IGNORED_QUALIFIERS = "ignored qualifiers"
 NEVER = "conditional (never compiled)"  # a Mask's reason: the branch of `#if 0`, which no build compiles
 _COMMENT = lazy_re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 _STRINGS = lazy_re.compile(r'(?:L|u8|u|U)?"(?:\\.|[^"\\])*"(?:\s*(?:L|u8|u|U)?"(?:\\.|[^"\\])*")*')
@@ -422,7 +426,7 @@ def in_place_edits(uses: Mapping[str, list[tuple[int, int]]], macros: Mapping[st
 
 def hides_code(m: Mask) -> bool:
     """Whether the mask took code from the parse (not only a macro's name or a directive line)."""
-    return m.reason not in ("conditional", NEVER)  # `#if 0` hides no build's code
+    return m.reason not in ("conditional", NEVER) and m.name != IGNORED_QUALIFIERS  # `#if 0` hides no build's code
 
 
 def hidden_words(data: bytes, masks) -> list[tuple[Mask, list[str]]]:

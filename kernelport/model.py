@@ -16,6 +16,7 @@ from tree_sitter import Node
 from .depth import big_stack
 from . import backends, dialect, launchforms
 from .macros import SPACE_WORDS
+from .qualifier_macros import qualifier_macros
 from .source import SourceFile, call_args, ident_name, uncomment, walk
 
 FUNCTION_QUALIFIERS = ("__global__", "__device__", "__host__", "__forceinline__", "__noinline__", "inline",
@@ -551,10 +552,7 @@ def device_references(module: Module, left_out: frozenset[int] = frozenset()) ->
     device = [f for f in module.functions.values()
               if f.is_device and (f.template_node or f.node).start_byte not in left_out]
     roots: list[Node | str] = [f.template_node or f.node for f in device]
-    for f in device:  # `HD float f()`: HD, a macro of qualifiers, is blanks to the parse
-        start = (f.template_node or f.node).start_byte
-        roots += [m.name for m in src.masks if m.reason == "attribute" and
-                  (start <= m.start < f.node.end_byte or m.end <= start and not src.data[m.end:start].strip())]
+    roots += qualifier_macros(src, device)  # `HD float f()`: HD, a macro of qualifiers, is blanks to the parse
     for launch in module.launches:
         fn = launch.target
         if fn is not None and fn.type == "template_function" and fn.child_by_field_name("arguments") is not None:

@@ -125,12 +125,17 @@ class ExactDoubles:
         return " ".join(self.src.text_of(t).split()) if t is not None else None
 
     def _returns(self, name: str) -> set[str]:
-        """The return types of every declaration and definition of free function `name` in the port."""
-        out = set()
-        for n in self.src.index.of_types("function_definition", "declaration"):
-            fd = n.child_by_field_name("declarator")
-            while fd is not None and fd.type not in ("function_declarator", "identifier", "init_declarator"):
-                fd = fd.child_by_field_name("declarator")
-            if fd is not None and fd.type == "function_declarator" and ident_name(fd.child_by_field_name("declarator")) == name:
-                out.add(self._type_text(n) if n.child_by_field_name("declarator").type == "function_declarator" else "*")
-        return out
+        """The return types of every declaration and definition of free function `name` in the port
+        (read for every function of the port at once, on the first question: a scan per call asked
+        made a file of many double sites quadratic)."""
+        by_name = self.__dict__.get("_kp_returns")
+        if by_name is None:
+            by_name = self.__dict__["_kp_returns"] = {}
+            for n in self.src.index.of_types("function_definition", "declaration"):
+                fd = n.child_by_field_name("declarator")
+                while fd is not None and fd.type not in ("function_declarator", "identifier", "init_declarator"):
+                    fd = fd.child_by_field_name("declarator")
+                if fd is not None and fd.type == "function_declarator":
+                    by_name.setdefault(ident_name(fd.child_by_field_name("declarator")), set()).add(
+                        self._type_text(n) if n.child_by_field_name("declarator").type == "function_declarator" else "*")
+        return set(by_name.get(name, ()))

@@ -116,9 +116,11 @@ def header_launches(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> froz
     return frozenset(out)
 
 
-def header_names(path: Path, macros=None) -> tuple[set[str], set[str]] | None:
-    """What a project header defines at file scope, and the kernels among it (None: unreadable);
-    `macros`: those its includer sees (a header may use one another header defines)."""
+def header_names(path: Path, macros=None) -> tuple[set[str], set[str], set[str]] | None:
+    """What a project header defines at file scope, the kernels among it, and the functions it only
+    declares (a prototype and no definition: `__device__ float de(float3 p);` for a unit that defines
+    it, built with -rdc), None: unreadable; `macros`: those its includer sees (a header may use one
+    another header defines)."""
     try:
         src = SourceFile.read(path, macros)
     except KernelportError:
@@ -129,31 +131,54 @@ def header_names(path: Path, macros=None) -> tuple[set[str], set[str]] | None:
     # the unit, as one at file scope is
     defines: set[str] = set(definitions(src.text, str(path)))
     kernels: set[str] = set()
+    declared: set[str] = set()
     for item in file_scope_items(src):
         names = defined_names(src, item)
-        defines |= names
+        (declared if prototype(item) else defines).update(names)
         if item.type in ("function_definition", "template_declaration") and \
                 "__global__" in src.text_of(item).split("{", 1)[0]:
             kernels |= names
-    return defines, kernels
+    return defines | declared, kernels, declared - defines
+
+
+def prototype(item) -> bool:
+    """A declaration of functions only, none defined here (`__device__ float f(float3 p);`)."""
+    node = item.named_children[-1] if item.type == "template_declaration" and item.named_children else item
+    decls = node.children_by_field_name("declarator") if node.type == "declaration" else []
+    for d in decls:
+        while d is not None and d.type in ("pointer_declarator", "reference_declarator"):
+            d = d.child_by_field_name("declarator")
+        if d is None or d.type != "function_declarator":
+            return False
+    return bool(decls)
+
+
+def wanted_names(got: tuple[set[str], set[str], set[str]], module) -> set[str]:
+    """The names of a header (header_names) whose absence refuses a port: not a prototype of a function
+    the port defines itself (mandelspace's fractals.hpp declares `cuda_menger_prison_de` for the -rdc
+    link, menger_prison.cu defines it).  The splice still takes such a header where it can (its prototype
+    declares the function for a use above the definition); where it cannot, the port goes on without it."""
+    defines, _, declared = got
+    return defines - (declared & {f.name for f in module.functions.values()})
 
 
 def device_macro_uses(src: SourceFile, module) -> set[str]:
     """Macros the parse saw as blanks (`NS_BEGIN`, `HD`, a statement macro) outside host functions
     and the qualifiers right before one: the device code, or the file scope around it, is written
     with them, so the port needs their definitions as it needs the names device code uses."""
+    from ...qualifier_macros import Spans, masks_before, right_before
+    before = masks_before(src, src.masks)
     host = []
     for f in module.functions.values():
         if f.is_device:
             continue
         start = (f.template_node or f.node).start_byte
-        for m in sorted(src.masks, key=lambda m: -m.end):  # `HD void host_fn()`: HD goes with it
-            if m.end <= start and not src.data[m.end:start].strip():
-                start = m.start
+        while (m := max((m for m in right_before(src, before, start) if m.start < start), key=lambda m: m.end,
+                        default=None)) is not None:
+            start = m.start  # `HD void host_fn()`: HD goes with it (and a mask right before HD)
         host.append((start, f.node.end_byte))
-    host += host_definition_uses(src, module)
-    return {m.name for m in src.masks if not m.reason.startswith("conditional")
-            and not any(s <= m.start < e for s, e in host)}
+    host = Spans(host + host_definition_uses(src, module))
+    return {m.name for m in src.masks if not m.reason.startswith("conditional") and not host.holds(m.start)}
 
 
 _DEVICE_WORDS = re.compile(r"\b__(?:global|device|constant|shared|managed)__\b")
@@ -236,8 +261,8 @@ def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_d
         seen.add(h)
         if got is None:
             continue
-        defines, kernels = got
-        hit = sorted(defines & needs) or sorted(kernels & launched)
+        defines, kernels, _ = got  # (a prototype of the port's own function too: spliced, it declares it
+        hit = sorted(defines & needs) or sorted(kernels & launched)  # for uses above the definition)
         if hit:
             return hit[0]
         try:

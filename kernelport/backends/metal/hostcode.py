@@ -22,7 +22,8 @@ from tree_sitter import Node
 
 from ... import backends, dialect
 from ...model import defined_names, device_references, file_scope_items, specialization_of
-from .headers import condition_names, device_macro_uses, header_names, host_definition_uses, locate
+from ...macros import IGNORED_QUALIFIERS
+from .headers import condition_names, device_macro_uses, header_names, host_definition_uses, locate, prototype, wanted_names
 
 _HOST_ONLY_DECL = ("__device__", "__constant__", "__managed__", "__shared__")
 _NO_METAL_QUALIFIER = ("__host__", "__noinline__")  # Metal has no host functions, and no noinline
@@ -252,6 +253,9 @@ class HostCode:
                     self.rw.replace(value, " ".join(o for o in out if o))
                     self.note(value, " ".join(o for o in out if o) or "(nothing)",
                               "a macro of CUDA function qualifiers: Metal's spelling of them")
+        for m in self.src.masks:  # `__device__ struct Config {...};`: words CUDA ignores there, Metal cannot spell
+            if m.name == IGNORED_QUALIFIERS:
+                self.rw.drop_span(m.start, m.end)
 
     def _drop_leading_macros(self, node: Node) -> None:
         """A macro of qualifiers right before what is left out (`HOSTFN float f() {...}`) goes too."""
@@ -361,9 +365,13 @@ class HostCode:
                 continue
             if any(c.type == "function_definition" for c in item.children):
                 continue  # a function template: a function, decided above
-            if item.type == "declaration" and any(self.src.text_of(c) in _HOST_ONLY_DECL for c in item.children):
-                continue  # device memory: stays, whoever uses it
             names = defined_names(self.src, item)
+            device_decl = item.type == "declaration" and any(self.src.text_of(c) in _HOST_ONLY_DECL for c in item.children)
+            # a device function's prototype nothing in the port calls goes (fractals.hpp's `__device__ float
+            # cuda_mandelbulb_de(..., double pow);` in the port of a unit that neither defines nor calls it)
+            unused_prototype = device_decl and prototype(item) and not names & needed
+            if device_decl and not unused_prototype:
+                continue  # device memory: stays, whoever uses it
             spec = specialization_of(self.src, item)  # `k_type<v512>`: needed with k_type and v512
             if names and (_host_prototype(self.src, item) or _host_extern(self.src, item)):
                 pass  # no device code calls or reads it, whatever its name spells there
@@ -373,7 +381,7 @@ class HostCode:
             self._left_out |= names
             self.left_out_spans.append((item.start_byte, item.end_byte))
             label = ", ".join(sorted(names))
-            text = f"{label}: used by host code only, left out of the Metal port"
+            text = f"{label}: {'a prototype nothing in the port calls' if unused_prototype else 'used by host code only'}, left out of the Metal port"
             if item.parent is not None and item.parent.type == "linkage_specification":
                 item = item.parent  # `extern "C" void f();`: the linkage goes with its one declaration
             self._drop_leading_macros(item)
@@ -466,7 +474,7 @@ class HostCode:
             used = header_names(header, self.src.included_macros) if header is not None else None
             why = ""
             if used is not None:
-                defines, kernels = used
+                defines, kernels = wanted_names(used, self.module), used[1]
                 hit = sorted(defines & needed) or sorted(kernels & launched)
                 if hit:
                     what = "kernel" if not (defines & needed) else "name"

@@ -138,12 +138,23 @@ class AddressSpaces:
         return sig[idx] if idx < len(sig) else "device" if p.pointer else "thread"
 
     def _local_decl(self, f: Function, name: str) -> Node | None:
-        for n in walk(f.body):
-            if n.type == "declaration":
-                for d in n.children_by_field_name("declarator"):
-                    if ident_name(d) == name:
-                        return n
-        return None
+        """The first declaration in f's body (pre-order) that declares name."""
+        return self._local_decls(f).get(name)
+
+    def _local_decls(self, f: Function) -> dict[str, Node]:
+        """Each name f's body declares -> its first declaration: one walk per body, where a walk per
+        query made the passes that ask about every call and identifier quadratic in a function's size
+        (a 700-line header's helpers: most of a Metal translation's time).  Keyed by the body node,
+        which holds its tree: a re-parse gives new nodes, never a stale answer."""
+        memo = self.__dict__.setdefault("_kp_local_decls", {})
+        got = memo.get(f.body)
+        if got is None:
+            got = memo[f.body] = {}
+            for n in walk(f.body):
+                if n.type == "declaration":
+                    for d in n.children_by_field_name("declarator"):
+                        got.setdefault(ident_name(d), n)
+        return got
 
     def space_of(self, expr: Node | None, f: Function) -> str | None:
         """Address space of a pointer-valued expression in function f (current specialisation)."""

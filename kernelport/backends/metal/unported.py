@@ -57,9 +57,14 @@ class Unported:
         # the prologue's: <stdint.h>'s constant macros, CUDA's float functions with Metal definitions
         library = metal_library_names() | set(backends.get(self.backend).integer_constant_macros) | set(cuda_own)
         reported: set[str] = set()
-        host_only = {f.name for f in self.host.values()} - set(self.device)
+        # a function no nvcc pass compiles (helper_math.h's host `rsqrtf` under `#ifndef __CUDACC__`) neither
+        # is a host function device code may not call nor replaces CUDA's own of its name: nvcc never sees it
+        memo: dict = {}
+        seen = [g for g in self.module.functions.values()
+                if not guards.amd_only(g.template_node or g.node, self.src, memo=memo)]
+        host_only = {f.name for f in self.host.values() if any(f is g for g in seen)} - set(self.device)
         dead = self._dead_on_metal()
-        defined = {g.name for g in self.module.functions.values()}
+        defined = {g.name for g in seen}
         # a definition of a CUDA cache-hinted store only under an `#if` (llm.c's bf16 `__stcs` for nvcc < 12):
         # a polyfill of CUDA's own, a store too; the file's calls of the name are plain stores
         defined -= {g.name for g in self.module.functions.values() if g.name in stores and all(
