@@ -51,11 +51,48 @@ def ported_definitions(src, macros: Mapping, ported: Mapping[int, int | None], k
     for name, ds in defs.items():
         if len(ds) < 2 or name not in macros:
             continue
-        around = [guards.branches(d, src) for d in ds]
-        if not any(b.test.id in ported for bs in around for b in bs):
-            continue
-        on = [d for d, bs in zip(ds, around)
-              if all(b.reached(src, guards.AMD_DEVICE, known=known, decided=ported) for b in bs)]
-        if len(on) == 1 and on[0].start_byte != macros[name].node.start_byte:
-            out[name] = on[0]
+        on = compiled_on_amd(src, ds, ported, known)
+        if on is not None and on.start_byte != macros[name].node.start_byte:
+            out[name] = on
     return out
+
+
+def compiled_on_amd(src, ds, ported: Mapping[int, int | None], known=None):
+    """The one of `ds` (one name's definitions in `src`) that the ports compile on AMD's device pass, where a test
+    around them is one they settle (`ported`); None where none is, or where that pass may compile several."""
+    from .. import guards
+    around = [guards.branches(d, src) for d in ds]
+    if not any(b.test.id in ported for bs in around for b in bs):
+        return None
+    on = [d for d, bs in zip(ds, around) if all(b.reached(src, guards.AMD_DEVICE, known=known, decided=ported) for b in bs)]
+    return on[0] if len(on) == 1 else None
+
+
+def header_definitions(vis, ported_in, known=None) -> None:
+    """The unit's view of its headers (`vis`) as the ports compile them on AMD's device pass: a header's macro
+    defined per branch of a test they settle (`#ifdef __CUDA_ARCH__` / `#define LANES 32` / `#else` / `#define
+    LANES 1`: the walk cannot decide `__CUDA_ARCH__` and keeps the last, the host's 1), as ported_definitions
+    reads the file's own; and its `const`/`constexpr` integers under such a test (headerconsts.conditional_constants:
+    `#ifdef __CUDA_ARCH__` / `constexpr int LANES = 32;` is the HIP port's device code), which headerconsts reads
+    only outside every conditional.  `ported_in`: (header source, its model) -> settled's answer for it."""
+    from ..headerconsts import conditional_constants
+    from ..model import Macro
+    from ..source import uncomment
+    away = getattr(vis, "elsewhere", None)
+    for p in (away.paths if away is not None else ()):
+        pf = away.project.file(p)
+        ported = ported_in(pf.src, pf.module) if pf is not None else None
+        if not ported:
+            continue
+        src, mine = pf.src, {n: m for n, m in vis.macros.items() if vis.where.get(n, ("",))[0] == str(p)}
+        for name, node in ported_definitions(src, mine, ported, known).items():
+            v = node.child_by_field_name("value")
+            vis.macros[name] = Macro(name, uncomment(src.text_of(v)).strip() if v else "", node, v)
+            vis.where[name] = away.project._where(p, vis.macros[name])  # noqa: SLF001 - the project's one reading
+        for name, decls in conditional_constants(src).items():
+            got = compiled_on_amd(src, [d for d, _ in decls], ported, known)
+            if got is None or name in vis.macros or name in vis.constants:
+                continue
+            value = dict(decls)[got]
+            vis.constants[name] = Macro(name, src.text_of(value), got, value)
+            vis.where[name] = away.project._where(p, vis.constants[name])  # noqa: SLF001
