@@ -124,3 +124,23 @@ def test_an_ifndef_that_guards_no_header_and_a_guarded_tile_stay_quiet(tmp_path:
     assert _ws(_lint(tmp_path, _header("constexpr int TILE_DIM = 32;\n", guard=True), TRANSPOSE)) == []
     other = "#ifndef DEFS_H\n#define DEFS_H\n#else\nconstexpr int LANES = 32;\n#endif\n"  # the guard's `#else`
     assert _ws(_lint(tmp_path, other)) == []
+
+
+# -- a header macro written per platform: AMD's passes compile AMD's definition --------------------------
+PER_PLATFORM = "#if defined(__HIP_PLATFORM_AMD__)\n#define LANES 64\n#else\n#define LANES 32\n#endif\n"
+
+
+def test_a_header_macro_written_for_amd_is_what_amd_compiles(tmp_path: Path):
+    assert _ws(_lint(tmp_path, _header(PER_PLATFORM))) == []  # main: WS001 (the walk kept NVIDIA's 32, the last)
+    own = PER_PLATFORM + KERNEL.replace('#include "defs.h"\n', "")
+    (tmp_path / "own.cu").write_text(own)
+    assert not [f for r in lint_paths([tmp_path / "own.cu"], Overrides(), jobs=1) for f in r.findings
+                if f.code.startswith("WS")]  # the file's own: quiet on main already
+
+
+def test_a_32_written_for_amd_and_an_ordinary_split_stay_as_on_main(tmp_path: Path):
+    both = _lint(tmp_path, _header(PER_PLATFORM.replace("LANES 64", "LANES 32")))
+    assert [(f.line, f.column) for f in both if f.code == "WS001"] == [(4, 30)]
+    assert "defs.h:5" in [f for f in both if f.code == "WS001"][0].message  # the same value: main's location
+    ordinary = _lint(tmp_path, _header(PER_PLATFORM.replace("defined(__HIP_PLATFORM_AMD__)", "defined(USE_WIDE)")))
+    assert [(f.line, f.column) for f in ordinary if f.code == "WS001"] == [(4, 30)]  # no -D: the walk's `#else`
