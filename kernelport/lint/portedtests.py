@@ -106,12 +106,14 @@ def header_definitions(vis, ported_in, known=None) -> None:
     from ..model import Macro
     from ..source import uncomment
     away = getattr(vis, "elsewhere", None)
+    owned: dict[str, dict] = {}  # each header's macros among those the unit sees (vis.where: the one definition)
+    for n, m in vis.macros.items():
+        owned.setdefault(vis.where[n][0] if n in vis.where else "", {})[n] = m
     for p in (away.paths if away is not None else ()):
         pf = away.project.file(p)
         if pf is None:
             continue
-        src, mine = pf.src, {n: m for n, m in vis.macros.items() if vis.where.get(n, ("",))[0] == str(p)}
-        ported = ported_in(pf.src, pf.module)
+        src, mine, ported = pf.src, owned.get(str(p), {}), ported_in(pf.src, pf.module)
         for name, node in {**amd_definitions(src, mine, known), **ported_definitions(src, mine, ported, known)}.items():
             v = node.child_by_field_name("value")
             vis.macros[name] = Macro(name, uncomment(src.text_of(v)).strip() if v else "", node, v)
