@@ -9,10 +9,12 @@ their uses exactly as a header macro's, and WS001 names the definition.  Transla
 them yet: it rewrites a header macro's definition in the header's port, and has no such rewrite for
 a constant, so a port that moved the host's uses to the wave would leave the device's at 32.
 
-Only unconditional definitions count (the header's include guard is none): one under any other
-`#if`/`#ifdef` may be the other platform's branch (`#if defined(__GFX9__) ... #else static const int
-WS = 32;`), whose value the includer's build may not see; one under a test the ports settle
-(`#ifdef __CUDA_ARCH__`) is read as they compile it (kernelport.lint.portedtests.header_definitions).  Constants inside functions, classes and initializers that are not one literal
+Only unconditional definitions count: one under any `#if`/`#ifdef` may be the other platform's
+branch (`#if defined(__GFX9__) ... #else static const int WS = 32;`), whose value the includer's
+build may not see; one under a test the ports settle (`#ifdef __CUDA_ARCH__`) is read as they compile
+it (kernelport.lint.portedtests.header_definitions).  An include guard is such an `#if` too: reading
+through it (stop 54, reverted) flagged labelled14's TransformerEngine look-alikes, the logical 32-lane
+groups of its transpose tiles built from utils.cuh's guarded `THREADS_PER_WARP = 32`.  Constants inside functions, classes and initializers that are not one literal
 (`2 * WS`) are left to the analysis of the file that defines them.
 
 The same concept for lint's log2 of the warp size (`#define HYPRE_WARP_BITSHIFT 5`, sphexa's
@@ -42,24 +44,13 @@ _SCOPES_OUT = ("function_definition", "field_declaration_list", "compound_statem
 _BRANCHES = ("preproc_if", "preproc_ifdef", "preproc_elif", "preproc_else", "preproc_elifdef")
 
 
-def _unconditional(node: Node, src=None) -> bool:
-    """Outside functions, classes and every conditional; `src` given: but the include guard of that file."""
+def _unconditional(node: Node) -> bool:
     p = node.parent
     while p is not None:
-        if p.type in _SCOPES_OUT or p.type in _BRANCHES and (src is None or not _include_guard(p, src)):
+        if p.type in _SCOPES_OUT or p.type in _BRANCHES:
             return False
         p = p.parent
     return True
-
-
-def _include_guard(cond: Node, src) -> bool:
-    """`#ifndef H_` whose body opens with `#define H_`: the first include of the header compiles its body."""
-    name = cond.child_by_field_name("name") if cond.type == "preproc_ifdef" else None
-    if name is None or not src.text_of(cond.children[0]).endswith("ndef"):
-        return False
-    body = [c for c in cond.named_children if c.type != "comment" and c != name]
-    first = body[0].child_by_field_name("name") if body and body[0].type == "preproc_def" else None
-    return first is not None and src.text_of(first) == src.text_of(name)
 
 
 def _literal_constants(src):
@@ -74,14 +65,12 @@ def _literal_constants(src):
             yield src.text_of(name), decl, value
 
 
-def constants(src, include_guard: bool = False) -> dict[str, Macro]:
+def constants(src) -> dict[str, Macro]:
     """name -> Macro(name, the literal's text, the declaration, the literal) for each `const` or
-    `constexpr` integer constant at file or namespace scope of `src` initialised by one literal.
-    `include_guard`: one inside the file's include guard counts (a header as its includer reads it: the
-    guard is no platform's branch, and a `#define` there is read the same; `#pragma once` needs none)."""
+    `constexpr` integer constant at file or namespace scope of `src` initialised by one literal."""
     out: dict[str, Macro] = {}
     for name, decl, value in _literal_constants(src):
-        if _unconditional(decl, src if include_guard else None):
+        if _unconditional(decl):
             out.setdefault(name, Macro(name, src.text_of(value), decl, value))
     return out
 
@@ -93,7 +82,7 @@ def conditional_constants(src) -> dict[str, list[tuple[Node, Node]]]:
     out: dict[str, list[tuple[Node, Node]]] = {}
     plain: set[str] = set()
     for name, decl, value in _literal_constants(src):
-        if _unconditional(decl, src):
+        if _unconditional(decl):
             plain.add(name)
         elif not any(a.type in _SCOPES_OUT for a in _ancestors(decl)):
             out.setdefault(name, []).append((decl, value))
@@ -138,7 +127,7 @@ def add_visible(proj, path, opts, vis) -> None:
     for p in proj.scan(root, opts).order:
         if p == root:
             continue
-        for name, c in proj._per_file("guarded_constants", p, lambda f: constants(f.src, True), {}).items():
+        for name, c in proj._per_file("constants", p, lambda f: constants(f.src), {}).items():
             if name not in vis.macros and name not in vis.constants:
                 vis.constants[name], vis.where[name] = c, proj._where(p, c)
         vis.wave_widths |= {name for name in proj._per_file("wave_widths", p, lambda f: wave_widths(f.src), set())

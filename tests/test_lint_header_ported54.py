@@ -109,23 +109,6 @@ def test_the_host_branch_a_device_64_an_ordinary_test_and_metal_stay_as_on_main(
     assert _ws(_lint(tmp_path, _header(SPLIT_CONST), targets=["metal"])) == []  # Metal's is no AMD pass
 
 
-# -- a header's include guard is no condition (its `#pragma once` twin was read already) -------------------
-def test_a_constant_inside_the_include_guard(tmp_path: Path):
-    got = _lint(tmp_path, _header("static const int LANES = 32;  // warp size\n", guard=True))
-    ws001 = [f for f in got if f.code == "WS001"]
-    assert [(f.line, f.column) for f in ws001] == [(4, 30)] and "defs.h:3" in ws001[0].message  # main: nothing
-    assert [(f.line, f.column) for f in _lint(tmp_path, _header("static const int LANES = 32;\n"))
-            if f.code == "WS001"] == [(4, 30)]  # `#pragma once`: the same, as on main
-
-
-def test_an_ifndef_that_guards_no_header_and_a_guarded_tile_stay_quiet(tmp_path: Path):
-    default = "#ifndef NO_WARPS\nconstexpr int LANES = 32;\n#endif\n"  # no `#define NO_WARPS`: a build's choice
-    assert _ws(_lint(tmp_path, _header(default))) == []
-    assert _ws(_lint(tmp_path, _header("constexpr int TILE_DIM = 32;\n", guard=True), TRANSPOSE)) == []
-    other = "#ifndef DEFS_H\n#define DEFS_H\n#else\nconstexpr int LANES = 32;\n#endif\n"  # the guard's `#else`
-    assert _ws(_lint(tmp_path, other)) == []
-
-
 # -- a header macro written per platform: AMD's passes compile AMD's definition --------------------------
 PER_PLATFORM = "#if defined(__HIP_PLATFORM_AMD__)\n#define LANES 64\n#else\n#define LANES 32\n#endif\n"
 
