@@ -14,8 +14,9 @@ branch (`#if defined(__GFX9__) ... #else static const int WS = 32;`), whose valu
 build may not see; one under a test the ports settle (`#ifdef __CUDA_ARCH__`) is read as they compile
 it (kernelport.lint.portedtests.header_definitions).  An include guard is such an `#if` too: reading
 through it (stop 54, reverted) flagged labelled14's TransformerEngine look-alikes, the logical 32-lane
-groups of its transpose tiles built from utils.cuh's guarded `THREADS_PER_WARP = 32`.  Constants inside functions, classes and initializers that are not one literal
-(`2 * WS`) are left to the analysis of the file that defines them.
+groups of its transpose tiles built from utils.cuh's guarded `THREADS_PER_WARP = 32`.  Constants
+inside functions, classes and initializers that are not one literal (`2 * WS`) are left to the
+analysis of the file that defines them.
 
 The same concept for lint's log2 of the warp size (`#define HYPRE_WARP_BITSHIFT 5`, sphexa's
 `struct GpuConfig { static constexpr int warpSizeLog2 = 5; }`) is here too: `header_log2` reads a

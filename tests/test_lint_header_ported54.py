@@ -9,9 +9,11 @@ pass, so `#define LANES 32` is device code there.  A header's were still read tw
 - its macro defined once per branch as the include walk keeps it: the walk cannot decide `__CUDA_ARCH__` and keeps
   the last definition (the host's `#define LANES 1`), so the device's 32 was never seen.
 
-Both now ask the same decision (portedtests.compiled_on_amd, header_definitions).  Look-alikes keep main's reading:
-a 32x32 tile under the same test, a constant only the host branch defines, a 64 on the device branch, a test of
-an ordinary name no one settles, and Metal alone (no AMD pass).
+Both now ask the same decision (portedtests.compiled_on_amd, header_definitions).  And a header's integer macro
+written per platform (`#if defined(__HIP_PLATFORM_AMD__)` / 64 / `#else` / 32) is AMD's 64 (portedtests.
+amd_definitions), as the same lines in the file itself already were.  Look-alikes keep main's reading: a 32x32
+tile under the same test, a constant only the host branch defines, a 64 on the device branch, a test of an
+ordinary name no one settles, AMD's own 32, the host branch of `#ifndef __CUDA_ARCH__`, and Metal alone.
 """
 from __future__ import annotations
 
