@@ -11,8 +11,12 @@ a constant, so a port that moved the host's uses to the wave would leave the dev
 
 Only unconditional definitions count: one under any `#if`/`#ifdef` may be the other platform's
 branch (`#if defined(__GFX9__) ... #else static const int WS = 32;`), whose value the includer's
-build may not see.  Constants inside functions, classes and initializers that are not one literal
-(`2 * WS`) are left to the analysis of the file that defines them.
+build may not see; one under a test the ports settle (`#ifdef __CUDA_ARCH__`) is read as they compile
+it (kernelport.lint.portedtests.header_definitions).  An include guard is such an `#if` too: reading
+through it (stop 54, reverted) flagged labelled14's TransformerEngine look-alikes, the logical 32-lane
+groups of its transpose tiles built from utils.cuh's guarded `THREADS_PER_WARP = 32`.  Constants
+inside functions, classes and initializers that are not one literal (`2 * WS`) are left to the
+analysis of the file that defines them.
 
 The same concept for lint's log2 of the warp size (`#define HYPRE_WARP_BITSHIFT 5`, sphexa's
 `struct GpuConfig { static constexpr int warpSizeLog2 = 5; }`) is here too: `header_log2` reads a
@@ -50,21 +54,40 @@ def _unconditional(node: Node) -> bool:
     return True
 
 
-def constants(src) -> dict[str, Macro]:
-    """name -> Macro(name, the literal's text, the declaration, the literal) for each `const` or
-    `constexpr` integer constant at file or namespace scope of `src` initialised by one literal."""
-    out: dict[str, Macro] = {}
+def _literal_constants(src):
+    """(name, declaration, literal) of each `const` or `constexpr` integer declared in `src` with one literal."""
     for d in src.index.of_type("init_declarator"):
         decl, name, value = d.parent, d.child_by_field_name("declarator"), d.child_by_field_name("value")
         if decl is None or decl.type != "declaration" or name is None or name.type != "identifier":
             continue
         if value is None or value.type != "number_literal":
             continue
-        if not any(c.type == "type_qualifier" and src.text_of(c) in _QUALIFIERS for c in decl.children):
-            continue
+        if any(c.type == "type_qualifier" and src.text_of(c) in _QUALIFIERS for c in decl.children):
+            yield src.text_of(name), decl, value
+
+
+def constants(src) -> dict[str, Macro]:
+    """name -> Macro(name, the literal's text, the declaration, the literal) for each `const` or
+    `constexpr` integer constant at file or namespace scope of `src` initialised by one literal."""
+    out: dict[str, Macro] = {}
+    for name, decl, value in _literal_constants(src):
         if _unconditional(decl):
-            out.setdefault(src.text_of(name), Macro(src.text_of(name), src.text_of(value), decl, value))
+            out.setdefault(name, Macro(name, src.text_of(value), decl, value))
     return out
+
+
+def conditional_constants(src) -> dict[str, list[tuple[Node, Node]]]:
+    """name -> [(declaration, literal)] of the constants `constants` leaves for being under a conditional (at
+    file or namespace scope), for a name with no unconditional definition: the conditions decide which one a
+    build compiles (kernelport.lint.portedtests.header_definitions asks the ports')."""
+    out: dict[str, list[tuple[Node, Node]]] = {}
+    plain: set[str] = set()
+    for name, decl, value in _literal_constants(src):
+        if _unconditional(decl):
+            plain.add(name)
+        elif not any(a.type in _SCOPES_OUT for a in _ancestors(decl)):
+            out.setdefault(name, []).append((decl, value))
+    return {n: ds for n, ds in out.items() if n not in plain}
 
 
 def wave_widths(src) -> set[str]:

@@ -86,6 +86,8 @@ class Context:
                 for name in unit.inactive:
                     self.module.macros.pop(name, None)
                 self._active_macros(unit.active)
+                portedtests.header_definitions(self.module.visible, lambda src, mod: self.ported_in(
+                    src, mod, self.unit_defines.values), self.unit_defines)  # its headers as the ports compile them
             moved = self._ported_macros()
             given = getattr(shared, "analysis", None) if shared is not None and unit.visible is None and not moved else None
             self.analysis = given if given is not None else warpflow.analyze(self.module)  # (translate's, of this model)
