@@ -25,7 +25,7 @@ from tree_sitter import Node
 from . import fnscopes, lazy_re
 
 _DIRECTIVE = lazy_re.compile(rb"^[ \t]*#[ \t]*(ifdef|ifndef|if|elif|else|endif)\b([^\n]*)", re.M)
-_DEFINED = re.compile(r"(!?)\s*defined\s*\(?\s*(\w+)\s*\)?")
+_DEFINED = lazy_re.compile(r"(!?)\s*defined\s*\(?\s*(\w+)\s*\)?")
 _MAX_TESTS = 6  # per pair of lists: 64 configurations at most
 
 Literal = tuple[str, bool]  # a test and the truth value a branch needs of it
