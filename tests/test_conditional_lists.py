@@ -11,22 +11,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import assert_hip_file_compiles, require_tool
+from test_carry_masked import WRAP  # the carry chain's two PTX wrappers
 
-HEADER = """\
-__device__ static unsigned int add_cc(unsigned int a, unsigned int b)
-{
-    unsigned int r;
-    asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
-    return r;
-}
-
-__device__ static unsigned int addc(unsigned int a, unsigned int b)
-{
-    unsigned int r;
-    asm volatile("addc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
-    return r;
-}
-
+HEADER = WRAP + """
 __device__ static void add64(unsigned int *lo, unsigned int *hi, unsigned int a, unsigned int b
 #ifdef CPU_SIEVE
                              , int shift
