@@ -63,14 +63,15 @@ def _directive(src, arm: Node) -> str:
 def known_values(tr) -> Mapping[str, int]:
     """The unit's object-like macros whose integer values its definitions decide (kernelport.unitdefines: the file's,
     its project headers' and those the run's includer reads before it (context_macros.read_before): `#define
-    PASCAL 600`, one value, unconditional, never `#undef`ed) and the CUDA toolkit's version macros (the source backend's `toolkit_versions`), less the run's -D names: what a test may read beside
+    PASCAL 600`, one value, unconditional, never `#undef`ed) and the CUDA toolkit's version macros (version_branches.toolkit_values), less the run's -D names: what a test may read beside
     `__CUDA_ARCH__` and still be settled as for a literal."""
     from .unitdefines import unit_defines
     if (got := tr.__dict__.get("_kp_known_values")) is not None:
         return got
     srcs = unit_sources(tr)
     given = frozenset(d[0] if isinstance(d, tuple) else str(d).split("=")[0] for d in tr.options.get("defines", ()) or ())
-    toolkit = {k: v for k, v in backends.source().toolkit_versions.items() if k not in given}  # CUDART_VERSION
+    from .version_branches import toolkit_values
+    toolkit = toolkit_values(srcs, given)  # CUDART_VERSION
     got = tr.__dict__["_kp_known_values"] = {**toolkit, **unit_defines(srcs, given).values}
     return got
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import carry_masked, carry_prototypes, fnscopes, ptx_idioms
+from . import carry_masked, carry_prototypes, conditional_lists, fnscopes, ptx_idioms
 from .model import Function, Module
 
 NAME = "kp_carry"
@@ -122,7 +122,7 @@ class _Index:
         else:
             return []
         found = [(p, g, f) for p, g, f in self.by_name.get(parts[-1] if parts else "", ())
-                 if fnscopes.may_call(f, call) and (not member or _member(f)) and _sides(caller, f)]
+                 if conditional_lists.may_call(f, g.source, call, m.source) and (not member or _member(f)) and _sides(caller, f)]
         if not found and not member and len(parts) == 1:  # another head of a body (carry_masked.aliases)
             n = len(fnscopes.call_args(call))
             found = [(p, g, f) for p, g, f, count in self.aliases.get(parts[0], ()) if count == n and _sides(caller, f)]

@@ -91,17 +91,27 @@ def _arity(f: Function) -> tuple[int, int | None]:
     return got[1]
 
 
-def _arity_of(f: Function) -> tuple[int, int | None]:
+def parameter_list(f: Function) -> Node | None:
+    """The `(...)` of `f`'s head (its function_declarator's parameters), None where the head has none."""
     plist = f.node.child_by_field_name("declarator")
     while plist is not None and plist.type != "function_declarator":
         plist = plist.child_by_field_name("declarator") if plist.type != "reference_declarator" else (
             plist.named_children[-1] if plist.named_children else None)
-    params = plist.child_by_field_name("parameters") if plist is not None else None
-    kids = [c for c in (params.named_children if params is not None else []) if c.type != "comment"]
+    return plist.child_by_field_name("parameters") if plist is not None else None
+
+
+def _arity_of(f: Function) -> tuple[int, int | None]:
+    params = parameter_list(f)
+    return arity_of(params, [c for c in (params.named_children if params is not None else []) if c.type != "comment"])
+
+
+def arity_of(params: Node | None, kids: list[Node]) -> tuple[int, int | None]:
+    """(fewest, most) arguments for the parameters `kids` of the list `params` (all of them, or those one
+    configuration of its preprocessor conditionals keeps: kernelport/conditional_lists.py)."""
     if len(kids) == 1 and kids[0].text.decode().strip() == "void":
         kids = []
     variadic = any(c.type == "variadic_parameter" or c.text.decode() == "..." for c in
-                   (params.children if params is not None else []))
+                   (params.children if params is not None else []) if c.is_named is False or c in kids)
     fixed = [c for c in kids if c.type in ("parameter_declaration", "optional_parameter_declaration")]
     required = sum(1 for c in fixed if c.type == "parameter_declaration")
     return required, None if variadic else len(fixed)

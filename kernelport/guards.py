@@ -15,6 +15,7 @@ chains, `#else` parts and `# ifndef` read alike for every consumer:
 """
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections.abc import Callable, Mapping
@@ -82,7 +83,16 @@ _ALTERNATIVES = ("preproc_else", "preproc_elif", "preproc_elifdef")
 
 def macro(name: str) -> PlatformMacro | None:
     m = next((m for rx, m in _COMPILED if rx.fullmatch(name)), None)
-    return m if m is not None else _port_device_passes().get(name)
+    return m if m is not None else _language_macros().get(name) or _port_device_passes().get(name)
+
+
+@functools.cache
+def _language_macros() -> dict[str, PlatformMacro]:
+    """The language's own macros (`__cplusplus`: the source backend's `language_macros`, the data
+    macro_groups.builtin_macros gives the parse repair), defined on every pass, Metal's too; their number unknown here
+    (nvcc and hipcc read C++17's, Metal's compiler its own standard's)."""
+    from .backends import source
+    return {n: PlatformMacro(re.escape(n), frozenset((*PASSES, "no-platform")), None) for n in source().language_macros}
 
 
 _PORT_DEVICE_PASSES: dict[str, PlatformMacro] = {}

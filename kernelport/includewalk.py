@@ -337,7 +337,8 @@ def _events(src: SourceFile, defined: set[str], tested=None) -> Iterator[tuple[s
         truth = _condition(src, node, defined, tested)
         alt = node.child_by_field_name("alternative")
         # a branch left out because a defined name decides the test (not a name merely undefined so far)
-        decided = truth is not None and (test := _test(src, node)) is not None and test[1] in defined
+        decided = truth is not None and (test := _test(src, node)) is not None and (
+            test[1] in defined or test[1] in _language_macros())
         if truth is not False:
             for c in node.named_children:
                 if c == alt or c.type in ("identifier", "preproc_defined") or c == node.child_by_field_name("condition"):
@@ -410,11 +411,18 @@ def _condition(src: SourceFile, node: Node, defined: set[str], tested=None) -> b
     negated, name = test
     if tested is not None:
         tested(name)
-    if name in defined:
+    if name in defined or name in _language_macros():  # (`__cplusplus`: every compile of CUDA defines it)
         return not negated
     if name.startswith("__") or name.startswith("_") and name[1:2].isupper():
         return None  # the compiler's own (__CUDA_ARCH__, _WIN32): unknown here
     return negated
+
+
+def _language_macros():
+    """The language's own macros, every compile's (the source backend's `language_macros`, which
+    macro_groups.builtin_macros gives the parse repair)."""
+    from .backends import source
+    return source().language_macros
 
 
 def ruled_out(src: SourceFile, node: Node, defined) -> str | None:
@@ -428,7 +436,7 @@ def ruled_out(src: SourceFile, node: Node, defined) -> str | None:
         if p.type in ("preproc_ifdef", "preproc_if", "preproc_elif"):
             tested: list[str] = []
             truth = _condition(src, p, set(), tested.append)
-            if tested and tested[0] not in defined and truth is not None:
+            if tested and tested[0] not in defined and tested[0] not in _language_macros() and truth is not None:
                 in_body = child != p.child_by_field_name("alternative")
                 if truth is not in_body:
                     return tested[0]

@@ -21,7 +21,8 @@ Only where the two passes take different branches: where they take the same one,
 conditional as written is already that branch on both passes, and the text is kept.  The tests read only
 `__CUDA_ARCH__` (as a value or `defined`), numbers and the values arch_branches.known_values decides
 (`#define VOLTA 700`, the toolkit's `CUDART_VERSION`); a bare `#ifdef __CUDA_ARCH__` is device_pass's respelling.
-A host-only function's conditional keeps its text (only the host pass runs it).  Branches neither pass takes
+A host-only function's conditional keeps its text (only the host pass runs it), but for a test of the
+toolkit's version alone, which every pass reads alike (kernelport/version_branches.py).  Branches neither pass takes
 (older architectures') are left out, with KP237 where their ports differ from the device pass's.
 """
 from __future__ import annotations
@@ -68,7 +69,11 @@ def splits(tr) -> list[Split]:
     taken = {c.node.id for c in arch_branches.choices(tr)}
     names = arch_branches.known_values(tr)
     for node in tr.src.index.of_type("preproc_if"):
-        if node.id in taken or not _both_passes(tr, node):
+        if node.id in taken:
+            continue
+        if not _both_passes(tr, node):  # one pass compiles it, which reads the toolkit's version too
+            if (v := version_branches.choice(tr, node, names)) is not None:
+                got.append(Split(v, v.taken, macro, True, True))
             continue
         c = arch_branches._choice(tr.src, node, at, names)  # noqa: SLF001 - the same reading of the tests
         if c is None and (v := version_branches.choice(tr, node, names)) is not None:

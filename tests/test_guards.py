@@ -166,19 +166,24 @@ def test_kp208_asks_whether_the_test_is_false_on_amd():
     assert "KP208" not in [d.code for d in either.diagnostics]  # true on AMD when KP_FORCE is set
     version = hip("""
     __global__ void k(int* x) {
-    #if CUDA_VERSION >= 11000
+    #if __CUDA_API_VERSION >= 11000
         x[threadIdx.x] = 1;
     #endif
     }
     """)
-    assert [d.code for d in version.diagnostics] == ["KP208"]  # hipcc never defines CUDA_VERSION
+    assert [d.code for d in version.diagnostics] == ["KP208"]  # hipcc never defines __CUDA_API_VERSION
+    # (CUDA_VERSION, whose value the CUDA backend's toolkit_versions gives, is evaluated: tests/test_version_host_code.py)
 
 
 @pytest.mark.parametrize("name", ["CUDART_VERSION", "__CUDACC_VER_MINOR__", "__CUDA_API_VERSION"])
 def test_the_toolkits_other_version_macros_are_nvidia_only(name):
     """cuda_runtime_api.h's CUDART_VERSION and nvcc's version macros read like CUDA_VERSION: hipcc
     defines none, so code under `#if NAME >= N` with no #else is compiled on no AMD pass (xmrig-cuda,
-    cuSZ test CUDART_VERSION; it was an unknown macro, and the port kept the code without a word)."""
+    cuSZ test CUDART_VERSION; it was an unknown macro, and the port kept the code without a word).
+    Where the CUDA backend's toolkit_versions gives the value, a kernel's test is now evaluated with it
+    (kernelport/version_branches.py; it was only where both of nvcc's passes compile the code): the port
+    is the branch nvcc takes, with no KP208; a name it gives no value keeps KP208."""
+    from kernelport import backends
     version = hip(f"""
     __global__ void k(int* x) {{
     #if {name} >= 11000
@@ -186,7 +191,12 @@ def test_the_toolkits_other_version_macros_are_nvidia_only(name):
     #endif
     }}
     """)
-    assert [d.code for d in version.diagnostics] == ["KP208"]
+    if name in backends.source().toolkit_versions:
+        taken = backends.source().toolkit_versions[name] >= 11000  # (CUDA 13's minor version is 0)
+        assert not version.diagnostics and "#if" not in version.body
+        assert ("x[threadIdx.x] = 1;" in version.body) == taken
+    else:
+        assert [d.code for d in version.diagnostics] == ["KP208"]
 
 
 def test_evaluate_arithmetic_and_unknowns():

@@ -539,17 +539,19 @@ __global__ void k(float* x) {
 def test_kernel_that_exists_only_under_cuda_arch_is_reported():
     """Re-pinned at stop 51: a test of the toolkit's version is false on every AMD pass (KP208); a test of the
     architecture (`#if __CUDA_ARCH__ >= 700`, which every current GPU takes) is the code the original runs, ported
-    with KP237 naming the empty branch left out (kernelport/arch_branches.py)."""
+    with KP237 naming the empty branch left out (kernelport/arch_branches.py).  Re-pinned at stop 54: a version
+    macro the CUDA backend's toolkit_versions gives (CUDART_VERSION) is now evaluated in a kernel too
+    (kernelport/version_branches.py); one it gives no value (__CUDA_API_VERSION) is KP208 as before."""
     code = """
 __global__ void k(int* x) {
-#if CUDART_VERSION >= 11000
+#if __CUDA_API_VERSION >= 11000
     x[threadIdx.x] = __reduce_add_sync(0xffffffff, x[threadIdx.x]);
 #endif
 }
 """
     port = hip(code)
     assert [d.code for d in port.diagnostics] == ["KP208"] and not port.ok
-    port = hip(code.replace("CUDART_VERSION >= 11000", "__CUDA_ARCH__ >= 700"))
+    port = hip(code.replace("__CUDA_API_VERSION >= 11000", "__CUDA_ARCH__ >= 700"))
     assert [(d.code, d.severity) for d in port.diagnostics] == [("KP237", "warning")] and port.ok
     assert "__CUDA_ARCH__" not in port.body and "__reduce_add_sync" not in port.body
 

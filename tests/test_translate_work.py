@@ -21,7 +21,7 @@ _CODE = textwrap.dedent("""\
         int i = blockIdx.x * blockDim.x + threadIdx.x;
         float acc = 0.0f;
         for (int j = 0; j < n; ++j) { acc += in[j] * 2.0f; }
-    #if CUDART_VERSION >= 11000
+    #if __CUDA_API_VERSION >= 11000
         out[i] = acc;
     #endif
         Dims d; d.x = i;
@@ -37,8 +37,9 @@ def test_the_cuda_only_check_reads_the_conditionals_from_the_index_not_a_walk(mo
     monkeypatch.setattr(tr, "walk", lambda node, *a: walked.append(node) or iter(()), raising=False)
     port, _ = translate(SourceFile.from_text(_CODE, "w.cu"), "hip")
     assert walked == []  # the old pass walked every node of each device function's body
-    assert [d.code for d in port.diagnostics if d.code == "KP208"] == ["KP208"]  # and still finds `#if CUDART_VERSION`
-    # (re-pinned at stop 51 from `#if __CUDA_ARCH__ >= 700`, which the port now takes: kernelport/arch_branches.py)
+    assert [d.code for d in port.diagnostics if d.code == "KP208"] == ["KP208"]  # and still finds `#if __CUDA_API_VERSION`
+    # (re-pinned at stop 51 from `#if __CUDA_ARCH__ >= 700`, which the port now takes: kernelport/arch_branches.py;
+    # at stop 54 from `#if CUDART_VERSION`, which the port now evaluates in a kernel too: version_branches.py)
 
 
 def test_member_uses_read_no_declaration_where_no_group_or_struct_type_is_named(monkeypatch):
