@@ -4,7 +4,7 @@ choice is reviewable and repeatable):
 
     python bench/heldout52_select.py      # -> bench/heldout52.toml
 
-RULE, written and committed (h/heldout52, 15:12 UTC) before any candidate was fetched or measured
+RULE, written and committed (h/heldout52, 14:59 UTC, commit ab772331) before any candidate was fetched or measured
 (only the stored index's repository names, file lists and code search were looked up, to name
 candidates that exist and hold CUDA sources), for lattice field theory and high-energy-physics event
 processing: lattice gauge Monte Carlo (SU(2) / SU(3) link updates, heatbath / overrelaxation, HMC),
