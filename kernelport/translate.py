@@ -262,7 +262,8 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
                     continue
                 cond = guards.test_node(n)
                 text = self.src.text_of(cond) if cond is not None else ""
-                if n.id in arch_branches.decided(self) or not guards.never_on_amd(n, self.src, self.ported_macro):
+                if n.id in arch_branches.decided(self) or not guards.never_on_amd(n, self.src, self.ported_macro) \
+                        or guards.never_compiled(n, self.src, self.ported_macro):  # (`#if 0`: NVIDIA's build lacks it too)
                     continue  # (an architecture conditional the port settles: KP237 says what it leaves out)
                 stmts = [c for c in n.named_children if c != cond and c.type != "comment"]
                 if not stmts:
