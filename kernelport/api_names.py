@@ -257,6 +257,8 @@ class ApiNames:
         self.port.notes.append(Note(self.src.loc(node), before, after, f"HIPIFY maps {kind}", category=f"api:{kind}"))
 
     def _absent_warning(self, node: Node, entry) -> None:
+        if any(a <= node.start_byte < b for a, b in self.__dict__.get("_kp_left_out", ())):
+            return  # in a definition the port leaves out (KP231): nothing of it is compiled
         if entry.hipcc != "absent" or defines(self.src, b := backends.get(self.backend), entry.hip, tuple(self.options.get("include_dirs", ()))):
             return  # present, or the port carries its definition (kernelport/api_fallbacks.py)
         since = f" (HIPIFY: from ROCm {entry.since})" if entry.since != "-" else ""
@@ -437,36 +439,9 @@ class ApiNames:
                 self._api_note(node, name, target, "struct field")
 
     def check_collapsed_overloads(self) -> None:
-        """Overloads that the API renames make one (FLAMEGPU's `gpuAssert(cudaError_t, ...)` and
-        `gpuAssert(CUresult, ...)`: both take hipError_t on HIP, a redefinition hipcc refuses): the
-        later definition is left out of the port, its text kept under `#if 0`, with a warning
-        (KP231) at it; calls reach the first, which takes the one error type the target has."""
-        table = backends.get(self.backend).api()
-        if table is None:
-            return
-        declared = self.declared_names()
-
-        def spelled(text: str) -> str:
-            return re.sub(r"[A-Za-z_]\w*", lambda m: m.group(0) if m.group(0) in declared
-                          else table.spelling(m.group(0)) or m.group(0), text)
-        seen: dict[tuple, tuple] = {}
-        for f in self.module.functions.values():
-            sig = _parameter_types(self.src, f.node)
-            if f.template_node is not None or sig is None or self.cuda_only_region(f.node):
-                continue
-            key = (f.node.parent.id if f.node.parent is not None else None, f.name, tuple(spelled(t) for t in sig))
-            first = seen.setdefault(key, (f, sig))
-            if first[1] == sig:
-                continue  # itself, or the same signature twice: the user's own (and the compiler's) business
-            same = ", ".join(key[2])
-            self.port.diagnostics.append(Diagnostic(
-                "KP231", self.src.loc(f.node), f"`{f.name}({', '.join(sig)})` is `{f.name}({same})` on "
-                f"{backends.get(self.backend).display_name}, as the overload at line {self.src.loc(first[0].node).line} "
-                "is: this definition is left out of the port (kept under `#if 0`)", "give the target's one type one "
-                "overload; guard the other so that only the CUDA build compiles it", "warning"))
-            self.rw.replace(f.node, lambda rw, n, ln=self.src.loc(first[0].node).line:
-                            f"#if 0  // kernelport KP231: one function with the overload at line {ln} on this target\n"
-                            f"{rw.original(n)}\n#endif")
+        """Overloads the API renames make one: all but one left out under `#if 0` (kernelport/collapsed_overloads.py)."""
+        from . import collapsed_overloads
+        collapsed_overloads.check(self)
 
     def check_device_launches(self) -> None:
         """A kernel launched from device code where the backend has none: KP210 (kernelport/device_launches.py)."""

@@ -357,6 +357,11 @@ def never_on_amd(cond: Node, src, spell: Spell = written, decided: Mapping[int, 
     return all(holds(cond, src, p, spell, decided=decided) == 0 for p in AMD)
 
 
+def never_compiled(cond: Node, src, spell: Spell = written) -> bool:
+    """Is the test of this #if false on every pass, NVIDIA's too (`#if 0`): no build has its body."""
+    return all(holds(cond, src, p, spell) == 0 for p in PASSES)
+
+
 # -- what lint asks (device code) ---------------------------------------------------------------
 def side_of(node: Node, src, pinned: frozenset[str] = frozenset(), known: Defines | None = None,
             memo: dict | None = None, ported: Mapping[int, int | None] | None = None) -> str | None:

@@ -151,6 +151,9 @@ class Backend:
     # aggregates: an array of them takes no `= {0}` (HIP's HIP_vector_type: "no viable conversion
     # from 'int' to 'uint2'"), so the port writes `= {}`, which zeroes every element alike.
     vector_types_are_classes: ClassVar[bool] = False
+    # Whether the target's collectives (hipCUB over rocPRIM) call a reduction operator on temporaries,
+    # where CUB calls it on lvalues: an operator taking `T&` then matches no call (reduce_operands.py).
+    reduce_operands_are_temporaries: ClassVar[bool] = False
     # Device functions the target's runtime declares that CUDA lacks, by name and parameter types as
     # written with blanks collapsed (`float*`): a project's own definition of one (a CAS-loop
     # `atomicMax(float*, float)`) is a redefinition there, so it goes from the port and calls reach
