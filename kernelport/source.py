@@ -201,7 +201,6 @@ class SourceFile:
     # the user's text above is untouched, and every offset of the tree is an offset into it.
     masks: "tuple[Mask, ...]" = field(default=(), repr=False)
     included_macros: "Mapping[str, MacroDef]" = field(default_factory=dict, repr=False)  # as passed in
-    _texts_of: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # text_of's, by node
 
     @classmethod
     def from_text(cls, text: str, path: str = "<string>",
@@ -296,7 +295,8 @@ class SourceFile:
     # -- positions ---------------------------------------------------------------------------
     def location(self, byte_offset: int) -> Location:
         i = bisect.bisect_right(self._line_starts, byte_offset) - 1
-        col = len(self.data[self._line_starts[i]:byte_offset].decode("utf-8", errors="replace")) + 1
+        start = self._line_starts[i]
+        col = len(self.data[start:byte_offset].decode("utf-8", errors="replace")) + 1
         return Location(self.path, i + 1, col)
 
     def loc(self, node: Node) -> Location:
@@ -307,9 +307,8 @@ class SourceFile:
         end = self._line_starts[line] - 1 if line < len(self._line_starts) else len(self.data)
         return self.data[start:end].decode("utf-8", errors="replace")
 
-    def text_of(self, node: Node) -> str:  # kept by node (its tree and id): a lint asks ~4 times for each
-        got = self._texts_of.get(node)  # (994k asks of 227k nodes over tests/realcorpus; a hit: a third of a decode)
-        return got if got is not None else self._texts_of.setdefault(node, self.data[node.start_byte:node.end_byte].decode())
+    def text_of(self, node: Node) -> str:
+        return self.data[node.start_byte:node.end_byte].decode("utf-8")
 
     def texts_under(self, node: Node, type_: str) -> list[str]:
         """`text_of` of each of `index.under(node, type_)`, in the same order: each node of the type
@@ -587,6 +586,7 @@ class NodeIndex:
         i, j = self.span(node)
         k = bisect.bisect_left(positions, i)
         return k < len(positions) and positions[k] < j
+
 
 
 def call_args(call: Node) -> list[Node]:
