@@ -103,6 +103,12 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
             yield (("using typename", t.start, "typename"), [(t.start, t.end, blank_bytes(data, t.start, t.end))],
                    [Mask(t.start, t.end, "typename", "grammar")])
             continue
+        if t.text == "using" and i not in masked_at and (rest := _using_list_rest(toks, i)) is not None:
+            # C++17's using-declaration of several names, `using cu::round_down, cu::round_up;` (cuinterval's
+            # tests): seen as its first declaration `using cu::round_down              ;` (the names only)
+            s, e = rest
+            yield (("using list", t.start, "using"), [(s, e, blank_bytes(data, s, e))], [Mask(s, e, "using list", "grammar")])
+            continue
         if t.text in ("typename", "class") and i not in masked_at:
             marks = _default_type_marks(toks, i)
             if marks:
@@ -413,3 +419,17 @@ def _default_type_marks(toks: list[Tok], i: int) -> list[int]:
         elif toks[k].kind == "ident":
             typed = True
     return []
+
+
+def _using_list_rest(toks: list[Tok], i: int) -> tuple[int, int] | None:
+    """The bytes from the first comma of `using A::x, B::y;` (qualified names and commas only, so no
+    alias, `using namespace` or template arguments) to its `;`, or None."""
+    k, comma = i + 1, None
+    while k < len(toks) and (toks[k].kind == "ident" or toks[k].text in (":", ",", "typename")):
+        if toks[k].text == "," and comma is None:
+            comma = k
+        k += 1
+    if comma is None or k >= len(toks) or toks[k].text != ";" or toks[i + 1].text == "namespace" or \
+            toks[comma - 1].kind != "ident":
+        return None
+    return toks[comma].start, toks[k - 1].end

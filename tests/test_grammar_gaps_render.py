@@ -142,3 +142,39 @@ def test_a_subscript_operator_statement_parses_and_the_port_compiles():
     masks = {m.name for m in src(SUBSCRIPT).masks}
     assert masks == {"operator[]"}, masks  # the expression `return operator[](0);` needs none
     compiles(text)
+
+
+# C++17's using-declaration of several names (heldout53: cuinterval's tests/tests_rounding.cu, `using
+# cu::intrinsic::round_down, cu::intrinsic::round_up;` in a function object's operator(), a parse error):
+# the names after the first comma are blank to the grammar, the port keeps the whole declaration.
+USING_LIST = """
+namespace cu { namespace intrinsic {
+template <int N> __device__ double round_down(double x) { return x - N; }
+template <int N> __device__ double round_up(double x) { return x + N; }
+} }
+struct I { double lb, ub; };
+struct rounding_fn {
+    template <typename T, int N = 2>
+    __device__ T operator()(const T &x, int n) const
+    {
+        using cu::intrinsic::round_down, cu::intrinsic::round_up;
+        return { round_down<N>(x.lb), round_up<N>(x.ub) };
+    }
+};
+__global__ void k(I* v) { v[0] = rounding_fn{}(v[1], 2); }
+"""
+
+
+def test_a_using_declaration_of_several_names_parses_and_stays():
+    text = hip(USING_LIST)
+    assert "        using cu::intrinsic::round_down, cu::intrinsic::round_up;\n" in text
+    assert [m.name for m in src(USING_LIST).masks] == ["using list"]
+    compiles(text)
+
+
+def test_a_single_using_declaration_alias_and_directive_are_not_masked():
+    look_alike = USING_LIST.replace("using cu::intrinsic::round_down, cu::intrinsic::round_up;",
+                                    "using cu::intrinsic::round_down; using namespace cu::intrinsic; using F = double;")
+    text = hip(look_alike)
+    assert "using cu::intrinsic::round_down; using namespace cu::intrinsic; using F = double;" in text
+    assert list(src(look_alike).masks) == []
