@@ -174,6 +174,8 @@ TOOLKIT_HEADERS = {
     # libcu++'s numeric_limits, fixed-width integers and array are the C++ library's (the names:
     # HipBackend.qualified_names)
     "cuda/std/limits": "limits", "cuda/std/cstdint": "cstdint", "cuda/std/array": "array",
+    # ... and so are its complex numbers, tuples and pairs (HipBackend.qualified_names)
+    "cuda/std/complex": "complex", "cuda/std/tuple": "tuple", "cuda/std/utility": "utility",
 }
 
 _MAP = re.compile(r"const\s+std::map\s*<\s*llvm::StringRef\s*,\s*(\w+)\s*>\s*(\w+)\s*\{(.*?)\n\};", re.S)
