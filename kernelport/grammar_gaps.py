@@ -103,11 +103,14 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
             yield (("using typename", t.start, "typename"), [(t.start, t.end, blank_bytes(data, t.start, t.end))],
                    [Mask(t.start, t.end, "typename", "grammar")])
             continue
-        if t.text == "using" and i not in masked_at and (rest := _using_list_rest(toks, i)) is not None:
+        if t.text == "using" and i not in masked_at and _using_list_rest(toks, i) is not None:
             # C++17's using-declaration of several names, `using cu::round_down, cu::round_up;` (cuinterval's
-            # tests): seen as its first declaration `using cu::round_down              ;` (the names only)
-            s, e = rest
-            yield (("using list", t.start, "using"), [(s, e, blank_bytes(data, s, e))], [Mask(s, e, "using list", "grammar")])
+            # tests): seen as its first declaration `using cu::round_down              ;` (the names only). Every
+            # one in the file at once: a header writes dozens, each an error the repair's parses would not reach
+            rests = [r for k, u in enumerate(toks) if u.text == "using" and k not in masked_at
+                     and (r := _using_list_rest(toks, k)) is not None]
+            yield (("using list", t.start, "using"), [(s, e, blank_bytes(data, s, e)) for s, e in rests],
+                   [Mask(s, e, "using list", "grammar") for s, e in rests])
             continue
         if t.text in ("typename", "class") and i not in masked_at:
             marks = _default_type_marks(toks, i)

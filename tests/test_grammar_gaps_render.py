@@ -178,3 +178,13 @@ def test_a_single_using_declaration_alias_and_directive_are_not_masked():
     text = hip(look_alike)
     assert "using cu::intrinsic::round_down; using namespace cu::intrinsic; using F = double;" in text
     assert list(src(look_alike).masks) == []
+
+
+def test_many_using_declarations_of_several_names_all_parse():
+    """cuinterval's operations.cuh writes 54 of them: each an error site, more than the repair's parses reach
+    one at a time (its header was left unported); they are masked together."""
+    many = USING_LIST + "".join(
+        f"__device__ double f{k}(double x) {{ using cu::intrinsic::round_down, cu::intrinsic::round_up; "
+        f"return round_down<{k}>(x) + round_up<{k}>(x); }}\n" for k in range(200))
+    s = src(many)
+    assert s.syntax_errors() == [] and [m.name for m in s.masks] == ["using list"] * 201
