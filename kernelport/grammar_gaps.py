@@ -112,6 +112,13 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
             yield (("using list", t.start, "using"), [(s, e, blank_bytes(data, s, e)) for s, e in rests],
                    [Mask(s, e, "using list", "grammar") for s, e in rests])
             continue
+        if t.text == "=" and i not in masked_at and (end := _constrained_default_end(toks, i)) is not None:
+            # a constrained template parameter's default, `template<std::floating_point T = double>` (cuinterval's
+            # intrinsics.cuh), which the grammar does not take: seen as `template<std::floating_point T         >`
+            s, e = t.start, toks[end - 1].end
+            yield (("constrained default", t.start, "="), [(s, e, blank_bytes(data, s, e))],
+                   [Mask(s, e, "constrained default", "grammar")])
+            continue
         if t.text in ("typename", "class") and i not in masked_at:
             marks = _default_type_marks(toks, i)
             if marks:
@@ -436,3 +443,27 @@ def _using_list_rest(toks: list[Tok], i: int) -> tuple[int, int] | None:
             toks[comma - 1].kind != "ident":
         return None
     return toks[comma].start, toks[k - 1].end
+
+
+def _constrained_default_end(toks: list[Tok], i: int) -> int | None:
+    """Where the default that toks[i] (`=`) opens ends (its `>` or `,`) when it is a constrained template
+    type parameter's, `template<C T = X>` or `template<ns::C T = X>` (the first parameter), else None."""
+    k = i - 2
+    if k < 2 or toks[i - 1].kind != "ident" or toks[k].kind != "ident":
+        return None
+    while k >= 2 and toks[k - 1].text == ":" and toks[k - 2].text == ":" and toks[k - 3].kind == "ident":
+        k -= 3
+    if toks[k - 1].text != "<" or toks[k - 2].text != "template" or toks[k].text in ("typename", "class"):
+        return None
+    depth = 0
+    for j in range(i + 1, min(len(toks), i + 64)):
+        x = toks[j].text
+        if x in ("(", ")", "[", ";", "{", "}"):
+            return None
+        if x == "<":
+            depth += 1
+        elif x in (">", ",") and depth == 0:
+            return j
+        elif x == ">":
+            depth -= 1
+    return None

@@ -188,3 +188,27 @@ def test_many_using_declarations_of_several_names_all_parse():
         f"return round_down<{k}>(x) + round_up<{k}>(x); }}\n" for k in range(200))
     s = src(many)
     assert s.syntax_errors() == [] and [m.name for m in s.masks] == ["using list"] * 201
+
+
+# A constrained template parameter's default (heldout53: cuinterval's intrinsics.cuh, `template<std::floating_point
+# T = double>`, a parse error that left the header, and so its directed-rounding calls, unported)
+CONSTRAINED_DEFAULT = """
+#include <concepts>
+template<std::floating_point T = double>
+__device__ T twice(T x) { return x + x; }
+template<std::integral I>
+__device__ I thrice(I x) { return 3 * x; }
+__global__ void k(double* v, int* w) { v[0] = twice(v[1]) + twice<>(v[2]); w[0] = thrice(w[1]); }
+"""
+
+
+def test_a_constrained_template_parameters_default_parses_and_stays(tmp_path):
+    text = hip(CONSTRAINED_DEFAULT)
+    assert "template<std::floating_point T = double>\n" in text
+    assert [m.name for m in src(CONSTRAINED_DEFAULT).masks] == ["constrained default"]
+    require_tool("hipcc")
+    f = tmp_path / "m.hip"
+    f.write_text(text)
+    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"], extra_args=["-std=c++20"])
+    # look-alike: a plain type parameter's default is the grammar's own
+    assert list(src(CONSTRAINED_DEFAULT.replace("std::floating_point T", "typename T")).masks) == []
