@@ -176,6 +176,7 @@ TOOLKIT_HEADERS = {
     "cuda/std/limits": "limits", "cuda/std/cstdint": "cstdint", "cuda/std/array": "array",
     # ... and so are its complex numbers, tuples and pairs (HipBackend.qualified_names)
     "cuda/std/complex": "complex", "cuda/std/tuple": "tuple", "cuda/std/utility": "utility",
+    "cuda/std/span": "span",  # C++20's (libcu++ has it from C++14): the prologue's #error says so before C++20
 }
 
 _MAP = re.compile(r"const\s+std::map\s*<\s*llvm::StringRef\s*,\s*(\w+)\s*>\s*(\w+)\s*\{(.*?)\n\};", re.S)

@@ -224,7 +224,9 @@ class HIP(Backend):
                            "complex", "conj", "norm", "abs", "arg", "polar", "real", "imag", "proj", "exp", "log",
                            "log10", "pow", "sqrt", "sin", "cos", "tan", "sinh", "cosh", "tanh", "asin", "acos", "atan",
                            "asinh", "acosh", "atanh", "tuple", "make_tuple", "tie", "get", "tuple_size",
-                           "tuple_element", "forward_as_tuple", "tuple_cat", "apply", "ignore", "pair", "make_pair")},
+                           "tuple_element", "forward_as_tuple", "tuple_cat", "apply", "ignore", "pair", "make_pair",
+                           # <cuda/std/span>: C++20's std::span (the prologue stops a pre-C++20 build with an #error)
+                           "span", "dynamic_extent")},
                        # rocThrust's thrust/system/hip/error.h: Thrust's CUDA error category is its hip_category
                        "thrust::cuda_category": "thrust::hip_category",
                        "thrust::system::cuda_category": "thrust::system::hip_category"}
