@@ -107,6 +107,22 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
             yield (("using typename", t.start, "typename"), [(t.start, t.end, blank_bytes(data, t.start, t.end))],
                    [Mask(t.start, t.end, "typename", "grammar")])
             continue
+        if t.text == "using" and i not in masked_at and _using_list_rest(toks, i) is not None:
+            # C++17's using-declaration of several names, `using cu::round_down, cu::round_up;` (cuinterval's
+            # tests): seen as its first declaration `using cu::round_down              ;` (the names only). Every
+            # one in the file at once: a header writes dozens, each an error the repair's parses would not reach
+            rests = [r for k, u in enumerate(toks) if u.text == "using" and k not in masked_at
+                     and (r := _using_list_rest(toks, k)) is not None]
+            yield (("using list", t.start, "using"), [(s, e, blank_bytes(data, s, e)) for s, e in rests],
+                   [Mask(s, e, "using list", "grammar") for s, e in rests])
+            continue
+        if t.text == "=" and i not in masked_at and (end := _constrained_default_end(toks, i)) is not None:
+            # a constrained template parameter's default, `template<std::floating_point T = double>` (cuinterval's
+            # intrinsics.cuh), which the grammar does not take: seen as `template<std::floating_point T         >`
+            s, e = t.start, toks[end - 1].end
+            yield (("constrained default", t.start, "="), [(s, e, blank_bytes(data, s, e))],
+                   [Mask(s, e, "constrained default", "grammar")])
+            continue
         if t.text in ("typename", "class") and i not in masked_at:
             marks = _default_type_marks(toks, i)
             if marks:
@@ -435,3 +451,41 @@ def _default_type_marks(toks: list[Tok], i: int) -> list[int]:
         elif toks[k].kind == "ident":
             typed = True
     return []
+
+
+def _using_list_rest(toks: list[Tok], i: int) -> tuple[int, int] | None:
+    """The bytes from the first comma of `using A::x, B::y;` (qualified names and commas only, so no
+    alias, `using namespace` or template arguments) to its `;`, or None."""
+    k, comma = i + 1, None
+    while k < len(toks) and (toks[k].kind == "ident" or toks[k].text in (":", ",", "typename")):
+        if toks[k].text == "," and comma is None:
+            comma = k
+        k += 1
+    if comma is None or k >= len(toks) or toks[k].text != ";" or toks[i + 1].text == "namespace" or \
+            toks[comma - 1].kind != "ident":
+        return None
+    return toks[comma].start, toks[k - 1].end
+
+
+def _constrained_default_end(toks: list[Tok], i: int) -> int | None:
+    """Where the default that toks[i] (`=`) opens ends (its `>` or `,`) when it is a constrained template
+    type parameter's, `template<C T = X>` or `template<ns::C T = X>` (the first parameter), else None."""
+    k = i - 2
+    if k < 2 or toks[i - 1].kind != "ident" or toks[k].kind != "ident":
+        return None
+    while k >= 2 and toks[k - 1].text == ":" and toks[k - 2].text == ":" and toks[k - 3].kind == "ident":
+        k -= 3
+    if toks[k - 1].text != "<" or toks[k - 2].text != "template" or toks[k].text in ("typename", "class"):
+        return None
+    depth = 0
+    for j in range(i + 1, min(len(toks), i + 64)):
+        x = toks[j].text
+        if x in ("(", ")", "[", ";", "{", "}"):
+            return None
+        if x == "<":
+            depth += 1
+        elif x in (">", ",") and depth == 0:
+            return j
+        elif x == ">":
+            depth -= 1
+    return None

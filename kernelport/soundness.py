@@ -50,6 +50,8 @@ class Soundness:
         port would otherwise read itself (`int warpSize = warpSize;`) or shadow the target's built-in."""
         names = {n for n, c in dialect._by_name(SOURCE).items() if c.key == "warp_size"}
         for f in self.module.functions.values():
+            if not f.is_device:  # a host function's local (`int warpSize = prop.warpSize;`) shadows no device built-in
+                continue
             for d in self.src.index.under(f.body, "declaration"):
                 decls = d.children_by_field_name("declarator")
                 if not any(warpflow.ident_name(x) in names for x in decls):

@@ -62,6 +62,18 @@ OVERRIDES = {"cublas.h": "hipblas/hipblas.h", "cublas_v2.h": "hipblas/hipblas.h"
 # argument type CUDA's signature converts to (HIP's min/max are templates, so the casts pick it).
 # __trap (stop the kernel) is the compiler's __builtin_trap, which ROCm's own abort() and the
 # device assert call: ROCm 5.2 declares no __trap.
+_MODES = {"rd": "-1", "ru": "1", "rz": "0"}
+DIRECTED_ROUNDING = {
+    **{f"__{op}_{r}": f"kp_rnd_{fn}({args}, {m})" for r, m in _MODES.items() for op, fn, args in (
+        ("dadd", "add_f64", "{0}, {1}"), ("dsub", "add_f64", "{0}, -({1})"), ("dmul", "mul_f64", "{0}, {1}"),
+        ("ddiv", "div_f64", "{0}, {1}"), ("drcp", "div_f64", "1.0, {0}"), ("dsqrt", "sqrt_f64", "{0}"),
+        ("fma", "fma_f64", "{0}, {1}, {2}"), ("fdiv", "div_f32", "{0}, {1}"), ("frcp", "div_f32", "1.0f, {0}"),
+        ("fsqrt", "sqrt_f32", "{0}"))},
+    # float sums and products rounded toward zero keep kp_fmaf_rz/kp_fmul_rz (above)
+    **{f"__{op}_{r}": f"kp_rnd_{fn}({args}, {m})" for r, m in _MODES.items() if r != "rz" for op, fn, args in (
+        ("fadd", "fma_f32", "{0}, 1.0f, {1}"), ("fsub", "fma_f32", "{0}, 1.0f, -({1})"),
+        ("fmul", "mul_f32", "{0}, {1}"), ("fmaf", "fma_f32", "{0}, {1}, {2}"))},
+}
 _LOAD, _STORE = "(*({0}))", "(*({0}) = ({1}))"
 DEVICE_OVERRIDES = {
     **{f: _LOAD for f in ("__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv")},
@@ -80,6 +92,10 @@ DEVICE_OVERRIDES = {
     # against the exact result in tests/test_ptx_idioms.py): a sum is a fused a * 1 + b, exact up to its rounding
     "__fmul_rz": "kp_fmul_rz({0}, {1})", "__fmaf_rz": "kp_fmaf_rz({0}, {1}, {2})",
     "__fadd_rz": "kp_fmaf_rz({0}, 1.0f, {1})", "__fsub_rz": "kp_fmaf_rz({0}, 1.0f, -({1}))",
+    # directed rounding (interval arithmetic's __dadd_rd/__dmul_ru/__fma_rz, ...): ROCm 5.2 declares them only under
+    # OCML_BASIC_ROUNDED_OPERATIONS and its device libraries lack the __ocml_*_rtn/rtp/rtz they call; the prologue's
+    # exact kp_rnd_* (the round-to-nearest result stepped by the sign of its error; tests/test_directed_rounding.py)
+    **DIRECTED_ROUNDING,
     # CUDA's SIMD-within-a-word intrinsics (__vadd2, __vmaxs4, ..., __hmax2): ROCm 5.2 has none; the port's
     # prologue defines each it calls as kp_<name> (kernelport/backends/hip_simd.py, which says which are left out)
     **{f: hip_simd.call(f) for f in hip_simd.names()},
@@ -158,6 +174,9 @@ TOOLKIT_HEADERS = {
     # libcu++'s numeric_limits, fixed-width integers and array are the C++ library's (the names:
     # HipBackend.qualified_names)
     "cuda/std/limits": "limits", "cuda/std/cstdint": "cstdint", "cuda/std/array": "array",
+    # ... and so are its complex numbers, tuples and pairs (HipBackend.qualified_names)
+    "cuda/std/complex": "complex", "cuda/std/tuple": "tuple", "cuda/std/utility": "utility",
+    "cuda/std/span": "span",  # C++20's (libcu++ has it from C++14): the prologue's #error says so before C++20
 }
 
 _MAP = re.compile(r"const\s+std::map\s*<\s*llvm::StringRef\s*,\s*(\w+)\s*>\s*(\w+)\s*\{(.*?)\n\};", re.S)

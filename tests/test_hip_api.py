@@ -674,10 +674,14 @@ def test_float_arithmetic_rounded_toward_zero_is_the_prologues_exact_helpers():
     assert "v[0] = kp_fmaf_rz(kp_fmul_rz(v[1], v[2]), 1.0f, v[3]);" in out
     assert "v[4] = kp_fmaf_rz(v[5], 1.0f, -(v[6] + v[7])); v[8] = kp_fmaf_rz(v[1], v[2], v[3]);" in out
     assert "__device__ inline float kp_fmaf_rz(float a, float b, float c)" in text  # the prologue defines them
-    # look-alike: the other directed roundings have no helper and stay a located KP210
+    # look-alike: the other directed roundings are the prologue's kp_rnd_* (tests/test_directed_rounding.py);
+    # a rounding intrinsic with neither stays a located KP210
     port, _ = translate(SourceFile.from_text("__global__ void k(float* v) {\n  v[0] = __fadd_ru(v[1], v[2]);\n}\n",
                                              "k.cu"), "hip")
-    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP210", 2)]
+    assert port.ok and "v[0] = kp_rnd_fma_f32(v[1], 1.0f, v[2], 1);" in port.body
+    port, _ = translate(SourceFile.from_text("#include <cuda_fp16.h>\n__global__ void k(__half* v) {\n  v[0] = __hadd_rn(v[1], v[2]);\n}\n",
+                                             "k.cu"), "hip")
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP210", 3)]
 
 _OWN_ATOMIC_MAX = """__device__ static float atomicMax(float* address, float val) {
     int* address_as_i = (int*)address;

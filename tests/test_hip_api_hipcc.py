@@ -85,6 +85,13 @@ TEMPLATE_CALLS = {
     # float arithmetic rounded toward zero: the prologue's kp_fmul_rz/kp_fmaf_rz
     "__fmul_rz": "out[4] = __fmul_rz(in[0], in[1]);", "__fmaf_rz": "out[5] = __fmaf_rz(in[0], in[1], in[2]);",
     "__fadd_rz": "out[6] = __fadd_rz(in[0], in[1]);", "__fsub_rz": "out[7] = __fsub_rz(in[0], in[1] + in[2]);",
+    # directed rounding: the prologue's kp_rnd_* (tests/test_directed_rounding.py checks their results)
+    **{f"{op}_{m}": f"out[8] += {op}_{m}(" + ", ".join(f"in[{k}]" for k in range(n)) + ");"
+       for op, n in (("__fadd", 2), ("__fsub", 2), ("__fmul", 2), ("__fmaf", 3), ("__fdiv", 2), ("__frcp", 1), ("__fsqrt", 1))
+       for m in ("rd", "ru", "rz") if f"{op}_{m}" not in ("__fadd_rz", "__fsub_rz", "__fmul_rz", "__fmaf_rz")},
+    **{f"{op}_{m}": "out[9] += (float)" + f"{op}_{m}(" + ", ".join(f"(double)in[{k}]" for k in range(n)) + ");"
+       for op, n in (("__dadd", 2), ("__dsub", 2), ("__dmul", 2), ("__ddiv", 2), ("__drcp", 1), ("__dsqrt", 1), ("__fma", 3))
+       for m in ("rd", "ru", "rz")},
     # CUDA's SIMD-within-a-word intrinsics: the prologue's kp_v*/kp_hmax2... (kernelport/backends/hip_simd.py)
     # and CUDA 12's DPX ones (__viaddmax_s16x2, three operands)
     **{f: f"u[0] ^= {f}(" + ", ".join(f"u[{k + 1}]" for k in range(hip_simd.call(f).count("{"))) + ");"

@@ -217,6 +217,16 @@ class HIP(Backend):
                        **{f"cuda::std::{t}": f"std::{t}" for t in (
                            "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
                            "intptr_t", "uintptr_t", "intmax_t", "uintmax_t")},
+                       # <cuda/std/complex>, <cuda/std/tuple>, <cuda/std/utility> (rows <complex>, <tuple>,
+                       # <utility>): clang's HIP compiles std::complex's arithmetic and functions in device code
+                       # (its complex builtins) and takes tuple's and pair's constexpr members as host and device
+                       **{f"cuda::std::{n}": f"std::{n}" for n in (
+                           "complex", "conj", "norm", "abs", "arg", "polar", "real", "imag", "proj", "exp", "log",
+                           "log10", "pow", "sqrt", "sin", "cos", "tan", "sinh", "cosh", "tanh", "asin", "acos", "atan",
+                           "asinh", "acosh", "atanh", "tuple", "make_tuple", "tie", "get", "tuple_size",
+                           "tuple_element", "forward_as_tuple", "tuple_cat", "apply", "ignore", "pair", "make_pair",
+                           # <cuda/std/span>: C++20's std::span (the prologue stops a pre-C++20 build with an #error)
+                           "span", "dynamic_extent")},
                        # rocThrust's thrust/system/hip/error.h: Thrust's CUDA error category is its hip_category
                        "thrust::cuda_category": "thrust::hip_category",
                        "thrust::system::cuda_category": "thrust::system::hip_category"}
