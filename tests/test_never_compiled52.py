@@ -38,9 +38,12 @@ def test_a_kernel_whose_whole_body_no_build_compiles_is_ported_as_it_is():
 
 
 def test_look_alikes_nvidia_compiles_are_still_kp208():
-    """`#if CUDA_VERSION >= 11000` and the like: nvcc's passes may have the body, no AMD pass does:
-    still refused (the whole body) as before."""
-    for test in ("CUDA_VERSION >= 11000", "1 && CUDA_VERSION >= 11000", "!0 && CUDART_VERSION >= 11000"):
+    """`#if __CUDA_API_VERSION >= 11000` and the like: nvcc's passes may have the body, no AMD pass
+    does, and no toolkit value decides it: still refused (the whole body) as before.  (A test of
+    CUDA_VERSION / CUDART_VERSION alone is now evaluated with the toolkit's version, h/hip54's
+    version_branches: see the next test.)"""
+    for test in ("__CUDA_API_VERSION >= 11000", "1 && __CUDA_API_VERSION >= 11000",
+                 "!0 && __CUDA_API_VERSION >= 11000"):
         port = hip(f"""
         __global__ void k(int* x) {{
         #if {test}
@@ -49,3 +52,18 @@ def test_look_alikes_nvidia_compiles_are_still_kp208():
         }}
         """)
         assert codes(port) == ["KP208"] and not port.ok, (test, port.diagnostics)
+
+
+def test_a_toolkit_version_test_takes_the_branch_nvcc_takes():
+    """Not `#if 0`: the toolkit's version decides it (CUDA 13 >= 11000), so the body is kept and
+    nothing is refused; an older-only branch is the one left out."""
+    for test in ("CUDA_VERSION >= 11000", "1 && CUDA_VERSION >= 11000", "!0 && CUDART_VERSION >= 11000"):
+        port = hip(f"""
+        __global__ void k(int* x) {{
+        #if {test}
+          x[threadIdx.x] = 1;
+        #endif
+        }}
+        """)
+        assert "KP208" not in codes(port) and port.ok, (test, port.diagnostics)
+        assert "x[threadIdx.x] = 1;" in port.body, test
