@@ -59,3 +59,25 @@ def test_a_recursive_template_is_refused_located():
         template <typename T> __device__ T fact(T n) { return n ? n * fact<T>(n - 1) : 1; }
         __global__ void k(int* a) { a[0] = fact<int>(3); }
         """) == [(2, 63, "'fact' calls itself (recursion) has no Metal meaning")]
+
+
+def test_mutual_recursion_is_refused_at_each_call_of_the_cycle():
+    assert _errors("""
+        __device__ int odd(int n);
+        __device__ int even(int n) { return n ? odd(n - 1) : 1; }
+        __device__ int odd(int n) { return n ? even(n - 1) : 0; }
+        __global__ void k(int* a) { a[0] = even(a[1]); }
+        """) == [(3, 41, "a call in a cycle of calls (even -> odd -> even: recursion) has no Metal meaning"),
+                 (4, 40, "a call in a cycle of calls (odd -> even -> odd: recursion) has no Metal meaning")]
+
+
+def test_a_chain_of_calls_and_an_overload_that_breaks_the_cycle_are_no_recursion():
+    # even(int) calls odd(float), which calls even(float): the int overload is never reached again
+    port, _ = metal_port("""
+        __device__ float even(float x) { return x * 0.5f; }
+        __device__ float odd(float x) { return even(x) + 1.0f; }
+        __device__ int even(int n) { return (int)odd((float)n); }
+        __device__ int last(int n) { return even(n) + 1; }
+        __global__ void k(int* a) { a[0] = last(a[1]); }
+        """)
+    assert not [d for d in port.diagnostics if "recursion" in d.message], [d.format() for d in port.diagnostics]

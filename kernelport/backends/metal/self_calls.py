@@ -42,22 +42,67 @@ def callee_name(fn: Node | None, text) -> str | None:
 
 def calls_itself(tr, f: Function, call: Node) -> str:
     """YES, NO or MAYBE: whether `call` (of f's own name, in f's body) runs f itself."""
+    return runs(tr, f, f, call)
+
+
+def runs(tr, caller: Function, g: Function, call: Node) -> str:
+    """YES, NO or MAYBE: whether `call` (of g's name, in `caller`'s body) runs g rather than another overload."""
     args = call_args(call)
-    types = [expression_type(tr, f, a) for a in args]
-    name = f.name
-    others = [_ranks(tr, g, types) for g in tr.module.functions.values() if g.name == name and g is not f]
-    library = _library_params(tr.backend, name, len(args))
+    if _ranks(tr, g, [None] * len(args)) is None:
+        return NO  # not g's count of arguments
+    rivals = [h for h in tr.module.functions.values() if h.name == g.name and h is not g and
+              _ranks(tr, h, [None] * len(args)) is not None]
+    library = _library_params(tr.backend, g.name, len(args))
+    if not rivals and library is None:
+        return YES  # the one function of that name (the arguments' types are not read: no choice to make)
+    types = [expression_type(tr, caller, a) for a in args]
+    others = [_ranks(tr, h, types) for h in rivals]
     if library is not None:
         others.append([_rank(t, p) for t, p in zip(types, library)] if library else [_UNSURE] * len(types))
-    own = _ranks(tr, f, types)
-    if own is None or None in own:
-        return NO  # the arguments cannot be f's: another overload is called
-    rivals = [r for r in others if r is not None and None not in r]
-    if not rivals:
+    own = _ranks(tr, g, types)
+    if None in own:
+        return NO  # the arguments cannot be g's: another overload is called
+    others = [r for r in others if None not in r]
+    if not others:
         return YES
-    if _UNSURE in own or any(_UNSURE in r for r in rivals):
+    if _UNSURE in own or any(_UNSURE in r for r in others):
         return MAYBE
-    return YES if all(_better(own, r) for r in rivals) else NO
+    return YES if all(_better(own, r) for r in others) else NO
+
+
+def cycles(tr, calls: list[tuple[Function, Node, str]]) -> list[tuple[Node, str]]:
+    """Calls between device functions that lead back to the caller (`f` calls `h`, which calls `f`): each
+    such call with the names around its cycle.  `calls`: (caller, call, name called), of other names."""
+    by_name: dict[str, list[Function]] = {}
+    for h in tr.module.functions.values():
+        if h.name in tr.device and h.is_device:
+            by_name.setdefault(h.name, []).append(h)
+    edges: dict[int, list[tuple[Function, Node]]] = {}
+    for f, call, name in calls:
+        for g in by_name.get(name, ()):
+            if g is not f and runs(tr, f, g, call) == YES:
+                edges.setdefault(id(f), []).append((g, call))
+
+    def path(start: Function, goal: Function) -> list[str] | None:
+        """The names along a chain of calls from `start` to `goal`, or None."""
+        seen, todo = {id(start)}, [(start, [start.name])]
+        while todo:
+            h, names = todo.pop()
+            for g, _ in edges.get(id(h), ()):
+                if g is goal:
+                    return names
+                if id(g) not in seen:
+                    seen.add(id(g))
+                    todo.append((g, names + [g.name]))
+        return None
+
+    found = []
+    for f, call, _ in calls:
+        for g, c in edges.get(id(f), ()):
+            if c is call and (back := path(g, f)) is not None:
+                found.append((call, " -> ".join([f.name, *back, f.name])))
+                break
+    return found
 
 
 def _better(a: list, b: list) -> bool:
