@@ -77,9 +77,15 @@ def cycles(tr, calls: list[tuple[Function, Node, str]]) -> list[tuple[Node, str]
     for h in tr.module.functions.values():
         if h.name in tr.device and h.is_device:
             by_name.setdefault(h.name, []).append(h)
+    names: dict[str, set[str]] = {}  # by name first: only a call that may close a cycle has its types read
+    for f, _, name in calls:
+        if name in by_name:
+            names.setdefault(f.name, set()).add(name)
     edges: dict[int, list[tuple[Function, Node]]] = {}
     for f, call, name in calls:
-        for g in by_name.get(name, ()):
+        if name not in by_name or not _reaches(names, name, f.name):
+            continue
+        for g in by_name[name]:
             if g is not f and runs(tr, f, g, call) == YES:
                 edges.setdefault(id(f), []).append((g, call))
 
@@ -103,6 +109,18 @@ def cycles(tr, calls: list[tuple[Function, Node, str]]) -> list[tuple[Node, str]
                 found.append((call, " -> ".join([f.name, *back, f.name])))
                 break
     return found
+
+
+def _reaches(graph: dict[str, set[str]], start: str, goal: str) -> bool:
+    seen, todo = {start}, [start]
+    while todo:
+        for m in graph.get(todo.pop(), ()):
+            if m == goal:
+                return True
+            if m not in seen:
+                seen.add(m)
+                todo.append(m)
+    return False
 
 
 def _better(a: list, b: list) -> bool:
