@@ -81,3 +81,13 @@ def test_a_chain_of_calls_and_an_overload_that_breaks_the_cycle_are_no_recursion
         __global__ void k(int* a) { a[0] = last(a[1]); }
         """)
     assert not [d for d in port.diagnostics if "recursion" in d.message], [d.format() for d in port.diagnostics]
+
+
+def test_a_template_calling_another_instantiation_of_itself_is_no_recursion():
+    # `sum<N - 1>` is another function, the chain ends at the specialisation: Metal compiles it
+    port, _ = metal_port("""
+        template <int N> __device__ int sum(const int* a) { return a[N - 1] + sum<N - 1>(a); }
+        template <> __device__ int sum<0>(const int* a) { return 0; }
+        __global__ void k(int* a) { a[0] = sum<4>(a); }
+        """)
+    assert not [d for d in port.diagnostics if "recursion" in d.message], [d.format() for d in port.diagnostics]

@@ -50,6 +50,13 @@ def runs(tr, caller: Function, g: Function, call: Node) -> str:
     args = call_args(call)
     if _ranks(tr, g, [None] * len(args)) is None:
         return NO  # not g's count of arguments
+    fn = call.child_by_field_name("function")
+    if g.template_params and (g is not caller or fn is None or fn.type == "template_function" and [
+            "".join(tr.src.text_of(a).split()) for a in fn.child_by_field_name("arguments").named_children]
+            != g.template_params):
+        # another instantiation (`f<N - 1>(x)`: recursion at compile time, ended by a specialisation), or a
+        # template reached from another function (its arguments are not read): not claimed
+        return MAYBE
     rivals = [h for h in tr.module.functions.values() if h.name == g.name and h is not g and
               _ranks(tr, h, [None] * len(args)) is not None]
     library = _library_params(tr.backend, g.name, len(args))
