@@ -12,6 +12,10 @@ The resolution is C++'s, cut to what the types say: an argument matches a parame
 type), by conversion (two arithmetic scalars), or not at all (a vector for a scalar, a pointer for a
 value, two vector types); a type the model cannot place (a typedef, a class, a template parameter)
 matches uncertainly.  A candidate wins when it is no worse for any argument and better for one.
+
+A template's call of another instantiation of itself (`f<N - 1>(x)`) is another function (a
+specialisation ends the chain at compile time): not recursion.  Recursion through other functions
+(`even` calls `odd`, which calls `even`) is found on the graph of the calls so resolved (`cycles`).
 """
 from __future__ import annotations
 
@@ -172,8 +176,9 @@ def _kind(t: str) -> str:
 
 def _library_params(backend: str, name: str, count: int) -> tuple | None:
     """The parameter types of the math library's overload of `name` for `count` arguments: the exact ones
-    where the backend's float_math table gives them, () for scalars of any arithmetic type (CUDA's
-    float and double overloads of `sin`, `sqrtf`, `min`), None when the library has no such function."""
+    where the backend's float_math table gives them, else `double` for each (CUDA's float and double
+    overloads of `sin`, `sqrtf`, `min`: any arithmetic argument converts, a float3 does not), None when
+    the library has no such function."""
     b = backends.get(backend)
     if name in b.float_math:
         params = b.float_math[name][1]
