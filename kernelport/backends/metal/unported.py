@@ -25,6 +25,7 @@ from ... import backends, device_pass, dialect, guards
 from ...reserved_names import declared_names
 from ...source import call_args
 from ...vector_declarations import tagged_vectors
+from .self_calls import YES, callee_name, calls_itself, cycles
 
 _C_WORDS = frozenset({"if", "for", "while", "switch", "return", "sizeof", "alignof", "decltype", "defined",
                       "static_cast", "reinterpret_cast", "const_cast", "do"})
@@ -72,6 +73,7 @@ class Unported:
         ndebug = self._ndebug()
         dropped: set[tuple[int, int]] = set()  # calls the port drops or records: `assert(...)`, `__trap()`
         asserts = backends.get(self.backend).assertion_calls
+        calls: list = []
         for f in self.device.values():
             for n in self.src.index.subtree(f.template_node or f.node):
                 if dead and any(s <= n.start_byte < e for s, e in dead):
@@ -84,6 +86,8 @@ class Unported:
                         continue
                     fn = n.child_by_field_name("function")
                     name = self.src.text_of(fn)
+                    if (called := callee_name(fn, self.src.text_of)) is not None and called != f.name:
+                        calls.append((f, n, called))  # (recursion through other functions: cycles below)
                     if name == "assert" and ndebug and "assert" not in defined:
                         # C: with NDEBUG defined, assert(e) is ((void)0), in CUDA's device code too
                         self.rw.replace(n, "((void)0)")
@@ -108,13 +112,11 @@ class Unported:
                         self._refuse(n, f"a call of host function '{name}' from device code",
                                      f"mark '{name}' __device__ (or __host__ __device__)",
                                      "(it is host code, left out of the port; nvcc rejects it too)")
-                    elif fn.type == "identifier" and name == f.name and f.is_device and \
-                            sum(g.name == name for g in self.module.functions.values()) == 1 and \
-                            self._required(f) <= len(call_args(n)) <= len(f.params) and \
-                            (name not in cuda_own or [p.type for p in f.params] == list(cuda_own[name][1])):
-                        # not an overload (`make_float2(float s) { return make_float2(s, s); }` calls CUDA's
-                        # own; so may `fminf(float2 a, float2 b)`'s `fminf(a.x, b.x)`)
-                        self._refuse(n, f"'{name}' calls itself (recursion)", "rewrite it as a loop with an "
+                    elif callee_name(fn, self.src.text_of) == f.name and f.is_device and \
+                            calls_itself(self, f, n) == YES:
+                        # by overload resolution on the arguments' types (self_calls.py): `float3 sin(float3 v)`'s
+                        # `sin(v.x)` calls CUDA's float sin; `int f(int)`'s `f((float)n)` the user's f(float)
+                        self._refuse(n, f"'{f.name}' calls itself (recursion)", "rewrite it as a loop with an "
                                      "explicit stack: Metal functions cannot recurse")
                 elif t in ("new_expression", "delete_expression"):
                     self._refuse(n, f"'{t.split('_')[0]}' in device code (dynamic memory)",
@@ -136,6 +138,9 @@ class Unported:
                         self.problem("KP223", n, f"'{name}' is defined neither in this file nor in Metal's standard "
                                      "library (it comes from a header the Metal port cannot include)",
                                      "define it in the file, or write it with what Metal has")
+        for n, cycle in cycles(self, calls):
+            self._refuse(n, f"a call in a cycle of calls ({cycle}: recursion)", "rewrite it as a loop with an "
+                         "explicit stack: Metal functions cannot recurse")
         self._unresolved_in_macros(declared, library, reported)
         for f in self.host.values():  # host code is left out: a device lambda in it would go silently
             for n in self.src.index.subtree(f.template_node or f.node) if f.name not in self.device else ():
