@@ -47,6 +47,19 @@ def _code(macro_value: str) -> str:
 class Unported:
     """Mixin of MetalTranslator: the `no_metal_meaning` pass."""
 
+    def _member_argument(self, f, args: list[Node]) -> bool:
+        """Whether an argument is `p.m` of a by-value parameter `p` of the type the function takes there: a
+        value's member is never of its own type, so the call is another overload (mandelspace's `float3 sin(float3
+        v) { return make_float3(sin(v.x), ...); }` calls CUDA's float `sin`), not recursion."""
+        by_name = {p.name: p for p in f.params}
+        for arg, want in zip(args, f.params):
+            obj = arg.child_by_field_name("argument") if arg.type == "field_expression" else None
+            p = by_name.get(self.src.text_of(obj)) if obj is not None and obj.type == "identifier" else None
+            if p and not p.pointer and not want.pointer and p.type == want.type and \
+                    self.src.text_of(arg)[obj.end_byte - arg.start_byte:].lstrip().startswith("."):
+                return True
+        return False
+
     def no_metal_meaning(self) -> None:
         table = backends.get(self.backend).no_meaning
         loads = backends.get(self.backend).plain_loads
@@ -111,7 +124,8 @@ class Unported:
                     elif fn.type == "identifier" and name == f.name and f.is_device and \
                             sum(g.name == name for g in self.module.functions.values()) == 1 and \
                             self._required(f) <= len(call_args(n)) <= len(f.params) and \
-                            (name not in cuda_own or [p.type for p in f.params] == list(cuda_own[name][1])):
+                            (name not in cuda_own or [p.type for p in f.params] == list(cuda_own[name][1])) and \
+                            not self._member_argument(f, call_args(n)):
                         # not an overload (`make_float2(float s) { return make_float2(s, s); }` calls CUDA's
                         # own; so may `fminf(float2 a, float2 b)`'s `fminf(a.x, b.x)`)
                         self._refuse(n, f"'{name}' calls itself (recursion)", "rewrite it as a loop with an "
