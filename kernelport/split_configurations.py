@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import product
 
-from .macro_groups import Group, decided_groups, variants
+from .macro_groups import Group, decided_groups, group_variants
 from .macro_sites import error_sites, score
 
 _MAX_CONFIGURATIONS = 32  # per nest: more (a long chain of nested tests) is left to the one-group candidates
@@ -40,9 +40,9 @@ def _choices(g: Group) -> list:
 def _preferred(g: Group, macros, data: bytes):
     """The branch the run compiles where it decides the test (as `decided_groups` decides it: a run with no
     -D leaves an ordinary name's test undecided, else a plain read would hide deepwave's whole kernel under
-    `#if defined(NDIM) && defined(DTYPE)`), else the one `variants` tries first."""
+    `#if defined(NDIM) && defined(DTYPE)`), else the one `group_variants` tries first (an include guard: taken)."""
     got = decided_groups([g], macros, data)
-    v = got[0][1] if got else variants(g.cond, macros)[1]
+    v = got[0][1] if got else group_variants(g, macros, data)[1]
     if v == "taken":
         return 0
     if v.startswith("branch "):
