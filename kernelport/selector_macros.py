@@ -4,8 +4,9 @@ amrex writes whole statements as such a macro's arguments, `AMREX_HIP_OR_CUDA( T
 __shfl_up_sync(m, x, i); );`, its definition picked by the build's -D (`#elif defined(AMREX_USE_CUDA)` / `#define
 AMREX_HIP_OR_CUDA(a,b) b`).  No grammar reads statements between a call's parentheses; the repair's `arguments`
 mask blanked them all, the ballot a later loop walks included.  Where the definition the run reads is one of its
-parameters, the compiler sees that argument alone: the name, the parentheses and the other arguments are blanked
-and the selected argument's bytes stay, so its code is parsed and linted where it stands (kernelport.macro_repair).
+parameters and that argument holds statements (it ends in `;` or `}`), the compiler sees them alone: the name, the
+parentheses and the other arguments are blanked and the selected argument's bytes stay, so its code is parsed and
+linted where it stands (kernelport.macro_repair).  An expression argument is blanked as before.
 """
 from __future__ import annotations
 
@@ -34,11 +35,11 @@ def argument_masks(data: bytes, toks, i: int, close: int, known: MacroDef | None
     params = known.params if known is not None else None
     spans = _argument_spans(toks, i + 1, close) if params else []
     body = known.body.strip() if known is not None else ""
-    if params and "..." not in params and body in params and len(spans) == len(params):
-        kept = spans[params.index(body)]
-        cut = [(toks[i].start, toks[close].end)] if kept is None else \
-            [(toks[i].start, kept[0]), (kept[1], toks[close].end)]
-        cut = [(s, e) for s, e in cut if e > s]
+    kept = spans[params.index(body)] if params and "..." not in params and body in params and len(spans) == len(params) \
+        else None
+    if kept is not None and data[kept[0]:kept[1]].rstrip().endswith((b";", b"}")):  # statements, amrex's shape
+        # (an expression argument stays blank: `CHECK(a) b = 1;` read as `a b = 1;` would hide a genuine error)
+        cut = [(s, e) for s, e in ((toks[i].start, kept[0]), (kept[1], toks[close].end)) if e > s]
         return [(s, e, blank_bytes(data, s, e)) for s, e in cut], [Mask(s, e, name, "arguments", exp) for s, e in cut]
     s, e = toks[i + 1].end, toks[close].start
     return [(s, e, blank_bytes(data, s, e))], [Mask(s, e, name, "arguments", exp)]
