@@ -82,6 +82,29 @@ def variants(cond: str, defined: Mapping) -> tuple[str, ...]:
     return first if holds else ("directives", "not taken", "taken")
 
 
+def defines_itself(group: "Group", macros: Mapping, data: bytes) -> bool:
+    """Whether `group` tests a name that only its own first branch defines (`#ifndef X` / `#define X`, an include
+    guard, or `#if !defined(X)`): no -D or built-in gives X and every `#define X` of the text stands in that
+    branch, so the file's first compile takes it.  `variants` reads X as defined (the file's macros are read
+    whole, the definition after the test too) and would hide the whole file."""
+    m = _TESTED.fullmatch(group.cond)
+    if m is None or not (m.group(1) == "ifndef" or m.group(3) == "!"):
+        return False
+    name = m.group(2) or m.group(4)
+    if name in _given(macros) or name not in macros:
+        return False
+    first = group.branches[0]
+    at = [d.start() for d in re.finditer(rb"^[ \t]*#[ \t]*define[ \t]+%s\b" % re.escape(name.encode()), data, re.M)]
+    return bool(at) and all(first[0] <= a < first[1] for a in at)
+
+
+def group_variants(group: "Group", macros: Mapping, data: bytes) -> tuple[str, ...]:
+    """`variants` for one group of `data`: a test of a name only its own first branch defines is taken, its
+    other reading never tried (`#ifndef GUARD` as if not taken hides the whole file, which no first compile
+    does: amrex's AMReX_Scan.H was read so, its error spanning more bytes than the code it hid)."""
+    return ("directives", "taken") if defines_itself(group, macros, data) else variants(group.cond, macros)
+
+
 def decided_variant(group: "Group", macros: Mapping, data: bytes) -> str | None:
     """The variant of `group` that the run's -D decides: the branch the compiler
     compiles, None where the run does not decide it.  `#ifdef X` / `#if defined(X)` where X is a -D of

@@ -20,11 +20,12 @@ from .grammar_gaps import blank_bytes as _blank_bytes, grammar_gaps
 from .lambda_words import lambda_words
 from .operand_macros import operand_uses
 from .macro_groups import NEVER_BUILT as _NEVER, Group as _Group, builtin_decides, decided_groups, \
-    groups as _groups, rejected_branch_kept, variants
+    group_variants, groups as _groups, rejected_branch_kept
 from .macro_declarations import local_type, object_definition, parameter_type
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, ends_a_capture, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
 from .repair_trials import Trials
+from .selector_macros import argument_masks
 from . import split_configurations
 from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
     ends_list_item, expansion, in_place_edits, one_group, opens_else
@@ -459,8 +460,7 @@ class Repair:
                 return None
             if close == i + 2 or self._shape(i, "type") is not None:
                 return None  # no arguments to mask, or a type's (its arguments are what the grammar should see)
-            s, e = nxt.end, end_tok.start
-            return [(s, e, _blank_bytes(self.data, s, e))], [Mask(s, e, name, "arguments", expansion(name, self.macros))]
+            return argument_masks(self.data, toks, i, close, known, self.macros)  # a selector macro keeps its argument
         if kind == "block":
             # a statement macro whose arguments do not parse, or a loop-header macro `NAME(args) {`
             if not (known is not None and known.params is not None or _CAPS.fullmatch(name)):
@@ -575,7 +575,7 @@ class Repair:
                 continue
             done.add(g.cond)
             same = [h for h in groups if h.cond == g.cond]
-            for variant in variants(g.cond, self.macros):
+            for variant in group_variants(g, self.macros, self.data):
                 yield from self._variant(variant, same, g.cond)
                 if len(same) > 1:  # then this group alone
                     yield from self._variant(variant, [g], g.cond, g.start)

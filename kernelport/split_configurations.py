@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import product
 
-from .macro_groups import Group, decided_groups, variants
+from .macro_groups import Group, decided_groups, defines_itself, variants
 from .macro_sites import error_sites, score
 
 _MAX_CONFIGURATIONS = 32  # per nest: more (a long chain of nested tests) is left to the one-group candidates
@@ -93,6 +93,8 @@ def candidates(repair, lo: int, hi: int, max_parses: int):
     if not around:
         return
     root = min(around, key=lambda g: g.start)
+    if defines_itself(root, repair.macros, repair.data):  # an include guard: the nest is the file, left to the
+        return  # one-group candidates (its reading as not taken would hide it all: macro_groups.group_variants)
     nest = _Nest(root, repair.groups)
     if not any(s <= lo and hi <= e for g in nest.members for s, e in g.branches):
         return

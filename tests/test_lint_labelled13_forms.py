@@ -15,10 +15,12 @@ commits), each with a case it must handle and look-alikes it must not:
   WS010 at the `1`.  Silent: a 64-bit bit, a 32-bit bit walked over a data word (a bitset), and a
   `<<=` outside any loop.
 - a header lint did not read at all (AMReX_Scan.H): its parse fails early and the parse repair's
-  cheapest reading is its include guard as not taken, so the whole header, kernels and includes,
+  cheapest reading was its include guard as not taken, so the whole header, kernels and includes,
   was blank and lint said "All checks passed".  KP008 now reports device code a conditional's
   reading hid with no other branch kept (kernelport/lint/rules/tool.py).  Silent: the same header
-  when it parses, a branch hidden while its `#else` is kept, `#if 0`.
+  when it parses, a branch hidden while its `#else` is kept, `#if 0`.  (Stop 54: an include guard
+  is now read as taken, tests/test_guarded_split_heads.py; the rule's example, and so this fixture,
+  hides under `#ifdef USE_GPU`, as AMReX_Scan.H does linted without its build's -D.)
 
 The set's own check that needs none of its projects' files is here too; tests/local_labelled13.py
 lints them, run by hand after `python scripts/labelled_sources.py tests/labelled13`.  Lint's figure

@@ -166,16 +166,17 @@ class CodeHiddenToParse(Rule):
     docs = """\
 Where the grammar cannot read a file, kernelport tries each preprocessor conditional near the error
 as taken and as not taken, and keeps the reading that leaves the least in error.  When that
-reading blanks device code with no other branch in its place (AMReX's `AMReX_Scan.H`: its include
-guard read as not taken after an early error blanked the whole header and its `#include` lines),
+reading blanks device code with no other branch in its place (AMReX's `AMReX_Scan.H` linted without
+its build's `-DAMREX_USE_GPU`: `#if defined(AMREX_USE_GPU)` read as not taken blanks every kernel),
 that code is not linted at all: reported here, at the hidden branch, so that "no findings" is not
-read as "checked".  A branch hidden while its `#else` is kept, and `#if 0`, are not reported.
+read as "checked".  A branch hidden while its `#else` is kept, and `#if 0`, are not reported; an
+include guard (`#ifndef X` / `#define X`) is read as taken, as the file's first compile reads it.
 
 **Fix**: let kernelport read the macros the code needs (`-I` to the project's headers, `-D` for its
 configuration), or make each branch of the conditional parse on its own."""
     flags = (ex("""
-#ifndef STATUS_H_
-#define STATUS_H_  // !
+#ifdef USE_GPU
+#include <cstdint>  // !
 template <typename T>
 struct Status {
     T v;
@@ -209,7 +210,7 @@ struct Status {
 };
 template <typename T>
 __global__ void k(Status<T>* s, T* x) { x[threadIdx.x] += __shfl_xor_sync(0xffffffff, x[threadIdx.x], 1); }
-#endif""", note="the header's parse fails early; reading its include guard as not taken hides it all, the 32-bit mask with it"),)
+#endif""", note="the header's parse fails early; reading `#ifdef USE_GPU` as not taken hides it all, the 32-bit mask with it"),)
     passes = (ex("""
 #if defined(__HIP_PLATFORM_AMD__)
 __global__ void k(float* x) { x[threadIdx.x] = __shfl_xor(x[threadIdx.x], 1); }
