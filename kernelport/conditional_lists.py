@@ -97,7 +97,7 @@ def may_call(f, f_source, call: Node, call_source) -> bool:
     kids = [c for c in params.named_children if c.type != "comment"] if params is not None else []
     p = guarded(f_source.data, params, kids) if params is not None and f_source else None
     if (a is None and p is None) or fnscopes.specialization(f) or \
-            not fnscopes._takes_template_args(f, call.child_by_field_name("function")):
+            not fnscopes.takes_template_args(f, call.child_by_field_name("function")):
         return fnscopes.may_call(f, call)
     a = a if a is not None else [(n, ()) for n in fnscopes.call_args(call)]
     p = p if p is not None else [(n, ()) for n in kids]

@@ -163,10 +163,10 @@ def may_call(f: Function, call: Node) -> bool:
     n, (lo, hi) = len(call_args(call)), _arity(f)
     if specialization(f):  # (the defaults and template parameters are the primary's)
         return hi is None or n <= hi
-    return lo <= n and (hi is None or n <= hi) and _takes_template_args(f, call.child_by_field_name("function"))
+    return lo <= n and (hi is None or n <= hi) and takes_template_args(f, call.child_by_field_name("function"))
 
 
-def _takes_template_args(f: Function, fn: Node | None) -> bool:
+def takes_template_args(f: Function, fn: Node | None) -> bool:
     given = explicit_template_args(fn)
     if specialization(f):
         return True
@@ -334,7 +334,7 @@ class Scopes:
         if len(found) < 2:
             return found
         fits = [f for f in found if (a := _arity(f))[0] <= len(args) and (a[1] is None or len(args) <= a[1])
-                and _takes_template_args(f, fn)]
+                and takes_template_args(f, fn)]
         found = fits or found
         if len(found) > 1 and arg_type is not None:
             given = [arg_type(a) for a in args]
