@@ -91,3 +91,25 @@ def test_a_template_calling_another_instantiation_of_itself_is_no_recursion():
         __global__ void k(int* a) { a[0] = sum<4>(a); }
         """)
     assert not [d for d in port.diagnostics if "recursion" in d.message], [d.format() for d in port.diagnostics]
+
+
+
+def test_every_c_arithmetic_spelling_is_a_scalar_in_overload_resolution():
+    # cscalar.TYPES is the one table of C's arithmetic spellings: a `ptrdiff_t` or `short int` argument
+    # matches its own overload exactly and the float one only by conversion, so the call is recursion
+    # (main read these spellings as classes: undecided, the recursion kept for Metal's compiler to refuse)
+    for spelling in ("ptrdiff_t", "short int", "signed long"):
+        col = len(f"__device__ {spelling} f({spelling} n) {{ return n ? n * ") + 1
+        assert _errors(f"""
+        __device__ float f(float x) {{ return x * 2.0f; }}
+        __device__ {spelling} f({spelling} n) {{ return n ? n * f(n) : 1; }}
+        __global__ void k(int* a) {{ a[0] = (int)f(({spelling})3); }}
+        """) == [(3, col, "'f' calls itself (recursion) has no Metal meaning")], spelling
+    # a class type is no arithmetic spelling: undecided, so not claimed
+    port, _ = metal_port("""
+        struct W { float x; };
+        __device__ float f(float x) { return x * 2.0f; }
+        __device__ float f(W w) { return f(w); }
+        __global__ void k(float* a) { a[0] = f(a[1]); }
+        """)
+    assert not [d for d in port.diagnostics if RECURSION in d.message]

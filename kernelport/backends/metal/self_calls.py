@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from ... import backends, dialect
+from ... import backends, cscalar, dialect
 from ...model import Function
 from ...source import call_args
 from ...template_deduction import argument_type
@@ -29,11 +29,8 @@ from ...vector_types import VECTORS
 
 YES, NO, MAYBE = "yes", "no", "maybe"
 
-_ARITHMETIC = frozenset({
-    "bool", "char", "signed char", "unsigned char", "short", "unsigned short", "int", "unsigned", "unsigned int",
-    "signed", "signed int", "long", "unsigned long", "long long", "unsigned long long", "long int",
-    "long long int", "unsigned long long int", "float", "double", "half", "size_t", "uint", "ushort", "uchar",
-    *(f"{u}int{n}_t" for u in ("", "u") for n in (8, 16, 32, 64))})
+# C's arithmetic spellings (cscalar's one table), and the short ones CUDA code borrows from Metal's typedefs.
+_ARITHMETIC = frozenset(cscalar.TYPES) | {"uchar", "ushort"}
 _UNSURE = "?"  # a match the model cannot decide
 
 
