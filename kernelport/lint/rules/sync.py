@@ -11,6 +11,7 @@ from ...reached import reached
 from ...source import ident_name
 from ..divergence import barrier_kind
 from ..rule import Rule, ex, register
+from ..slotloops import walks_step_slots
 
 
 @register
@@ -175,7 +176,9 @@ the hardware.  `volatile` only stops the compiler from caching; it does not orde
 
 **Fix**: separate each read and write with `__syncwarp()` (`v += vs[tid + 16]; __syncwarp();
 vs[tid] = v; __syncwarp();`), or better, reduce in registers with shuffles.  Steps separated by
-`__syncwarp()` or `__syncthreads()` (the block tree reduction) stay silent."""
+`__syncwarp()` or `__syncthreads()` (the block tree reduction) stay silent, and so does a loop that spreads one
+such step's slots over the block (`for (i = threadIdx.x; i < s; i += blockDim.x) m[i] += m[i + s];` inside the
+step loop of `s` that holds the barrier): it writes below the step and reads at or above it."""
     flags = (
         ex("""
 __device__ void warp_reduce(volatile float* vs, int tid) {
@@ -247,6 +250,17 @@ __global__ void tree(float* x) {
     if (blockDim.x >= 256) { if (tid < 128) buf[tid] = buf[tid] + buf[tid + 128]; __syncthreads(); }
     x[tid] = buf[tid];
 }"""),
+        ex("""
+__global__ void smallest(float* x, int n) {
+    extern __shared__ float m[];
+    for (int i = threadIdx.x; i < n; i += blockDim.x) m[i] = x[i];
+    __syncthreads();
+    for (int s = n / 2; s > 0; s >>= 1) {
+        for (int i = threadIdx.x; i < s; i += blockDim.x) m[i] = fminf(m[i], m[i + s]);
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) x[0] = m[0];
+}""", note="one tree step's slots spread over the block: writes below the step, reads at or above it"),
     )
 
     @classmethod
@@ -287,6 +301,10 @@ __global__ void tree(float* x) {
                 continue
             here = self._scope_shared(ctx, loop, shared)
             steps = [n for n in ctx.src.index.under(body, "expression_statement") if self._step(ctx, n, here)]
+            if steps and walks_step_slots(ctx, loop, {ctx.text(a.child_by_field_name("left").child_by_field_name(
+                    "argument")) for a in ctx.src.index.under(body, "assignment_expression")
+                    if _writes_element(ctx, a, here)}, self._is_barrier):
+                continue  # one tree step's slots spread over the block: reads and writes never meet
             if steps and steps[0].start_byte not in reported:
                 reported.add(steps[0].start_byte)
                 ctx.report(self, steps[0], "a shared-memory step in a loop with no `__syncwarp()` relies on warp "

@@ -8,7 +8,7 @@ from tree_sitter import Node
 
 from ... import backends, dialect, guards, hipbuild, masksources, warpsites
 from ...source import ident_name
-from .. import macromasks
+from .. import amdargs, macromasks
 from ..rule import SOURCE_TARGETS, Rule, ex, register
 
 # Backends whose CUDA-style `_sync` warp intrinsics take a 64-bit lane mask (HIP, ROCm >= 6.2).
@@ -59,7 +59,10 @@ that build takes (`#if defined(USE_ROCM)` / `#define __shfl_xor_sync(mask, v, l)
 or a header included only there) is judged as that build compiles it.  The HIP build is told by
 tests of `__HIP_PLATFORM_AMD__`, `__HIPCC__`, `USE_ROCM`/`*_USE_HIP` names, by a project macro
 tested around an `#include <hip/...>`, or by the names in `[tool.kernelport] hip-defines` /
-`--hip-define`."""
+`--hip-define`.  So is an argument the AMD build's definition of a per-platform selector macro drops
+(`#ifdef __HIP_PLATFORM_AMD__` / `#define SEL(cuda, hip) hip` / `#else` / `#define SEL(cuda, hip) cuda`): the
+AMD build never compiles `SEL(__shfl_down_sync(0xffffffff, v, o), ...)`'s first argument.  A macro a feature
+switch picks (both builds compile it alike) is read as the walk reads it."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {
@@ -136,6 +139,16 @@ __device__ float warp_sum(float v) {
     for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
     return v;
 }""", note="the project's HIP build maps the shuffle to its mask-less form"),
+        ex("""
+#ifdef __HIP_PLATFORM_AMD__
+#define SEL(cuda, hip) hip
+#else
+#define SEL(cuda, hip) cuda
+#endif
+__device__ float warp_sum(float v) {
+    for (int o = warpSize / 2; o > 0; o /= 2) v += SEL(__shfl_down_sync(0xffffffff, v, o), __shfl_down(v, o));
+    return v;
+}""", note="a selector macro's NVIDIA argument: the AMD build's definition drops it"),
     )
 
     def severity(self, targets):
@@ -218,8 +231,9 @@ def _other_build(ctx, mask: Node) -> bool:
     """Code a platform or architecture guard gives to a build whose `_sync` intrinsics are not HIP's
     (the NVIDIA branch of `#ifdef USE_ROCM`, a test of the AMD architecture): judged there.  Code only
     the AMD build compiles (`#ifdef __HIPCC__`, tests/labelled19's pixeltrack scan) is hipcc's: its
-    32-bit `_sync` mask is rejected all the same."""
-    return ctx.side_of(mask) not in (None, guards.SIDE_AMD)
+    32-bit `_sync` mask is rejected all the same.  An argument the AMD build's definition of a selector macro
+    drops (`#define SEL(c, h) h` there) is NVIDIA's alone too (kernelport/lint/amdargs.py)."""
+    return ctx.side_of(mask) not in (None, guards.SIDE_AMD) or amdargs.dropped_on_amd(ctx, mask)
 
 
 def _narrow_type(text: str, aliases: dict[str, str]) -> bool:
