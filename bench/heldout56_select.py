@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""How the fifty-sixth held-out set (bench/heldout56.toml) will be chosen (run once; kept so the
+choice is reviewable and repeatable):
+
+    python bench/heldout56_select.py      # -> bench/heldout56.toml
+
+RULE, written and committed (h/heldout56, 17:47 UTC) before any candidate was fetched or measured
+(only the stored index's repository names, file lists and code search were looked up, to name
+candidates that exist and hold CUDA sources), for audio, speech and music processing: spectral
+processing (STFT, phase vocoder time stretching / pitch shifting), audio effects (convolution reverb,
+equalisers), audio synthesis and physical modelling of instruments, room acoustics simulation.
+NARROWED where it overlaps: heldout42's extensions took speech (RNN-T losses, CTC beam search, WFST /
+k2, flashlight's criteria, WaveNet / WaveGlow vocoders) and named music IR (sevagh/Zen), convolution
+effects (zeloe/juce_cuda_convolution, singhabhishek/reverb_cuda, DusanNikolov/diplomski),
+pytorch/audio, AutoVoice, Cuda-Audio-Similarity and gpuaudio-sdk; heldout25 took gpuRIR (image-source
+room impulse responses); bench/used_repos.txt holds baidu-research/warp-ctc, kaldi-asr/kaldi,
+k2-fsa/fast_rnnt and the HMM / Viterbi decoders of heldout37 and others. So speech decoders and
+losses (CTC, RNN-T, WFST, Viterbi) are left out here (every public one the index names is taken or a
+fork of a taken one, e.g. kaldi forks), as are all repositories above; no generic FFT library
+(heldout25), no seismic / ultrasound acoustics (heldout32/40's wave solvers and beamformers), nothing
+of heldout55 (combinatorial search / games / SAT) or heldout57 (computational geometry / meshing).
+None below is in bench/used_repos.txt or named by an earlier heldout*_select.py.
+
+  Candidates, in this order, named by domain only (none chosen by how kernelport does on them):
+    1. tobanteAudio/pffdtd                  room acoustics: FDTD simulation (its CUDA 3-D engine)
+    2. larryoatmeal/musicsim                physical modelling of wind instruments: FDTD acoustic simulation
+    3. Wallacoloo/ME498-CudaSynth           audio synthesis: GPU synthesizer voices and effects (JUCE host)
+    4. enoch-solano/gpu_powered_synthesizer audio synthesis: additive synthesis oscillator banks
+    5. StijnVandendriessche1/CudaConvolutionalReverb  audio effect: convolution reverb (naive and FFT)
+    6. TomasConti02/DigitalSystems          audio effect: parallel equaliser (its CommonProject/ audio EQ)
+    7. davispolito/Phase-Vocoder            spectral processing: phase vocoder time stretching / pitch shifting
+    8. vlazzarini/cudaops                   spectral processing: Csound streaming phase vocoder opcodes
+    9. theekshanadis/Accelerating-Parallel-Audio-Processing-with-GPU  audio effect: parallel stream equalisation
+  Each candidate is fetched at the newest stored snapshot (commit pinned in the toml).
+  QUALIFYING, files, cap and check: heldout47's rule unchanged (heldout24_select.select): a
+  candidate qualifies if at least half of its first 10 `.cu` files by path (all if fewer) under its
+  source folder have every `#include` they reach resolve in the repository, the CUDA toolkit
+  (CUDA 13 with its cccl/ thrust and cub; no cuFFT, cuBLAS, cuRAND, cuSPARSE, cuSOLVER headers here:
+  audio codes that include cufft.h in a unit do not resolve) or the host compiler's search path, with
+  the include dirs of the project's build; absent third-party headers (JUCE, Csound's csdl.h,
+  sndfile, RtAudio), generated headers and absent submodules do not resolve, and no stand-in headers
+  are taken. Files: `.cu` only under the source folder read from the build files after the fetch and
+  before any measure (the whole repository when the build names no single folder), less vendored
+  folders (third_party, 3rdparty, external, extern), over the size cap, not resolving, or
+  byte-for-byte copies; more than CAP = 12 gives 12 evenly spaced in path order. Include dirs,
+  defines and flags from the project's own build (`-std=c++17` where it asks for older; an -arch
+  below CUDA 13's minimum left out). Self-contained check: the first three files taken (all if
+  fewer) are compiled with `nvcc -c` and the project's flags; a project of which fewer than two (one
+  if it gives one) compile, for a reason other than CUDA 13's removed APIs, drops out (DROPPED), as
+  does one that cannot be fetched, does not qualify or gives 0 files. Candidates are taken in order
+  until the set holds at least STOP_FILES = 40 files or STOP_PROJECTS = 8 projects (the brief: at
+  least 4 projects and 30 files). If fewer than 4 projects qualify, an EXTENSION (biosignal
+  processing: EEG / ECG filtering and feature extraction, spike detection and sorting in
+  electrophysiology recordings; named by domain only, none in bench/used_repos.txt nor named by an
+  earlier heldout*_select.py) is written and committed before its candidates are fetched.
+The set is measured on main's kernelport as it is before anyone changes code for it
+(bench/scoreboard_heldout56_baseline.txt).
+"""
+from __future__ import annotations
+
+from heldout24_select import write_set  # its qualifying check, CAP, vendored-folder filter and loop
+
+STOP_FILES, STOP_PROJECTS = 40, 8
+
+# (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
+# include dirs, defines and flags are those of each project's own build, read after the fetch and
+# before any measure (filled in then).
+CANDIDATES = [
+]
+DROPPED = frozenset()
+
+
+if __name__ == "__main__":  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
+    write_set("fifty-sixth", "heldout56", CANDIDATES, DROPPED, stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)
