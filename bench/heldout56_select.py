@@ -69,6 +69,17 @@ Outcome of the rule (before any measure of kernelport, 17:48 UTC): candidates 1-
   projects (written and committed 17:48 UTC, before they were fetched and before any measure of kernelport):
    10. P17seongbin/sp_cuda                  audio effects on WAV files: echo, all-pass, reverb, compressor, de-esser
    11. danielsuss/Drumforge                 physical modelling of instruments: drum membrane FDTD, body and air cavity
+THIRD ROUND, written and committed (h/heldout56, 17:51 UTC) after the second round was applied, before any
+  measure of kernelport (only repository names and file lists looked up for the candidates below): sp_cuda 0 of its
+  first 6 resolve (its units include a program.cpp-side header set it does not hold), Drumforge 1 of 4 (glm, GLFW,
+  the absent imgui submodule). The set still holds 5 files in four projects, so these, named by domain only (audio
+  effects processors; repositories whose name says CUDA audio), are taken next by the same rule and check in this
+  order until the set holds STOP_FILES files or STOP_PROJECTS projects:
+   12. InES-HPMM/cuda-audiofx-processor     real-time audio effects: convolution, EQ, gate, signal graph
+   13. limitz/cuda-audio                    real-time convolution reverb with JACK / MIDI control
+   14. Akshat22055/gpu-audio-signal-processing  audio convolution filtering
+   15. acamachodepass/CUDA-Audio-Processor-Project  WAV audio processing effects
+   16. Pooja1538/cuda-audio-smoothing-cpu-gpu  audio smoothing filter (CPU and GPU)
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout56_baseline.txt).
 """
@@ -111,6 +122,15 @@ CANDIDATES = [
     # no build file: cufftMany.cu alone
     ("parallel-audio-eq", "theekshanadis/Accelerating-Parallel-Audio-Processing-with-GPU", "(none in the repository)",
      [], [], [], ["-std=c++17"], ""),
+    # second round
+    # DSP_CUDA/DSP_CUDA.vcxproj (Visual Studio CUDA build rule): CudaCompile Compressor.cu, filter/Echo.cu,
+    # filter/Allpass.cu; no include dirs beyond the project folder
+    ("sp-cuda", "P17seongbin/sp_cuda", "(none in the repository)", [], [], [], ["-std=c++17"], "DSP_CUDA/"),
+    # CMakeLists.txt: targets cuda_test (cuda_test/src) and drumforge_parallel (parallel/src; include dirs
+    # parallel/include, vendor/imgui (an absent submodule)); CUDA_STANDARD 17, CUDA_SEPARABLE_COMPILATION ON
+    # (-rdc=true); CUDA_ARCHITECTURES 89
+    ("drumforge", "danielsuss/Drumforge", "(none in the repository)", [], ["parallel/include", "vendor/imgui"], [],
+     ["-std=c++17", "-rdc=true", "-arch=sm_89"], ""),
 ]
 DROPPED = frozenset()
 
