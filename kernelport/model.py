@@ -412,14 +412,11 @@ def build(src: SourceFile) -> Module:
 
 
 def _macro_name(node: Node) -> bool:
-    """The name a directive defines or tests (`#define warpSize 32`, `#ifdef warpSize`, `defined(warpSize)`):
-    a macro of the file's own, not the built-in its name spells."""
+    """The name a directive defines (`#define warpSize 32`): a macro of the file's own, not the built-in its
+    name spells.  (A name a directive tests, `#ifndef __CUDACC__`, is the built-in's: it is ported.)"""
     p = node.parent
-    if p is None:
-        return False
-    if p.type in ("preproc_def", "preproc_function_def", "preproc_ifdef"):
-        return p.child_by_field_name("name") == node
-    return p.type == "preproc_defined"
+    return p is not None and p.type in ("preproc_def", "preproc_function_def") and \
+        p.child_by_field_name("name") == node
 
 
 def fixed_launches(src: SourceFile, node: Node, host: Function | None, forms) -> list[Launch]:

@@ -6,7 +6,7 @@ defined name was read as the built-in in a constant context and rewritten to the
 shows), and where the macro itself was a wave width, `#define KP_WAVE_SIZE KP_WAVE_SIZE`.  Now the macro
 keeps its name: its value is what the file's other warp-width macros get (`WARP_SIZE`: the wave constant
 where it is a wave width, else as written).  Look-alikes: `#define WARP_SIZE 32` and a bare `warpSize`
-sizing an array port as before."""
+sizing an array port as before, and a name a directive tests (`#ifndef __CUDACC__`) is still the built-in's."""
 from __future__ import annotations
 
 import re
@@ -99,3 +99,12 @@ def test_lint_still_reports_the_hardcoded_warpsize(tmp_path: Path):
     from kernelport.lint.engine import lint_text
     found = lint_text(_SHARED, "k.cu")
     assert any(f.code == "WS001" and f.line == 2 for f in found), [(f.code, f.line) for f in found]
+
+
+def test_look_alike_a_name_a_directive_tests_is_the_built_ins(tmp_path: Path):
+    """`#ifndef __CUDACC__` (limitz's operators.h, beside its gpu.h's `#define warpSize 32`) tests the
+    compiler's macro: the port tests HIP's."""
+    body = _body(_hip(tmp_path, _SHARED.replace("#define warpSize 32\n", "#define warpSize 32\n#ifndef __CUDACC__\n"
+                                                "inline int host_only() { return 1; }\n#endif\n")))
+    assert "#ifndef __HIPCC__" in body and "__CUDACC__" not in body, body
+    assert "#define warpSize 32" in body
