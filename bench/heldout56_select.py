@@ -81,7 +81,7 @@ THIRD ROUND, written and committed (h/heldout56, 17:49 UTC) after the second rou
    15. acamachodepass/CUDA-Audio-Processor-Project  WAV audio processing effects
    16. Pooja1538/cuda-audio-smoothing-cpu-gpu  audio smoothing filter (CPU and GPU)
 Outcome of the THIRD ROUND (before any measure of kernelport, 17:50 UTC): cuda-audiofx-processor 0 of its first 10
-  resolve (spdlog, OpenCV, TensorRT, cuFFT), limitz/cuda-audio 4 of 8 (src/gpu.cu, log.cu, settings.cu, wav.cu;
+  resolve (spdlog, TensorRT's NvOnnxParser.h, cufft.h), limitz/cuda-audio 4 of 8 (src/gpu.cu, log.cu, settings.cu, wav.cu;
   conv.cu, jackclient.cu, main.cu and midi.cu reach cufft.h or JACK / ALSA headers), gpu-audio-signal-processing
   2 of 2, CUDA-Audio-Processor-Project 1 of 2 (audio_processing.cu reaches NPP), cuda-audio-smoothing 1 of 1. Check
   (`nvcc -c`, the build's flags): limitz 2 of its first 3 (gpu.cu on cudaDeviceProp's computeMode and clockRate,
