@@ -400,6 +400,8 @@ def build(src: SourceFile) -> Module:
                 continue
             if node.id in callee_ids:
                 continue  # counted with the call
+            if _macro_name(node):
+                continue  # `#define warpSize 32`: the file's own macro, which shadows the built-in
             if c.kind == "index" and (f := owner_fn(node)) is not None and f.param(src.text_of(node)) is not None:
                 continue  # `__device__ void f(T* st, int threadIdx)`: the parameter shadows the built-in there
             uses.append(ConceptUse(c, node, owner(node)))
@@ -407,6 +409,14 @@ def build(src: SourceFile) -> Module:
             asm.append((node, owner(node)))
 
     return Module(src, functions, macros, shared, uses, launches, asm)
+
+
+def _macro_name(node: Node) -> bool:
+    """The name a directive defines (`#define warpSize 32`): a macro of the file's own, not the built-in its
+    name spells.  (A name a directive tests, `#ifndef __CUDACC__`, is the built-in's: it is ported.)"""
+    p = node.parent
+    return p is not None and p.type in ("preproc_def", "preproc_function_def") and \
+        p.child_by_field_name("name") == node
 
 
 def fixed_launches(src: SourceFile, node: Node, host: Function | None, forms) -> list[Launch]:

@@ -202,6 +202,10 @@ def _c_math_table():
     t["fma"] = ("fma", None, OVERLOADED)
     t["modf"] = ("modf", None, OVERLOADED)  # C's modf(x, iptr), MSL's modf(x, intval): modf_calls.py
     t["modff"] = ("modf", None, F32)
+    # C's sincos(x, sptr, cptr) / sincosf, CUDA's fast __sincosf, MSL's sincos(x, cosval): modf_calls.py
+    t["sincos"] = ("sincos", None, OVERLOADED)
+    t["sincosf"] = ("sincos", None, F32)
+    t["__sincosf"] = ("sincos", "fast", F32)
     t["fmaf"] = ("fma", None, F32)
     t["__fmaf_rn"] = ("fma", None, F32)
     t["__fma_rn"] = ("fma", None, F64)

@@ -270,6 +270,11 @@ class Metal(Backend):
         # float rhypot: rhypot is double only, and stays unmapped)
         "hypotf": "kp_hypotf", "modff": "kp_modff", "hypot": "kp_hypotf", "modf": "kp_modff",
         "rhypotf": "kp_rhypotf",
+        # C's sincosf(x, sptr, cptr) and CUDA's forms of it (sincos(float, float*, float*), the fast
+        # __sincosf, sincospif): MSL's sincos(x, cosval) returns the sine and writes a thread reference,
+        # CUDA's write two pointers of any space (metal_polyfills.j2)
+        "sincosf": "kp_sincosf", "sincos": "kp_sincosf", "__sincosf": "kp_fast_sincosf",
+        "sincospif": "kp_sincospif", "sincospi": "kp_sincospif",
     }
 
     # CUDA's float math functions Metal has only as overloads over its own types (MSL 6.2's fmin(T, T)

@@ -1,0 +1,110 @@
+"""A file's own `#define warpSize 32` (limitz/cuda-audio's gpu.h, held-out set 56; hecbench's
+atomicAggregate): the name it defines is the file's macro, not a use of the built-in.  Before, the
+defined name was read as the built-in in a constant context and rewritten to the port's wave constant:
+`#define KP_WAVE_SIZE 32` redefined the prologue's 64 on gfx90a (a shared array sized 32 while
+`threadIdx.x % warpSize` reached 63: an out-of-bounds shared write at wave 64, which verify's oracle
+shows), and where the macro itself was a wave width, `#define KP_WAVE_SIZE KP_WAVE_SIZE`.  Now the macro
+keeps its name: its value is what the file's other warp-width macros get (`WARP_SIZE`: the wave constant
+where it is a wave width, else as written).  Look-alikes: `#define WARP_SIZE 32` and a bare `warpSize`
+sizing an array port as before, and a name a directive tests (`#ifndef __CUDACC__`) is still the built-in's."""
+from __future__ import annotations
+
+import re
+import textwrap
+from pathlib import Path
+
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+_SHARED = """\
+#include <cuda_runtime.h>
+#define warpSize 32
+// @kp kernel     k
+// @kp grid       2
+// @kp block      64
+// @kp arg        x   inout  float[128]   uniform(-1, 1)
+// @kp tolerance  exact
+// @kp targets    hip
+__global__ void k(float* x) {
+    __shared__ float s[warpSize];
+    int lane = threadIdx.x % warpSize;
+    if (threadIdx.x < warpSize) s[lane] = x[blockIdx.x * blockDim.x + threadIdx.x];
+    __syncthreads();
+    x[blockIdx.x * blockDim.x + threadIdx.x] = s[(lane + 1) % warpSize];
+}
+"""
+
+_REDUCE = """\
+#include <cuda_runtime.h>
+#define {name} 32
+#define WARPS(n) ((n) / {name})
+__global__ void k(float* x, int n) {{
+    int lane = threadIdx.x % {name};
+    float v = x[threadIdx.x];
+    for (int o = {name} / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    if (lane == 0) x[threadIdx.x / {name}] = v + WARPS(n);
+}}
+"""
+
+
+def _hip(tmp_path: Path, text: str) -> str:
+    f = tmp_path / "k.cu"
+    f.write_text(textwrap.dedent(text))
+    port, out = translate(SourceFile.read(f), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    return out
+
+
+def _body(out: str) -> str:
+    """The port after its prologue (whose `#define KP_WAVE_SIZE 64/32` is the only one allowed)."""
+    return out.split("#endif\n#endif\n", 1)[1]
+
+
+def test_the_files_warpsize_macro_keeps_its_name(tmp_path: Path):
+    body = _body(_hip(tmp_path, _SHARED))
+    assert "#define KP_WAVE_SIZE" not in body, body
+    assert "#define warpSize 32" in body, body
+
+
+def test_a_warpsize_macro_that_is_the_wave_width_becomes_the_wave_constant_under_its_own_name(tmp_path: Path):
+    body = _body(_hip(tmp_path, _REDUCE.format(name="warpSize")))
+    assert "#define KP_WAVE_SIZE" not in body, body
+    assert "#define warpSize KP_WAVE_SIZE" in body, body
+    # the same port as the look-alike WARP_SIZE's, name for name
+    other = _body(_hip(tmp_path, _REDUCE.format(name="WARP_SIZE")))
+    assert "#define WARP_SIZE KP_WAVE_SIZE" in other
+    assert body.replace("warpSize", "WARP_SIZE") == other
+
+
+def test_look_alike_a_bare_warpsize_sizing_an_array_is_the_wave_constant(tmp_path: Path):
+    body = _body(_hip(tmp_path, _SHARED.replace("#define warpSize 32\n", "")))
+    assert re.search(r"__shared__ float s\[KP_WAVE_SIZE\];", body), body
+    assert "#define" not in body
+
+
+def test_the_port_is_right_at_wave_64_by_the_oracle(tmp_path: Path):
+    """verify --oracle original: the original at wave 32 against the HIP port run at 32 and 64 (before: an
+    out-of-bounds write of s[32] by thread 32 at wave 64)."""
+    from kernelport.verify import Verifier
+    f = tmp_path / "k.cu"
+    f.write_text(_SHARED)
+    (tmp_path / "k.hip").write_text(_hip(tmp_path, _SHARED))
+    rep = Verifier(cache=False, timeout=120, oracle="original").verify(f)
+    hip = [(c.wave, c.status, c.detail) for c in rep.checks if c.kind == "numeric" and c.backend == "hip"]
+    assert {w for w, _, _ in hip} == {32, 64} and all(s == "pass" for _, s, _ in hip), hip
+
+
+def test_lint_still_reports_the_hardcoded_warpsize(tmp_path: Path):
+    """The hazard stays the linter's (hecbench's atomicAggregate label: WS001 at the #define)."""
+    from kernelport.lint.engine import lint_text
+    found = lint_text(_SHARED, "k.cu")
+    assert any(f.code == "WS001" and f.line == 2 for f in found), [(f.code, f.line) for f in found]
+
+
+def test_look_alike_a_name_a_directive_tests_is_the_built_ins(tmp_path: Path):
+    """`#ifndef __CUDACC__` (limitz's operators.h, beside its gpu.h's `#define warpSize 32`) tests the
+    compiler's macro: the port tests HIP's."""
+    body = _body(_hip(tmp_path, _SHARED.replace("#define warpSize 32\n", "#define warpSize 32\n#ifndef __CUDACC__\n"
+                                                "inline int host_only() { return 1; }\n#endif\n")))
+    assert "#ifndef __HIPCC__" in body and "__CUDACC__" not in body, body
+    assert "#define warpSize 32" in body
