@@ -85,8 +85,13 @@ def _plain_lint(args: list[str]) -> bool:
     keywords = parse(args)
     if keywords is None:
         return False
-    from .color import consoles  # (`--color auto`, typer's default: no callback needed to set it)
-    from .lint.command import lint
+    from .batchgc import imports
+    with imports():  # what every lint imports (the engine, each rule's module), the collector paused
+        from .color import consoles  # (`--color auto`, typer's default: no callback needed to set it)
+        from .lint.command import lint
+        from .lint import engine  # noqa: F401  (the command's first import)
+        from .lint.rule import all_rules
+        all_rules()
     guarded(lambda: _as_typer_runs(lint, keywords), lambda: consoles("auto")[1])
     return True
 
@@ -97,9 +102,12 @@ def main() -> None:
         from . import __version__
         sys.stdout.write(f"kernelport {__version__}\n")
         sys.exit(0)
+    from .batchgc import at_exit_unswept, imports  # (kernelport/batchgc.py says why)
+    at_exit_unswept()
     from .dataclass_code import install
     install()  # the dataclass methods of the modules a command imports, compiled in an earlier run
     if argv[:1] == ["lint"] and _plain_lint(argv[1:]):
         return
-    from .cli import run
+    with imports():
+        from .cli import run
     run()

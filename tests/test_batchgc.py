@@ -74,3 +74,49 @@ def test_verify_runs_its_files_at_the_batch_pace(monkeypatch):
     CliRunner().invoke(for_argv(argv), argv)
     assert seen and seen[0][0] >= batchgc.YOUNG, seen
     assert gc.get_threshold() == before
+
+
+# -- the executable: imports paused and frozen, nothing left to sweep at exit ----------------------
+
+_PROBE = """import atexit, gc, json, subprocess, sys
+started = []
+gc.callbacks.append(lambda phase, info: phase == "start" and started.append(info["generation"]))
+def report():  # registered first, so it runs last: after every hook kernelport registered
+    print(json.dumps({"collections": len(started), "frozen": gc.get_freeze_count(), "enabled": gc.isenabled(),
+                      "sweepable": len(gc.get_objects())}), file=sys.stderr)
+atexit.register(report)
+sys.argv = ["kernelport", *sys.argv[1:]]
+"""
+
+
+def _executable(code: str, *argv: str) -> dict:
+    import json
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-P", "-c", _PROBE + code, *argv], capture_output=True, text=True, timeout=300,
+                       cwd=Path(__file__).parent.parent)
+    return json.loads(r.stderr.strip().splitlines()[-1])
+
+
+_MAIN = "from kernelport.entry import main\nmain()\n"
+
+
+def test_a_one_file_lint_imports_with_the_collector_paused_and_leaves_nothing_to_sweep_at_exit():
+    got = _executable(_MAIN, "lint", "examples/saxpy.cu")
+    # main 5c5ba0d2: 40 collections (37 young, most of them during the ~160 imports), nothing frozen,
+    # ~30k objects for the interpreter's last collection to traverse; here 16, and none
+    assert got["collections"] <= 25, got
+    assert got["frozen"] > 10_000 and got["sweepable"] < 200, got
+    assert got["enabled"], got  # the pause ends with the imports: the analysis runs with the collector on
+
+
+def test_the_cli_framework_path_pauses_its_imports_too():
+    got = _executable(_MAIN, "lint", "--help")  # (typer reads this argv: kernelport/cli.py)
+    assert got["collections"] <= 20 and got["frozen"] > 10_000 and got["enabled"], got
+
+
+def test_a_version_query_and_kernelport_as_a_library_leave_the_collector_alone():
+    assert _executable(_MAIN, "--version")["frozen"] == 0  # nothing imported to freeze
+    got = _executable("from kernelport.lint.engine import lint_paths\nlint_paths([__import__('pathlib').Path("
+                      "'examples/saxpy.cu')], jobs=1)\n")
+    assert got["frozen"] == 0 and got["enabled"] and got["sweepable"] > 10_000, got
