@@ -66,7 +66,7 @@ class MovedDoubles:
         if not names or f.body is None:
             return False
         declared = {(d.start_byte, d.end_byte) for seen in names.values() if seen[0] != "param"
-                    if (d := self._declared(seen[1])) is not None}
+                    if (d := self._declared_identifier(seen[1])) is not None}
         for u in walk(f.body):
             if u.type == "identifier" and self.src.text_of(u) in names and (u.start_byte, u.end_byte) not in declared:
                 if self._visible(u, f) != names[self.src.text_of(u)] or not self._moved(u, names, f):
@@ -74,7 +74,7 @@ class MovedDoubles:
         return True
 
     @staticmethod
-    def _declared(x: Node) -> Node | None:
+    def _declared_identifier(x: Node) -> Node | None:
         """The identifier a declarator declares (`*p`, `a[N]`, `v = e`: p, a, v)."""
         while x is not None and x.type != "identifier":
             x = x.child_by_field_name("declarator")
