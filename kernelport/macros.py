@@ -441,6 +441,19 @@ def hidden_words(data: bytes, masks) -> list[tuple[Mask, list[str]]]:
     return out
 
 
+# A pointer declared (`unsigned int* as =`, `const T *p;`, a parameter `float *dbg,`) or a cast to one
+# (`(float *) sm`) where a declaration or an operand starts: its name, or the cast's type
+_POINTER_DECLARATION = lazy_re.compile(r"(?:^|[;{}(,])\s*(?:(?:const|volatile|unsigned|signed|struct)\s+)*[A-Za-z_]\w*"
+                                       r"(?:\s*<[^;<>]*>)?\s*\*+\s*(?:const\s+)?([A-Za-z_]\w*)\s*(?=[=;,)\[])", re.M)
+_POINTER_CAST = lazy_re.compile(r"\(\s*((?:(?:const|volatile|unsigned|signed|struct)\s+)*[A-Za-z_]\w*\s*\*+)\s*\)")
+
+
+def _pointers(text: str) -> list[str]:
+    text = _COMMENT.sub(" ", text)
+    return [f"pointer '{m.group(1)}' (no address space)" for m in _POINTER_DECLARATION.finditer(text)] + \
+        [f"cast to '{re.sub(r'[ ]+', ' ', m.group(1))}' (no address space)" for m in _POINTER_CAST.finditer(text)]
+
+
 def masked_code_diagnostics(src, backend: str, ported=None) -> list:
     """KP230 warnings for a port: code the parse saw as blanks (a conditional's other branch, a
     macro's arguments that are not an expression) is not rewritten, so where it names something
@@ -449,6 +462,7 @@ def masked_code_diagnostics(src, backend: str, ported=None) -> list:
     from . import backends, dialect
     from .diagnostics import Diagnostic
     source = backends.source().name
+    spaced = backends.get(backend).pointers_spaced
     out = []
     for m, words in hidden_words(src.data, src.masks):
         if ported is not None and not ported(m.start):
@@ -458,7 +472,10 @@ def masked_code_diagnostics(src, backend: str, ported=None) -> list:
             c = dialect.lookup(source, w)
             if c is not None and dialect.rename(c, w, source, backend) != w and w not in renamed:
                 renamed.append(w)
-        if not renamed:
+        shown = [repr(w) for w in renamed]
+        if spaced:  # `float *as = (float *) sm;`: no address space is written there
+            shown += [p for p in _pointers(src.data[m.start:m.end].decode("utf-8", "replace")) if p not in shown]
+        if not shown:
             continue
         first, last = src.location(m.start), src.location(max(m.start, m.end - 1))
         branch = m.reason.startswith("conditional (")
@@ -468,8 +485,8 @@ def masked_code_diagnostics(src, backend: str, ported=None) -> list:
                 f"'{m.name}' here (C++ the grammar lacks)" if m.reason == "grammar" else f"macro '{m.name}' here")
         out.append(Diagnostic(
             "KP230", first, f"{what} (lines {first.line}-{last.line}) could not be parsed with the rest of the "
-            f"file and is left as written: {', '.join(repr(w) for w in renamed[:4])} there "
-            f"{'is' if len(renamed) == 1 else 'are'} not ported to {backend}",
+            f"file and is left as written: {', '.join(shown[:4])} there "
+            f"{'is' if len(shown) == 1 else 'are'} not ported to {backend}",
             "make each branch of the conditional a whole statement or declaration, so that both parse" if branch
             else "end the macro's statement with ';', or let kernelport read the header that defines the macro",
             "warning"))

@@ -54,6 +54,7 @@ class Rewriter:
         self._drops: tuple[list[int], list[tuple[int, int]]] | None = None  # `dropped` sorted, and their starts
         self._spans: tuple | None = None  # touches' index of the replacements: (count, starts, furthest ends)
         self.pieces: list[Piece] = []  # the last result(), piece by piece (portlines reads it)
+        self._directives: list[tuple[int, int]] | None = None  # the directive lines the parse saw as blanks
 
     def replace(self, node: Node, repl: Replacement) -> None:
         self.replacements[key(node)] = repl
@@ -136,7 +137,7 @@ class Rewriter:
         pre = "".join(self.before.get(k, ()))
         if k in self.replacements:
             r = self.replacements[k]
-            return pre + (r if isinstance(r, str) else r(self, node))
+            return pre + self._with_directives(node, r if isinstance(r, str) else r(self, node))
         if not self._touched_incl(node):
             return pre + self.src.data[node.start_byte:node.end_byte].decode("utf-8")
         return pre + self.stitch(node)
@@ -162,6 +163,25 @@ class Rewriter:
                 pos = c.end_byte
         out.append(self._gap(pos, end))
         return "".join(out)
+
+    def _with_directives(self, node: Node, text: str) -> str:
+        """A replacement of `node` with the directive lines it shares with the text around it (lines the
+        parse saw as blanks, as the port spells them): kernelport/orphan_directives.py."""
+        if self._directives is None:
+            self._directives = [(m.start, m.end) for m in self.src.masks if m.reason == "conditional"]
+        if not self._directives:
+            return text
+        i = bisect.bisect_left(self._directives, (node.start_byte, node.start_byte))
+        lines = []
+        while i < len(self._directives) and self._directives[i][1] <= node.end_byte:
+            s, e = self._directives[i]
+            if (line := self._gap(s, e)).strip():  # (a directive the port resolved is no longer one)
+                lines.append(line)
+            i += 1
+        if not lines:
+            return text
+        from .orphan_directives import keep
+        return keep(lines, text)
 
     def original(self, node: Node) -> str:
         return self.src.text_of(node)
@@ -190,7 +210,7 @@ class Rewriter:
             out.append((pre, start, start, False))
         if k in self.replacements:
             r = self.replacements[k]
-            out.append((r if isinstance(r, str) else r(self, node), start, end, False))
+            out.append((self._with_directives(node, r if isinstance(r, str) else r(self, node)), start, end, False))
         elif not self._touched_incl(node):
             out.append((self.src.data[start:end].decode("utf-8"), start, end, True))
         else:

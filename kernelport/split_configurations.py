@@ -21,11 +21,14 @@ from .macro_groups import Group, decided_groups, defines_itself, variants
 from .macro_sites import error_sites, score
 
 _MAX_CONFIGURATIONS = 32  # per nest: more (a long chain of nested tests) is left to the one-group candidates
+_WHOLE, _DIRECTIVES = "whole", "directives"  # a group left as written; one with its directive lines alone masked
 
 
 def _variant(g: Group, choice) -> str:
-    """`Group.hidden`'s name for keeping branch `choice` (None: no branch)."""
+    """`Group.hidden`'s name for keeping branch `choice` (None: no branch; _DIRECTIVES: every branch)."""
     last = len(g.directives) - 2
+    if choice == _DIRECTIVES:
+        return choice
     if choice is None:
         return "not taken"
     if choice == 0:
@@ -105,17 +108,32 @@ def candidates(repair, lo: int, hi: int, max_parses: int):
     first = next((c for c in confs if all(pref[at] == ch for at, ch in c.items())), None)
     if first is None:
         return
+    best = score(error_sites(_parse(repair, _edits(repair, nest, first)[0])))
+    # A group below the root that parses with every branch kept hides nothing: the translation
+    # then rewrites each branch (rodinia huffman's `#ifdef CACHECWLUT` / `#else` in a kernel body, whose
+    # hidden `#else` the Metal port kept as written, without `threadgroup`; a `#ifdef TESTING` parameter)
+    whole: dict = {}
+    for g in sorted(nest.members, key=lambda g: g.start):
+        if g is root or g.start not in first:
+            continue
+        for how in (_WHOLE, _DIRECTIVES):  # as written, else its directive lines alone masked
+            if repair.parses >= max_parses:
+                return
+            if score(error_sites(_parse(repair, _edits(repair, nest, {**first, **whole, g.start: how})[0]))) <= best:
+                whole[g.start] = how
+                break
+    first = {**first, **whole}
     edits, masks = _edits(repair, nest, first)
-    best = score(error_sites(_parse(repair, edits)))
     covered = _kept(first)
     for conf in confs:  # every branch hidden must parse, in some configuration, at least as well
+        conf = {at: whole.get(at, ch) for at, ch in conf.items()}
         if _kept(conf) <= covered:
             continue
         if repair.parses >= max_parses:
             return
         if score(error_sites(_parse(repair, _edits(repair, nest, conf)[0]))) <= best:
             covered |= _kept(conf)
-    if covered != {(g.start, c) for g in nest.members for c in _choices(g) if c is not None}:
+    if not {(g.start, c) for g in nest.members if g.start not in whole for c in _choices(g) if c is not None} <= covered:
         return
     yield ("conditional", "configuration", root.cond, root.start), edits, [replace(m, checked=True) for m in masks]
 
@@ -123,8 +141,8 @@ def candidates(repair, lo: int, hi: int, max_parses: int):
 def _edits(repair, nest: _Nest, conf: dict):
     edits, masks = [], []
     for g in nest.members:
-        if g.start not in conf:
-            continue  # in a branch hidden whole
+        if g.start not in conf or conf[g.start] == _WHOLE:
+            continue  # in a branch hidden whole; or left as written
         choice = conf[g.start]
         for _, e, m in repair._variant(_variant(g, choice), [g], g.cond):
             edits += e

@@ -260,6 +260,10 @@ class Backend:
     # Whether the compiler refuses a braced initializer's element narrowed from a non-constant (`float a[] =
     # {x * 0.5}`: clang's error, g++'s warning), so the port writes the conversion (kernelport/braced_narrowing.py).
     braced_narrowing_refused: ClassVar[bool] = False
+    # Whether the port writes an address space on every pointer of device code (Metal's device, threadgroup,
+    # constant): code the parse saw as blanks gets none, so a pointer declared or cast there is reported
+    # (KP230, kernelport/macros.masked_code_diagnostics) as a renamed word there is.
+    pointers_spaced: ClassVar[bool] = False
     # Whether the compiler refuses a function's address held as `void *` without a cast (`void *t[] = {&f}`:
     # clang's error, nvcc's implicit conversion), so the port writes the cast (kernelport/function_addresses.py).
     function_to_void_refused: ClassVar[bool] = False

@@ -38,8 +38,9 @@ class FunctionArgs:
         plist = tn.child_by_field_name("parameters")
         if plist is None:
             return data[tn.start_byte:f.node.start_byte].decode("utf-8")
+        # (the text after the parameters as the port spells it: a directive line there, `#ifdef __CUDACC__`)
         return data[tn.start_byte:plist.start_byte].decode("utf-8") + self.rw.text(plist) + \
-            data[plist.end_byte:f.node.start_byte].decode("utf-8")
+            self.rw.span(tn, plist.end_byte, f.node.start_byte)
 
     def _fn_template_params(self) -> list[tuple[tuple[str, int], Node]]:
         """((template name, parameter index), the parameter's node) for each template parameter whose type

@@ -51,6 +51,10 @@ class Scalars:
                     self.rw.replace(node, "float")
                     self.note(node, "float", "Metal has no double; this local holds a float and feeds one float-rounded "
                               "+ - * /: float gives the same result (53 >= 2*24+2 bits)")
+                elif self.moved_double(node):  # bytes moved, never computed on (moved_doubles.py)
+                    self.rw.replace(node, dialect.concept("ulong_long").spelling("metal"))
+                    self.note(node, "ulong", "Metal has no double; this function only moves these doubles: "
+                              "a 64-bit integer moves the same bytes (the host's double buffers bind unchanged)")
                 else:
                     self.problem("KP214", node, "Metal has no double-precision type",
                                  "use float, or pass --demote-double to demote every double to float")

@@ -16,6 +16,7 @@ from tree_sitter import Node
 
 from ... import cexpr, dialect, templates
 from ...model import Function, Param, _params, spaces_after_type
+from ...orphan_directives import directive_lines
 from ...rewrite import key
 from ...source import call_args, ident_name, walk
 from ...template_deduction import deduce
@@ -161,13 +162,19 @@ class Signatures:
 
     def _head_stitch(self, fn_node: Node, drop: set, over: dict) -> str:
         """Stitch a function definition, dropping some head children (and the space after them)."""
-        out, pos = [], fn_node.start_byte
+        out, pos, held = [], fn_node.start_byte, ""
         for c in fn_node.children:
             gap = self.rw.span(fn_node, pos, c.start_byte)  # (less the spans dropped in it)
-            if key(c) in drop:
+            if key(c) in drop:  # the word and the blanks before it go, a directive line among them stays
+                held += directive_lines(gap)  # (`#ifdef __CUDACC__` / `__host__ __device__` / `#endif`)
                 pos = c.end_byte
                 continue
-            out.append(gap if out else "")
+            if out:
+                out.append(("\n" if held and not out[-1].endswith("\n") else "") + held + gap)
+            else:  # the first word kept: the blanks before it go, less a directive line (and its indent)
+                lead = held + directive_lines(gap)
+                out.append(lead + (gap.rsplit("\n", 1)[-1] if lead else ""))
+            held = ""
             out.append(over[key(c)] if key(c) in over else self.rw.text(c))
             pos = c.end_byte
         out.append(self.src.data[pos:fn_node.end_byte].decode("utf-8"))
