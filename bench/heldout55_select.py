@@ -64,9 +64,9 @@ None below is in bench/used_repos.txt or named by an earlier heldout*_select.py.
 Outcome of the rule (before any measure of kernelport, 17:50 UTC): candidates 1-10 fetched (and 11-14, fetched
   before the stop was known; not used). sliding-puzzle 12 (27 .cu, 10 of the first 10 resolve, evenly spaced to
   CAP), gpucfr 5, Chess-Engine-GPU 8, walksat-cuda 1, bsat-circulation 0 (its gpu/ folder is gone from the newest
-  snapshot), blackjack 0 (1 of its first 6 resolves: the others reach absent files or curand), cuda-khun-poker 0
-  (0 of 2: its include/ headers are not in the snapshot), connect4_AI_cuda 5, experimental (g2flip) 2 (2 of 4
-  resolve: g2flip/g2flip/*.cu reach the CUDA samples' helpers), A-star-CUDA 7: 40 files in 7 projects, the file
+  snapshot), blackjack 0 (1 of its first 6 resolves: the other five include curand_kernel.h), cuda-khun-poker 0
+  (0 of 2: its headers are under Include/ where its build names include/, apart on Linux), connect4_AI_cuda 5, experimental (g2flip) 2 (2 of 4
+  resolve: g2flip/g2flip/BoardUtils.cu includes "flip.h" where the file is Flip.h, g2flip.cu includes windows.h), A-star-CUDA 7: 40 files in 7 projects, the file
   stop reached at candidate 10. Check (`nvcc -c`, first three files, 17:49 UTC): sliding-puzzle 2/3
   (15puzzle_block_parallel_wo_staticlb.cu uses an undefined N4: the source's own error), gpucfr 3/3,
   Chess-Engine-GPU 3/3 (-rdc=true from its -dc), walksat-cuda 1/1, connect4_AI_cuda 1/3 (c4.cu and c4recurse.cu
