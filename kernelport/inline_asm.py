@@ -33,11 +33,18 @@ class InlineAsm:
                 continue
             if not (self.cuda_only_region(node) or self.host_asm(node, fn) or self.rewrite_asm_idiom(node) or
                     not self.ports_function(fn)):
+                if self.asm_trap(node):
+                    continue  # (a backend with no trap instruction: its __trap(), recorded before)
                 message = ptx_idioms.explained(self.asm_message, self.src.text_of(node))  # why, where known
                 hint = self.asm_hint
                 if ptx_idioms.CARRY_ACROSS_MARK in message:
                     message, hint = message + self.carry_boundary(node), self.asm_carry_hint
                 unavailable.declare(self, node, "KP201", message) or self.problem("KP201", node, message, hint)
+
+    def asm_trap(self, node: Node) -> bool:
+        """`asm("trap;")` already ported as the backend's `__trap()`, where it spells no trap instruction (Metal: a
+        check the host reads back, kernelport/backends/metal/assertions.py)."""
+        return False
 
     def carry_boundary(self, node: Node) -> str:
         """Where a carry chain's flag crosses a call: the asm statement is the whole body of a function (era-bellman-cuda's

@@ -87,6 +87,7 @@ def rewrite(tr: "Translator") -> None:
         inner = Translator(sub, tr.backend, tr.allow_unported, module=body_model(tr, sub, device),
                            **tr.options)  # spellings only
         inner.inherit_api_context(tr)
+        inner.spell = tr.spell  # the file's spellings (Metal's built-in names where the file's own words take the short ones)
         inner.outer_wave_macros = bound_uses
         port = inner.run()
         line = tr.src.loc(v).line

@@ -577,6 +577,13 @@ def device_references(module: Module, left_out: frozenset[int] = frozenset()) ->
                                               for c in item.children if c.type in ("type_qualifier", "attribute_specifier",
                                                                                    "storage_class_specifier")):
             roots.append(item)
+    # a name with device definitions and host-only ones (idas_black.cu's `__device__ state_move(dir)` beside the
+    # host's `state_move(state, dir)`): device code calls the device ones, so the host overloads need nothing
+    host_only = {(f.template_node or f.node).id for f in module.functions.values() if not f.is_device and
+                 "constexpr" not in src.text_of(f.node)[:src.text_of(f.node).find("(") + 1].split()}
+    for name, items in defs.items():
+        if any(i.id not in host_only for i in items) and any(i.id in host_only for i in items):
+            defs[name] = [i for i in items if i.id not in host_only]
     seen: set[int] = set()
     needed: set[str] = set()
     todo = list(roots)

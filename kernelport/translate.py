@@ -415,6 +415,8 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
                                      f"{self.backend.upper()}", "use float (or opt into demotion)")
                     continue
                 name = dialect.rename(c, self.src.text_of(node), SOURCE, self.backend)
+                if c.kind == "index" and name == target:
+                    name = self.spell(c.key)  # (a file's own name for it: Metal's where the file uses `tid`)
                 if name and name != self.src.text_of(node) and c.kind in ("index", "type", "runtime"):
                     self.rw.replace(node, name)
         self.rewrite_api_namespaces()

@@ -2,7 +2,9 @@
 at KP201 on `if (id >= vocab_size) asm("trap;");`): it aborts the kernel as CUDA's __trap() does, so
 the port calls clang's __builtin_trap() (llvm.trap: `s_trap` on AMDGPU), with or without `volatile`
 and a "memory" clobber.  Instructions beside it (`exit;`, `brkpt;`) stay KP201 at their line, a
-predicated trap is a guarded one (h/census40's `@p` guards), and Metal, which has no trap, still refuses it."""
+predicated trap is a guarded one (h/census40's `@p` guards).  Metal, which has no trap, ports the plain
+`trap;` as CUDA's __trap() (its recorded check, tests/test_metal_asm_trap.py: re-pinned by h/heldout55) and
+still refuses a predicated one."""
 from __future__ import annotations
 
 import pytest
@@ -63,7 +65,11 @@ def test_a_predicated_trap_traps_only_where_its_guard_holds():
     assert "kp_ptx_p = ((n) != (0)), (kp_ptx_p ? (void)(__builtin_trap()) : (void)0);" in port.body
 
 
-def test_metal_still_refuses_a_trap_at_its_line():
+def test_metal_records_a_trap_as_trap_and_refuses_a_predicated_one():
+    # Re-pinned by h/heldout55: was KP201 at 5:9 (sliding-puzzle's IDA* kernels stop at `asm("trap;")`)
     port, _ = _port("metal")
-    assert ("KP201", 5, 9) in [(d.code, d.location.line, d.location.column) for d in port.diagnostics
-                               if d.severity == "error"], [d.format() for d in port.diagnostics]
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "kp_assert(false, 1u, kp_assert_failed)" in port.body and "asm" not in port.body
+    src = '__global__ void k(unsigned int n) {\n    asm volatile("{.reg .pred p; setp.ne.b32 p, %0, 0; @p trap;}" :: "r"(n));\n}\n'
+    port, _ = translate(SourceFile.from_text(src, "p.cu"), "metal")
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP201", 2)]

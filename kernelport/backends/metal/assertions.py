@@ -21,7 +21,7 @@ import re
 
 from tree_sitter import Node
 
-from ... import backends
+from ... import backends, ptx_idioms
 from ...source import call_args
 
 
@@ -37,6 +37,25 @@ class Assertions:
         vis = self.module.visible
         if len(args) != table.assertion_calls.get(name, -1) or (vis is not None and name in vis.macros):
             return False  # a header's own `#define assert(e) ...` means what it says (KP223 as before)
+        return self.record_check(call, name, args[0] if args else None)
+
+    def asm_traps(self) -> None:
+        """Each device `asm("trap;")`, PTX's trap, which is what CUDA's `__trap()` compiles to: recorded as that
+        call is, before the flag is bound (bind_constants); rewrite_inline_asm then leaves it (asm_trap)."""
+        if "__trap" not in backends.get(self.backend).assertion_calls:
+            return
+        for node, fn in self.module.asm:
+            idiom = None if not self.ports_function(fn) or self.rw.has(node) or self.cuda_only_region(node) else \
+                ptx_idioms.match(self.src.text_of(node))
+            if idiom is not None and idiom.key == "ptx_trap" and len(idiom.writes) == 1:
+                self.record_check(node, "__trap", None)
+
+    def asm_trap(self, node: Node) -> bool:
+        return node.start_byte in getattr(self, "_asserted", ())
+
+    def record_check(self, call: Node, name: str, cond: Node | None) -> bool:
+        """`call` (an assert/trap call, or the asm statement of a trap) as the recorded check of `cond` (None: false)."""
+        table = backends.get(self.backend)
         if not hasattr(self, "assertions"):
             self.assertions: list[dict] = []
             self._asserted: set[int] = set()
@@ -45,7 +64,6 @@ class Assertions:
         self._asserted.add(call.start_byte)
         loc = self.origin_location(self.src.loc(call))
         number = len(self.assertions) + 1
-        cond = args[0] if args else None
         self.assertions.append({"number": number, "file": loc.path, "line": loc.line, "call": name,
                                 "condition": " ".join(self.src.text_of(cond).split()) if cond is not None else "false"})
         flag = table.assertion_flag[0]

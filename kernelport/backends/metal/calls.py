@@ -113,8 +113,9 @@ class Calls:
                 return rw.stitch(node)  # as the other constructs there, for the Metal check to refuse (KP224)
             addr = bound["address"]
             space = self.space_of(addr, f) or "device"
-            cuda_t = self.elem_type_of(addr, f) or "int"
             op = ATOMIC_OPS[concept.key]
+            # (an operand whose type is not known: atomicInc/atomicDec exist for unsigned int alone)
+            cuda_t = self.elem_type_of(addr, f) or ("unsigned int" if op in ("inc", "dec") else "int")
             texts = {p: (rw.text(bound[p]) if p in bound else None) for p in concept.params}
             if cuda_t in INT64:
                 self._late_problem("KP212", node, f"Metal has no 64-bit atomic {op} ('{cuda_t}')",

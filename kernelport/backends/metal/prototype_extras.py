@@ -23,6 +23,9 @@ class PrototypeExtras:
         extra = []
         for s in plan.shared:
             dims = "".join(f"[{self.rw.text(d)}]" for d in s.dims[1:])
+            if not s.dims and not s.dynamic:  # a scalar (`__shared__ unsigned int next;`): the kernel's, by reference
+                extra.append(f"threadgroup {s.type}& {s.name}")
+                continue
             extra.append(f"threadgroup {s.type} (*{s.name}){dims}" if dims else f"threadgroup {s.type}* {s.name}")
         extra += [self.constant_param(c) for c in plan.constants]
         return extra + [self._builtin_decl(b, False) for b in plan.builtins]

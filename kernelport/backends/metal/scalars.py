@@ -95,7 +95,10 @@ class Scalars:
             return self.scalar_kind(n.named_children[0], f)
         if t == "field_expression":
             c = dialect.lookup("cuda", self.src.text_of(n.child_by_field_name("argument")))
-            return "uint" if c is not None and c.kind == "index" else None
+            if c is None or c.kind != "index":
+                t = "identifier" if self._decl_type(n, f) is not None else t  # a struct's scalar member: its type
+            else:
+                return "uint"
         if t in ("identifier", "subscript_expression"):
             tt = self._decl_type(n, f)
             if tt in self._SIGNED:
@@ -129,6 +132,8 @@ class Scalars:
             a = n.child_by_field_name("argument")
             p = f.param(self.src.text_of(a)) if a is not None and a.type == "identifier" else None
             return " ".join(p.type.replace("const", " ").split()) if p is not None and p.pointer else None
+        if n.type == "field_expression" and self.src.text_of(n.child_by_field_name("operator")) == ".":
+            return self._member_type(self._decl_type(n.child_by_field_name("argument"), f), n.child_by_field_name("field"))
         if n.type != "identifier":
             return None
         name = self.src.text_of(n)
@@ -138,6 +143,26 @@ class Scalars:
         decl = self._local_decl(f, name)
         tn = decl.child_by_field_name("type") if decl is not None else None
         return " ".join(self.src.text_of(tn).replace("const", " ").split()) if tn is not None else None
+
+    def _member_type(self, owner: str | None, field: Node | None) -> str | None:
+        """The declared type of the scalar member `field` of the struct the file defines as `owner` (its tag or
+        its typedef's name: `cur_n.pre` of a `Node cur_n`, `char pre;`), or None."""
+        owner = owner.removeprefix("struct ").strip() if owner else None
+        if not owner or field is None:
+            return None
+        for sn in self.src.index.of_type("struct_specifier"):
+            tag, body = sn.child_by_field_name("name"), sn.child_by_field_name("body")
+            names = {self.src.text_of(tag)} if tag is not None else set()
+            if sn.parent is not None and sn.parent.type == "type_definition":
+                names |= {self.src.text_of(d) for d in sn.parent.children_by_field_name("declarator")}
+            if owner not in names or body is None:
+                continue
+            for d in body.named_children:
+                tn = d.child_by_field_name("type") if d.type == "field_declaration" else None
+                if tn is not None and any(x.type == "field_identifier" and self.src.text_of(x) == self.src.text_of(field)
+                                          for x in d.children_by_field_name("declarator")):
+                    return " ".join(self.src.text_of(tn).replace("const", " ").split())
+        return None
 
     def mixed_min_max(self) -> None:
         """`min(tid.x, n)`: CUDA's overload converts the int to unsigned; Metal needs one type."""

@@ -96,15 +96,26 @@ class ThreadgroupMemory(InstanceShared, HelperShared):
         helpers that use it."""
         tnode = sh.node.child_by_field_name("type")
         mtype = self.rw.text(tnode) if tnode is not None else sh.type
+        kept = ""  # `__shared__ struct tag { ... } stack[N];`: the struct stays a file-scope definition
+        body = tnode.child_by_field_name("body") if tnode is not None and tnode.type in (
+            "struct_specifier", "union_specifier", "class_specifier") else None
+        if body is not None:
+            tag = tnode.child_by_field_name("name")
+            keyword = tnode.type.split("_")[0]
+            mtype = f"{keyword} {self.src.text_of(tag) if tag is not None else f'kp_{sh.name}_t'}"
+            kept = f"{mtype} {self.rw.text(body)};\n"
+
+        def names_it(f) -> bool:  # in the body, or in a macro the body names (`#define STACK (stack[threadIdx.x])`)
+            words = {self.src.text_of(m) for m in walk(f.body) if m.type == "identifier"}
+            return sh.name in words or sh.name in self._macro_words(words)
         users = [f for f in self.device.values()
                  if f.param(sh.name) is None and self._local_decl(f, sh.name) is None
-                 and sh.name not in f.template_params
-                 and any(m.type == "identifier" and self.src.text_of(m) == sh.name for m in walk(f.body))]
+                 and sh.name not in f.template_params and names_it(f)]
         for f in users:
             key = self.fkeys[id(f)]
             self.own_shared[key].append(Shared(sh.name, mtype, sh.type, sh.dims, sh.dynamic, sh.node, key, True))
         where = "the threadgroup(0) parameter of" if sh.dynamic else "declared by"
-        self.rw.replace(sh.node, f"/* threadgroup {sh.name}: {where} each kernel that uses it */")
+        self.rw.replace(sh.node, f"{kept}/* threadgroup {sh.name}: {where} each kernel that uses it */")
 
     def _device_owner(self, sh) -> Function | None:
         """The device definition whose body declares the model's shared array `sh` (the outermost

@@ -130,7 +130,7 @@ class MetalTranslator(ConstantReferences, ExternSpaces, PrototypeExtras, ExactDo
     passes = extend(tuple(p for p in Translator.passes if p != "rename_reserved_words"), ("leave_out_host_code", "qualifier_macros", "plan_calls", "pre_rewrites",
                                         "mixed_min_max"),
                     before="rewrite_sites")
-    passes = extend(passes, ("function_template_args", "builtin_vector_operators", "unreached_header_code", "leave_out_host_items", "library_names", "block_votes", "textures", "texture_references", "no_metal_meaning", "atomics_in_macros",
+    passes = extend(passes, ("function_template_args", "builtin_vector_operators", "unreached_header_code", "leave_out_host_items", "library_names", "block_votes", "textures", "texture_references", "no_metal_meaning", "asm_traps", "atomics_in_macros",
                              "rename_reserved_words", "bind_constants"),
                     after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")

@@ -124,14 +124,18 @@ def _what_translate_does(ctx, node, targets: list[str], settled: bool = False) -
     from ... import dialect, ptx_idioms
     from ...carry_calls import flag_statement
     text = ctx.text(node)
-    ported, carried, refused = [], [], []
+    ported, carried, refused, trapped = [], [], [], []
     names = ctx.unit_defines.values if "#" in text else None  # (`#if __CUDA_ARCH__ >= VOLTA` inside the template)
+    idiom = ptx_idioms.match(text)
     for b in targets:
         f = ctx.module.function_at(node)
         if ptx_idioms.port(text, b, True, ptx_idioms.shared_in(ctx.src, f), names=names) is not None:
             ported.append(b)
         elif flag_statement(text) and dialect.concept("ptx_carry_param").spelling(b) is not None:
             carried.append(b)
+        elif idiom is not None and idiom.key == "ptx_trap" and len(idiom.writes) == 1 and \
+                "__trap" in getattr(backends.get(b), "assertion_calls", {}):
+            trapped.append(b)  # (kernelport/backends/metal/assertions.py's asm_traps)
         else:
             refused.append(b)
     def name(bs: list[str]) -> str:
@@ -144,6 +148,9 @@ def _what_translate_does(ctx, node, targets: list[str], settled: bool = False) -
     if carried:
         said.append(f"`kernelport translate` ports this carry-flag statement for {name(carried)} with the flag as a "
                     "C variable passed through the calls that chain it (KP201 where it cannot follow the flag)")
+    if trapped:
+        said.append(f"the {name(trapped)} port{'s' * (len(trapped) > 1)} record{'s' * (len(trapped) == 1)} this trap as "
+                    "CUDA's __trap(): a check the host reads back, since the kernel cannot be stopped")
     if settled and not refused:
         return ""
     if refused:
