@@ -266,6 +266,9 @@ class Backend:
     # Where the compiler crashes on `alloca` in device code: the bug, in words (kernelport/device_allocas.py holds a
     # constant-size one as a local array, and names the bug where it keeps one); None where alloca compiles.
     device_alloca_crash: ClassVar[str | None] = None
+    # The most private (scratch) memory one wave of the hardware may use, in bytes: a run's lane holds this over its
+    # wave width, and a thread's local object larger than that is KP239 (kernelport/private_memory.py); None: unchecked.
+    scratch_wave_bytes: ClassVar[int | None] = None
     cg_members: ClassVar[dict[tuple[str, str], str | None]] = {}
     cg_members_present: ClassVar[dict[str, tuple[str, ...]]] = {}
     # A tile's size read from the tile (`{group}`: the value) where its type is a template parameter bound

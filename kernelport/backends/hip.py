@@ -325,6 +325,9 @@ class HIP(Backend):
     definition_spaces_declared = True  # hipcc is clang: a definition must repeat its declaration's spaces
     braced_narrowing_refused = True  # hipcc is clang: a narrowing braced element is an error
     function_to_void_refused = True  # and so is a function pointer converted to `void *` implicitly
+    # COMPUTE_TMPRING_SIZE.WAVESIZE: 13 bits in units of 256 dwords (LLVM's GCNSubtarget::MaxWaveScratchSize): hipcc
+    # refuses a frame over 131056 bytes a lane on gfx90a, 262112 on gfx1030 ("stack frame size ... exceeds limit").
+    scratch_wave_bytes = (256 * 4) * ((1 << 13) - 1)
     device_alloca_crash = ("clang 15 (ROCm 5.2's hipcc) crashes on alloca in AMDGPU device code at -O3 (an alloca in the "
                            "default address space: the llvm/llvm-project#59250 class of crash)")
     cg_members = {("thread_block", "group_dim"): "blockDim", ("thread_block", "dim_threads"): "blockDim",
