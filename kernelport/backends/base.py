@@ -269,6 +269,9 @@ class Backend:
     # The most private (scratch) memory one wave of the hardware may use, in bytes: a run's lane holds this over its
     # wave width, and a thread's local object larger than that is KP239 (kernelport/private_memory.py); None: unchecked.
     scratch_wave_bytes: ClassVar[int | None] = None
+    # The compiler, in words, where it wants `typename` before a dependent qualified type that C++20 lets a source leave
+    # it out of (P0634; nvcc takes that): the port writes it (kernelport/implicit_typename.py); None: taken as written.
+    typename_required: ClassVar[str | None] = None
     cg_members: ClassVar[dict[tuple[str, str], str | None]] = {}
     cg_members_present: ClassVar[dict[str, tuple[str, ...]]] = {}
     # A tile's size read from the tile (`{group}`: the value) where its type is a template parameter bound

@@ -328,6 +328,7 @@ class HIP(Backend):
     # COMPUTE_TMPRING_SIZE.WAVESIZE: 13 bits in units of 256 dwords (LLVM's GCNSubtarget::MaxWaveScratchSize): hipcc
     # refuses a frame over 131056 bytes a lane on gfx90a, 262112 on gfx1030 ("stack frame size ... exceeds limit").
     scratch_wave_bytes = (256 * 4) * ((1 << 13) - 1)
+    typename_required = "clang 15 (ROCm 5.2's hipcc: P0634 is clang 16's)"
     device_alloca_crash = ("clang 15 (ROCm 5.2's hipcc) crashes on alloca in AMDGPU device code at -O3 (an alloca in the "
                            "default address space: the llvm/llvm-project#59250 class of crash)")
     cg_members = {("thread_block", "group_dim"): "blockDim", ("thread_block", "dim_threads"): "blockDim",
