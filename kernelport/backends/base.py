@@ -272,6 +272,11 @@ class Backend:
     # The compiler, in words, where it wants `typename` before a dependent qualified type that C++20 lets a source leave
     # it out of (P0634; nvcc takes that): the port writes it (kernelport/implicit_typename.py); None: taken as written.
     typename_required: ClassVar[str | None] = None
+    # Library entries whose functor's result type is computed in host code too, so that a `__device__`-only operator()
+    # fails there (clang): name -> ("call", the functor's argument position, negative from the end) or ("template",
+    # its template argument's); the port makes such a functor's operator() `__host__ __device__`
+    # (kernelport/host_typed_functors.py).
+    host_typed_functors: ClassVar[dict[str, tuple[str, int]]] = {}
     cg_members: ClassVar[dict[tuple[str, str], str | None]] = {}
     cg_members_present: ClassVar[dict[str, tuple[str, ...]]] = {}
     # A tile's size read from the tile (`{group}`: the value) where its type is a template parameter bound

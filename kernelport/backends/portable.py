@@ -69,6 +69,7 @@ class Portable(Backend):
     function_to_void_refused = True  # its HIP runs (see HIP)
     device_alloca_crash = HIP.device_alloca_crash  # its HIP runs: the same compiler
     typename_required = HIP.typename_required  # its HIP runs (`typename` is valid for nvcc too)
+    host_typed_functors = HIP.host_typed_functors  # its HIP runs (nvcc takes the __host__ __device__ functor)
     arch_missing = HIP.arch_missing  # its HIP runs: the same compiler
     reserved_words, reserved_why = HIP.reserved_words, HIP.reserved_why  # its HIP runs read HIP's headers
     # `#ifdef __CUDACC__` holds for nvcc and for hipcc alike (kp_warp.h defines KP_CUDACC for both):
