@@ -277,6 +277,9 @@ class Backend:
     # its template argument's); the port makes such a functor's operator() `__host__ __device__`
     # (kernelport/host_typed_functors.py).
     host_typed_functors: ClassVar[dict[str, tuple[str, int]]] = {}
+    # Thrust vectors the target's Thrust may build without a std::initializer_list constructor (name -> why): a braced
+    # list becomes a std::vector of the elements (kernelport/vector_lists.py); empty: lists kept as written.
+    vector_list_constructors: ClassVar[dict[str, str]] = {}
     cg_members: ClassVar[dict[tuple[str, str], str | None]] = {}
     cg_members_present: ClassVar[dict[str, tuple[str, ...]]] = {}
     # A tile's size read from the tile (`{group}`: the value) where its type is a template parameter bound

@@ -333,6 +333,9 @@ class HIP(Backend):
     # transform_reduce, transform_exclusive_scan, make_transform_output_iterator take a __device__ one.
     host_typed_functors = {"make_transform_iterator": ("call", -1), "transform_iterator": ("template", 0),
                            "transform_inclusive_scan": ("call", -2)}
+    vector_list_constructors = dict.fromkeys(("device_vector", "host_vector", "universal_vector"),
+                                             "rocThrust before ROCm 6.2 has no std::initializer_list constructor "
+                                             "(`v{5}` is five zeros there)")
     device_alloca_crash = ("clang 15 (ROCm 5.2's hipcc) crashes on alloca in AMDGPU device code at -O3 (an alloca in the "
                            "default address space: the llvm/llvm-project#59250 class of crash)")
     cg_members = {("thread_block", "group_dim"): "blockDim", ("thread_block", "dim_threads"): "blockDim",
