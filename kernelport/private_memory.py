@@ -54,7 +54,7 @@ def check_pass(tr) -> None:
     for f in _emitted(tr.module):
         objects = []
         for decl in tr.src.index.under(f.body, "declaration"):
-            if _NOT_A_THREADS.search(_before_type(tr.src, decl)) or tr.module.function_at(decl) is not f:
+            if _NOT_A_THREADS.search(_specifiers(tr.src, decl)) or tr.module.function_at(decl) is not f:
                 continue
             sizer = sizer or _Sizer(tr)
             for ident, bytes_, type_text in sizer.objects(decl, f):
@@ -75,9 +75,10 @@ def check_pass(tr) -> None:
             f"exceeds limit'){more}", HINT, "error" if every else "warning"))
 
 
-def _before_type(src, decl: Node) -> str:
-    t = decl.child_by_field_name("type")
-    return src.data[decl.start_byte:t.start_byte if t is not None else decl.end_byte].decode("utf-8", "replace")
+def _specifiers(src, decl: Node) -> str:
+    """The declaration's specifiers: its text before its first declarator (`float __shared__ s[N]` too)."""
+    d = decl.child_by_field_name("declarator")
+    return src.data[decl.start_byte:d.start_byte if d is not None else decl.end_byte].decode("utf-8", "replace")
 
 
 def _emitted(module):
@@ -228,7 +229,7 @@ class _Sizer:
         if id(f) not in memo:
             src, got = self.tr.src, {}
             for decl in src.index.under(f.body, "declaration"):
-                if not re.search(r"\b(const|constexpr)\b", _before_type(src, decl)):
+                if not re.search(r"\b(const|constexpr)\b", _specifiers(src, decl)):
                     continue
                 for d in decl.children_by_field_name("declarator"):
                     name, value = d.child_by_field_name("declarator"), d.child_by_field_name("value")

@@ -82,8 +82,9 @@ __device__ float at_constants(float x) { float regs[BIG]; regs[0] = x; regs[BIG 
 __global__ void k(float *o) {
   __shared__ float tile[BIG / 10];
   static __device__ float table[BIG];
+  float __shared__ late[BIG];  // (no thread's: over the LDS, which is not this check's)
   tile[threadIdx.x] = o[threadIdx.x];
-  o[threadIdx.x] = at_constants(tile[threadIdx.x]) + pick(o, threadIdx.x) + table[threadIdx.x];
+  o[threadIdx.x] = at_constants(tile[threadIdx.x]) + pick(o, threadIdx.x) + table[threadIdx.x] + late[threadIdx.x];
 }
 """
     port, _ = _port(src)
