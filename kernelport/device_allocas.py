@@ -116,7 +116,7 @@ def _count(tr, size: Node, elem: str):
     if len(sizes) > 1 or not sizes and elem not in _BYTES:
         return f"its size is not a count of `sizeof({elem})` as written"
     rest = [tr.src.text_of(n) for k, n in enumerate(factors) if k not in sizes]
-    known = _known(tr)
+    known = known_constants(tr)
     for text in rest:
         names = set(re.findall(r"[A-Za-z_]\w*", text))
         if "sizeof" in names or not names <= set(known):
@@ -145,7 +145,8 @@ def _sizeof_text(tr, node: Node) -> str:
     return text[1:-1] if t is not None and t.type == "parenthesized_expression" else text
 
 
-def _known(tr) -> dict[str, int]:
+def known_constants(tr) -> dict[str, int]:
+    """The integer values the unit decides by name: one-value macros and file-scope constants (also private_memory's)."""
     got = tr.__dict__.get("_kp_alloca_known")
     if got is None:
         got = dict(arch_branches.known_values(tr))

@@ -270,6 +270,20 @@ class Backend:
     # Where the compiler crashes on `alloca` in device code: the bug, in words (kernelport/device_allocas.py holds a
     # constant-size one as a local array, and names the bug where it keeps one); None where alloca compiles.
     device_alloca_crash: ClassVar[str | None] = None
+    # The most private (scratch) memory one wave of the hardware may use, in bytes: a run's lane holds this over its
+    # wave width, and a thread's local object larger than that is KP239 (kernelport/private_memory.py); None: unchecked.
+    scratch_wave_bytes: ClassVar[int | None] = None
+    # The compiler, in words, where it wants `typename` before a dependent qualified type that C++20 lets a source leave
+    # it out of (P0634; nvcc takes that): the port writes it (kernelport/implicit_typename.py); None: taken as written.
+    typename_required: ClassVar[str | None] = None
+    # Library entries whose functor's result type is computed in host code too, so that a `__device__`-only operator()
+    # fails there (clang): name -> ("call", the functor's argument position, negative from the end) or ("template",
+    # its template argument's); the port makes such a functor's operator() `__host__ __device__`
+    # (kernelport/host_typed_functors.py).
+    host_typed_functors: ClassVar[dict[str, tuple[str, int]]] = {}
+    # Thrust vectors the target's Thrust may build without a std::initializer_list constructor (name -> why): a braced
+    # list becomes a std::vector of the elements (kernelport/vector_lists.py); empty: lists kept as written.
+    vector_list_constructors: ClassVar[dict[str, str]] = {}
     cg_members: ClassVar[dict[tuple[str, str], str | None]] = {}
     cg_members_present: ClassVar[dict[str, tuple[str, ...]]] = {}
     # A tile's size read from the tile (`{group}`: the value) where its type is a template parameter bound

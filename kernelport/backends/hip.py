@@ -325,6 +325,17 @@ class HIP(Backend):
     definition_spaces_declared = True  # hipcc is clang: a definition must repeat its declaration's spaces
     braced_narrowing_refused = True  # hipcc is clang: a narrowing braced element is an error
     function_to_void_refused = True  # and so is a function pointer converted to `void *` implicitly
+    # COMPUTE_TMPRING_SIZE.WAVESIZE: 13 bits in units of 256 dwords (LLVM's GCNSubtarget::MaxWaveScratchSize): hipcc
+    # refuses a frame over 131056 bytes a lane on gfx90a, 262112 on gfx1030 ("stack frame size ... exceeds limit").
+    scratch_wave_bytes = (256 * 4) * ((1 << 13) - 1)
+    typename_required = "clang 15 (ROCm 5.2's hipcc: P0634 is clang 16's)"
+    # rocThrust's (5.3.3, measured with hipcc): std::invoke_result of the functor in host code. transform,
+    # transform_reduce, transform_exclusive_scan, make_transform_output_iterator take a __device__ one.
+    host_typed_functors = {"make_transform_iterator": ("call", -1), "transform_iterator": ("template", 0),
+                           "transform_inclusive_scan": ("call", -2)}
+    vector_list_constructors = dict.fromkeys(("device_vector", "host_vector", "universal_vector"),
+                                             "rocThrust before ROCm 6.2 has no std::initializer_list constructor "
+                                             "(`v{5}` is five zeros there)")
     device_alloca_crash = ("clang 15 (ROCm 5.2's hipcc) crashes on alloca in AMDGPU device code at -O3 (an alloca in the "
                            "default address space: the llvm/llvm-project#59250 class of crash)")
     cg_members = {("thread_block", "group_dim"): "blockDim", ("thread_block", "dim_threads"): "blockDim",

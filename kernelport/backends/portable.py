@@ -68,6 +68,9 @@ class Portable(Backend):
     braced_narrowing_refused = True  # its HIP runs (see HIP)
     function_to_void_refused = True  # its HIP runs (see HIP)
     device_alloca_crash = HIP.device_alloca_crash  # its HIP runs: the same compiler
+    typename_required = HIP.typename_required  # its HIP runs (`typename` is valid for nvcc too)
+    host_typed_functors = HIP.host_typed_functors  # its HIP runs (nvcc takes the __host__ __device__ functor)
+    vector_list_constructors = HIP.vector_list_constructors  # its HIP runs (CUDA's Thrust takes the std::vector too)
     arch_missing = HIP.arch_missing  # its HIP runs: the same compiler
     reserved_words, reserved_why = HIP.reserved_words, HIP.reserved_why  # its HIP runs read HIP's headers
     # `#ifdef __CUDACC__` holds for nvcc and for hipcc alike (kp_warp.h defines KP_CUDACC for both):
