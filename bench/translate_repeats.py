@@ -64,21 +64,10 @@ def main() -> None:
     ]
     for owner, attr, label, key in passes:
         setattr(owner, attr, counted(label, getattr(owner, attr), key))
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from translate_stages import drive
     c0 = time.process_time()
-    if args.alone:
-        from kernelport.errors import KernelportError
-        from kernelport.project_ports import expand, make, single
-        for f in expand([args.tree]):
-            try:
-                src = source.SourceFile.read(f)
-                src.check_syntax()
-                make(single(f, src), args.to.split(","), None, True)
-            except KernelportError:
-                pass
-    else:
-        from typer.testing import CliRunner
-        from kernelport.cli import app
-        CliRunner().invoke(app, ["translate", str(args.tree), "--to", args.to, "--stdout"])
+    drive(args.tree, args.to, args.alone)
     print(f"{args.code.resolve()}: translate {args.tree} --to {args.to} "
           f"({'each file alone' if args.alone else 'one command'}): {time.process_time() - c0:.2f} s CPU")
     for _, _, label, _ in passes:
