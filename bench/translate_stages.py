@@ -85,25 +85,32 @@ def main() -> None:
     for owner, attr, label, classify in stages:
         setattr(owner, attr, timed(label or "", getattr(owner, attr), classify))
     c0 = time.process_time()
-    if args.alone:
-        from kernelport.errors import KernelportError
-        from kernelport.project_ports import expand, make, single
-        for f in expand([args.tree]):
-            try:
-                src = source.SourceFile.read(f)
-                src.check_syntax()
-                make(single(f, src), args.to.split(","), None, True)
-            except KernelportError:
-                pass
-    else:
-        from typer.testing import CliRunner
-        from kernelport.cli import app
-        CliRunner().invoke(app, ["translate", str(args.tree), "--to", args.to, "--stdout"])
+    drive(args.tree, args.to, args.alone)
     total = time.process_time() - c0
     print(f"{args.code.resolve()}: translate {args.tree} --to {args.to} ({'each file alone' if args.alone else 'one command'}): "
           f"{total:.2f} s CPU")
     for name, s in sorted(cpu.items(), key=lambda kv: -kv[1]):
         print(f"{name:60s} {s:6.2f} s {100 * s / total:5.1f}%  {calls[name]:6d} calls")
+
+
+def drive(tree: Path, to: str, alone: bool) -> None:
+    """Translate `tree` with the kernelport on sys.path: each file alone in this process
+    (bench_translate.py --tree's loop), or the one command `translate TREE --to ... --stdout`."""
+    from kernelport import source
+    if alone:
+        from kernelport.errors import KernelportError
+        from kernelport.project_ports import expand, make, single
+        for f in expand([tree]):
+            try:
+                src = source.SourceFile.read(f)
+                src.check_syntax()
+                make(single(f, src), to.split(","), None, True)
+            except KernelportError:
+                pass
+    else:
+        from typer.testing import CliRunner
+        from kernelport.cli import app
+        CliRunner().invoke(app, ["translate", str(tree), "--to", to, "--stdout"])
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from pathlib import Path
 from tree_sitter import Node
 
 from . import context_macros, guards, include_search, includes, textwords
+from .decision_reads import Decisions
 from .includers import Elsewhere, Includers
 from .includewalk import Include, IncludeWalk, Scan, _type_names  # noqa: F401  (Include, _type_names: re-exported)
 from .errors import KernelportError, Location
@@ -185,6 +186,19 @@ class Project(IncludeWalk, Includers):
         return pf
 
     # -- what a file sees ----------------------------------------------------------------------
+    def _decisions(self, root: Path, sc) -> dict[str, str]:
+        """The project's warp-size decisions on the macros `root` sees (its includes' and its own): name -> why."""
+        got: dict[str, str] = {}
+        for name, (_, owner) in sc.macros.items():
+            why = self.confirmed.get((owner, name)) if owner != root else None
+            if why:
+                got[name] = why
+        for name in sc.local.get(root, {}):  # the project's decision on this file's own macros
+            why = self.confirmed.get((root, name))
+            if why and sc.macros.get(name, (None, None))[1] == root:
+                got[name] = why
+        return got
+
     def visible(self, path: Path, opts: Options | None = None) -> Visible:
         """What `path` sees from its includes (its own definitions are its module's)."""
         root = self._real(path)
@@ -196,13 +210,7 @@ class Project(IncludeWalk, Includers):
                 continue
             vis.macros[name] = mac
             vis.where[name] = self._where(owner, mac)
-            why = self.confirmed.get((owner, name))
-            if why:
-                vis.confirmed[name] = why
-        for name, mac in sc.local.get(root, {}).items():  # the project's decision on this file's own macros
-            why = self.confirmed.get((root, name))
-            if why and sc.macros.get(name, (None, None))[1] == root:
-                vis.confirmed[name] = why
+        vis.confirmed = Decisions(self._decisions(root, sc))
         fns: set[str] = set()
         for p in others:
             fns |= self.warp_qualified(p, fns)
@@ -398,9 +406,23 @@ class Project(IncludeWalk, Includers):
             return self._fresh_module(path, opts)
         key, seen = self._model_key(path, opts)
         got = self._models.get(key)
+        if got is not None and got[0] != seen and got[1].source is self.source(path, opts) and \
+                self._decisions_stand(got[1], key[0], key[1]):
+            got[0] = seen  # no decision it read has changed: it is what a rebuild would make (decision_reads)
         if got is None or got[0] != seen or got[1].source is not self.source(path, opts):
             got = self._models[key] = [seen, self._fresh_module(path, opts, shared=True), None]
         return got[1]
+
+    def _decisions_stand(self, m: Module, root: Path, opts: Options) -> bool:
+        """Whether the decisions `m` and its analysis read are the project's now; if so `m` takes the new ones."""
+        vis = m.visible
+        if vis is None or not isinstance(vis.confirmed, Decisions):
+            return False
+        new = self._decisions(root, self.scan(root, opts))
+        if not vis.confirmed.stands_with(new):
+            return False
+        vis.confirmed.become(new)
+        return True
 
     def analysis(self, path: Path, opts: Options | None = None):
         """warpflow's analysis of `module(path, opts)`, once per model (shared read-only like it)."""
