@@ -186,7 +186,15 @@ def _library_params(backend: str, name: str, count: int) -> tuple | None:
     if name in b.library_counterparts or any(c is not None and c.kind == "math" for c in (
             dialect.lookup("cuda", name), dialect.lookup("cuda", name + "f"))):
         return tuple("double" for _ in range(count))  # a scalar: every arithmetic argument converts
+    if dialect.lookup("cuda", name) is not None or name in (*getattr(b, "plain_loads", ()), *getattr(b, "plain_stores", ())):
+        return ()  # CUDA's own builtin (`__stcg`, `atomicAdd`): overloads of types the model does not list
     return None
+
+
+def runs_user_function(tr, caller: Function, call: Node, name: str) -> bool:
+    """Whether `call` of `name` (in `caller`) may run a function of the file of that name rather than CUDA's
+    builtin: cuda-lbvh's `__stcg(float3* p, const float3& q)` stores with CUDA's `__stcg(&(p->x), q.x)`."""
+    return any(runs(tr, caller, g, call) != NO for g in tr.module.functions.values() if g.name == name)
 
 
 def expression_type(tr, f: Function, n: Node) -> str | None:
