@@ -38,8 +38,14 @@ def _ranks(tr, g: Function, types: list[str | None]) -> list | None:
     if not required <= len(types) <= len(g.params):
         return None
     templated = set(g.template_params)
-    return [_rank(t, _UNSURE if p.type in templated else p.type + ("*" if p.pointer else ""))
+    return [_rank(t, _UNSURE if p.type in templated else p.type + "*" * _depth(tr, p))
             for t, p in zip(types, g.params)]
+
+
+def _depth(tr, p) -> int:
+    """How many pointers deep parameter `p` is (`float** p`: 2; `float p[]`: 1; the model's Param says only
+    whether it is one)."""
+    return max(1, tr.src.text_of(p.node).count("*")) if p.pointer else 0
 
 
 def _rank(t: str | None, p: str):
