@@ -16,6 +16,7 @@ from tree_sitter import Node
 
 from . import coordinate_targets, address_types, backends, case_labels, device_pass, hidden_defines, lazy_re, template_deduction, unavailable
 from .api_fallbacks import defines, include_block
+from .overload_ranks import calls_cuda_builtin
 from .diagnostics import Diagnostic
 
 # Node fields that name what a declaration declares.
@@ -277,7 +278,9 @@ class ApiNames:
         target = node.child_by_field_name("function") if node.type == "call_expression" else node
         name = self.src.text_of(target)
         pattern = backends.source().api_pattern
-        if name in self.declared_names() and not _global_scope(target) or _defined_here(target):
+        if name in self.declared_names() and not _global_scope(target) and not (table is not None and getattr(
+                table.get(name), "supported", False) and calls_cuda_builtin(self, node, name)) or _defined_here(target):
+            # (a call of a CUDA builtin the user's overloads of its name cannot take is CUDA's: overload_ranks.py)
             return True  # the user's own name; a `#define` of an API name (an alias) keeps the name it defines
         if table is None:  # a CUDA call: refused by the backend's own check, or as any unspelled concept
             return b.refuses_undefined_names or not (pattern and re.fullmatch(pattern, name))

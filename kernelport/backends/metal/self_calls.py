@@ -21,17 +21,14 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from ... import backends, cscalar, dialect
+from ... import backends, dialect
 from ...model import Function
 from ...source import call_args
-from ...template_deduction import argument_type
-from ...vector_types import VECTORS
+from ...overload_ranks import _UNSURE, _better, _rank, _ranks
+from ...overload_ranks import expression_type as ranks_expression_type
+from ...overload_ranks import runs_user_function as user_overload_runs
 
 YES, NO, MAYBE = "yes", "no", "maybe"
-
-# C's arithmetic spellings (cscalar's one table), and the short ones CUDA code borrows from Metal's typedefs.
-_ARITHMETIC = frozenset(cscalar.TYPES) | {"uchar", "ushort"}
-_UNSURE = "?"  # a match the model cannot decide
 
 
 def callee_name(fn: Node | None, text) -> str | None:
@@ -131,46 +128,6 @@ def _reaches(graph: dict[str, set[str]], start: str, goal: str) -> bool:
     return False
 
 
-def _better(a: list, b: list) -> bool:
-    """C++'s best viable function, of two candidates' per-argument ranks (0 exact, 1 a conversion)."""
-    return all(x <= y for x, y in zip(a, b)) and any(x < y for x, y in zip(a, b))
-
-
-def _ranks(tr, g: Function, types: list[str | None]) -> list | None:
-    """Per argument, how it matches g's parameter; None when g cannot take this many arguments."""
-    required = next((i for i, p in enumerate(g.params) if p.node.type == "optional_parameter_declaration"),
-                    len(g.params))
-    if not required <= len(types) <= len(g.params):
-        return None
-    templated = set(g.template_params)
-    return [_rank(t, _UNSURE if p.type in templated else p.type + ("*" if p.pointer else ""))
-            for t, p in zip(types, g.params)]
-
-
-def _rank(t: str | None, p: str):
-    """0: `t` is `p`; 1: a conversion makes it; None: it cannot; _UNSURE: the model cannot tell."""
-    if t is None or p == _UNSURE:
-        return _UNSURE
-    t, p = _plain(t), _plain(p)
-    kinds = _kind(t), _kind(p)
-    if "other" in kinds:
-        return 0 if t == p else _UNSURE
-    if t == p:
-        return 0
-    return 1 if kinds == ("scalar", "scalar") else None
-
-
-def _plain(t: str) -> str:
-    return " ".join(w for w in t.replace("&", " ").replace("*", " * ").split()
-                    if w not in ("const", "volatile", "__restrict__", "__restrict")).replace(" *", "*")
-
-
-def _kind(t: str) -> str:
-    if t.endswith("*"):
-        return "other" if t.rstrip("*") in ("void", "") or _kind(t.rstrip("*")) == "other" else "pointer"
-    return "scalar" if t in _ARITHMETIC else "vector" if t in VECTORS else "other"
-
-
 def _library_params(backend: str, name: str, count: int) -> tuple | None:
     """The parameter types of the math library's overload of `name` for `count` arguments: the exact ones
     where the backend's float_math table gives them, else `double` for each (CUDA's float and double
@@ -183,30 +140,27 @@ def _library_params(backend: str, name: str, count: int) -> tuple | None:
     if name in b.library_counterparts or any(c is not None and c.kind == "math" for c in (
             dialect.lookup("cuda", name), dialect.lookup("cuda", name + "f"))):
         return tuple("double" for _ in range(count))  # a scalar: every arithmetic argument converts
+    if dialect.lookup("cuda", name) is not None or name in (*getattr(b, "plain_loads", ()), *getattr(b, "plain_stores", ())):
+        return ()  # CUDA's own builtin (`__stcg`, `atomicAdd`): overloads of types the model does not list
     return None
 
 
+
+
 def expression_type(tr, f: Function, n: Node) -> str | None:
-    """The type of argument `n` where the model knows it (template_deduction.argument_type's reading,
-    with a vector's member and a call's return type); None when it does not."""
-    while n.type == "parenthesized_expression" and n.named_children:
-        n = n.named_children[0]
-    if n.type == "unary_expression" and tr.src.text_of(n.child_by_field_name("operator")) in ("-", "+"):
-        return expression_type(tr, f, n.child_by_field_name("argument"))
-    if n.type == "field_expression":
-        base = n.child_by_field_name("argument")
-        dot = n.child_by_field_name("operator")
-        t = expression_type(tr, f, base) if base is not None and dot is not None and dot.type == "." else None
-        vec, member = VECTORS.get(_plain(t or "")), tr.src.text_of(n.child_by_field_name("field"))
-        return vec[0] if vec is not None and member in "xyzw"[:vec[1]] else None
-    if n.type == "call_expression":
-        name = callee_name(n.child_by_field_name("function"), tr.src.text_of)
-        b = backends.get(tr.backend)
-        if name in b.float_math:
-            return b.float_math[name][0]
-        if name is not None and name.startswith("make_") and name[5:] in VECTORS:
-            return name[5:]  # CUDA's vector makers: `make_float3(...)` is a float3
-        returns = tr._returns(name) if name is not None else set()
-        return next(iter(returns)) if len(returns) == 1 and "*" not in returns else None
-    d = argument_type(tr.src, f, n)
-    return None if d is None or d.array else d.base + "*" * d.depth
+    """The type of argument `n` where the model knows it (overload_ranks.expression_type), a call's return
+    type from the backend's float functions or the port's declarations of the callee."""
+    return ranks_expression_type(tr, f, n, lambda callee: _call_type(tr, callee))
+
+
+def _call_type(tr, name: str) -> str | None:
+    b = backends.get(tr.backend)
+    if name in b.float_math:
+        return b.float_math[name][0]
+    returns = tr._returns(name)
+    return next(iter(returns)) if len(returns) == 1 and "*" not in returns else None
+
+
+def runs_user_function(tr, caller: Function, call: Node, name: str) -> bool:
+    """overload_ranks.runs_user_function, with this port's reading of calls' return types."""
+    return user_overload_runs(tr, caller, call, name, lambda callee: _call_type(tr, callee))

@@ -25,7 +25,7 @@ from ... import backends, device_pass, dialect, guards
 from ...reserved_names import declared_names
 from ...source import call_args
 from ...vector_declarations import tagged_vectors
-from .self_calls import YES, callee_name, calls_itself, cycles
+from .self_calls import YES, callee_name, calls_itself, cycles, runs_user_function
 
 _C_WORDS = frozenset({"if", "for", "while", "switch", "return", "sizeof", "alignof", "decltype", "defined",
                       "static_cast", "reinterpret_cast", "const_cast", "do"})
@@ -43,6 +43,24 @@ def metal_library_names() -> frozenset[str]:
 def _code(macro_value: str) -> str:
     """A macro's value without its comments (`#define TILE 32  // the partials (per block)`)."""
     return re.sub(r"//[^\n]*|/\*.*?\*/", " ", macro_value, flags=re.S)
+
+
+def _target(rw, pointer: Node) -> str:
+    """What a cache-hinted load or store's pointer points at: `*(p)`, or the member itself for the address of
+    a member (`__stcg(&(v->x), s)`: `v->x` may be a vector's component, whose address Metal does not take;
+    `*&m` is `m`)."""
+    n = _unparenthesised(pointer)
+    if n.type == "pointer_expression" and n.children and n.children[0].type == "&":
+        member = _unparenthesised(n.child_by_field_name("argument"))
+        if member.type == "field_expression":
+            return f"({rw.text(member)})"
+    return f"*({rw.text(pointer)})"
+
+
+def _unparenthesised(n: Node) -> Node:
+    while n.type == "parenthesized_expression" and n.named_children:
+        n = n.named_children[0]
+    return n
 
 
 class Unported:
@@ -98,11 +116,12 @@ class Unported:
                         dropped.add((fn.start_byte, fn.end_byte))
                     elif name in loads and len(call_args(n)) == 1:
                         arg = call_args(n)[0]
-                        self.rw.replace(n, lambda rw, _n, a=arg: f"*({rw.text(a)})")
+                        self.rw.replace(n, lambda rw, _n, a=arg: _target(rw, a))
                         self.note(n, "*(...)", f"{name} is a cache hint on a load: Metal loads plainly")
-                    elif name in stores and len(call_args(n)) == 2 and name not in defined:
+                    elif name in stores and len(call_args(n)) == 2 and (
+                            name not in defined or not runs_user_function(self, f, n, name)):
                         ptr, val = call_args(n)
-                        self.rw.replace(n, lambda rw, _n, p=ptr, v=val: f"(*({rw.text(p)}) = ({rw.text(v)}))")
+                        self.rw.replace(n, lambda rw, _n, p=ptr, v=val: f"({_target(rw, p)} = ({rw.text(v)}))")
                         self.note(n, "*(...) = ...", f"{name} is a cache hint on a store: Metal stores plainly")
                     elif fn.type == "identifier" and name in renamed and name not in defined:  # (a prototype of
                         # CUDA's own, `__device__ uint32_t __byte_perm(uint32_t, uint32_t, uint32_t);`, defines nothing)
