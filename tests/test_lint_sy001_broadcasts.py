@@ -121,3 +121,11 @@ def test_a_look_alike_keeps_the_finding(src, change):
     changed = src.replace(*change)
     changed = "__device__ void bump(double* p) { p[threadIdx.x] = 0; }\n" + changed if "bump(" in changed else changed
     assert _line(changed, "// the barrier") in _sy001(changed)
+
+
+def test_a_write_later_in_a_loop_reaches_an_earlier_read():
+    # the read comes first in the text, but the loop's next turn reads after the write
+    changed = LADDER.replace("    double e = norm[threadIdx.x];\n",
+                             "    double e = 0;\n    if (n > 0) for (int r = 0; r < n; ++r) { e += norm[threadIdx.x]; "
+                             "norm[threadIdx.x] = x[r]; }\n")
+    assert _line(changed, "// the barrier") in _sy001(changed)

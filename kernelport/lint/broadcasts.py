@@ -45,6 +45,7 @@ from .overwrites import _VALUE_CALLS
 # the C++ complex library's functions of values (std::conj(z), cuda::std::norm(z)): they write nothing
 _COMPLEX_VALUES = frozenset(("conj", "norm", "real", "imag", "arg", "abs", "polar", "proj"))
 _SKIP = ("comment", "preproc_call")
+_LOOPS = ("for_statement", "while_statement", "do_statement", "for_range_loop")
 _TID = "threadIdx.x"
 _BOUND = "blockDim.x"
 
@@ -316,10 +317,8 @@ class _Reads:
 
     def _collect(self, f, s: Node, names: set[str], tids: set[str]) -> None:
         """The reads `A[t]` of the arrays named in s that come before anything in s may write."""
-        stop = min((n.start_byte for n in self.src.index.under_types(
+        stop = min((_loop_start(s, n) for n in self.src.index.under_types(
             s, "assignment_expression", "update_expression", "call_expression") if self.spoils(n)), default=None)
-        if stop is not None and s.type in ("for_statement", "while_statement", "do_statement"):
-            return  # (a later turn reads after the write)
         for r in self.src.index.under(s, "subscript_expression"):
             if stop is not None and r.end_byte > stop:
                 break
@@ -327,6 +326,17 @@ class _Reads:
             if base is not None and base.type == "identifier" and self.src.text_of(base) in names and \
                     _flat(self.src, idx).strip("[]") in tids and self._shared_decl(f, base) is not None:
                 self.out.add((r.start_byte, r.end_byte))
+
+
+def _loop_start(s: Node, n: Node) -> int:
+    """Where a write n in s starts to reach reads: at the outermost loop of s around it (a later turn reads
+    after it), else at n."""
+    at, p = n.start_byte, n
+    while p is not None and p != s.parent:
+        if p.type in _LOOPS:
+            at = p.start_byte
+        p = p.parent
+    return at
 
 
 def _set_to_one(src, init: Node) -> str | None:
