@@ -113,6 +113,10 @@ def test_a_read_of_a_broadcast_array_is_uniform(src):
     (COPY, ("    s[tid] = s[0];\n", "    if (tid < 128) s[tid] = s[0];\n")),      # half the slots
     (COPY, ("    s[tid] = s[0];\n", "    s[tid] = s[tid ^ 1];\n")),               # from the thread's own slot
     (COPY, ("    __syncthreads();\n    float v", "    __syncthreads();\n    s[tid] += 1.0f;\n    float v")),
+    (COPY, ("    __syncthreads();\n    float v", "    __syncthreads();\n    float& r = s[5];\n    r = 2.0f;\n    float v")),
+    (COPY, ("    __syncthreads();\n    float v", "    __syncthreads();\n    for (float& r : s) r = tid;\n    float v")),
+    (COPY, ("    __syncthreads();\n    float v",
+            "    __syncthreads();\n    asm volatile(\"st.shared.f32 [%0], %1;\" :: \"r\"(tid * 4), \"f\"(1.0f));\n    float v")),
     (PARAM, ("    fill(s);\n", "    fill(s + 1);\n")),                             # not the array's slots
     (PARAM, ("if (threadIdx.x < h)", "if (threadIdx.x <= h)")),
 ])

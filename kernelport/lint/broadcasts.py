@@ -39,6 +39,7 @@ import re
 from tree_sitter import Node
 
 from .. import fnscopes
+from ..model import inner_declarator
 from ..source import call_args
 from .overwrites import _VALUE_CALLS
 
@@ -65,6 +66,7 @@ class _Reads:
         self.d, self.src, self.m = d, d.src, d.m
         self.summary: dict[int, tuple | None] = {}  # id(function) -> ("param", i) | ("extern", type) | None
         self.out: set[tuple[int, int]] = set()
+        self.refs: dict[int, set[str]] = {}
 
     # -- thread index, barriers, spoilers ---------------------------------------------------------
     def tids(self, f) -> set[str]:
@@ -90,6 +92,8 @@ class _Reads:
         """Whether n may write shared memory: a store not to a plain local, or a call other than a
         block barrier or a math function of values."""
         d = self.d
+        if self.src.index.under_types(n, "gnu_asm_expression", "asm_statement"):
+            return True  # (an `asm` may store to shared memory)
         for a in self.src.index.under_types(n, "assignment_expression", "update_expression"):
             t = _strip(a.child_by_field_name("left" if a.type == "assignment_expression" else "argument"))
             if t is None:
@@ -99,8 +103,8 @@ class _Reads:
                 if base is None or base.type != "identifier" or d.key(base) not in d.local_arrays or \
                         d.key(base) in d.shared_keys:
                     return True
-            elif t.type != "identifier":
-                return True
+            elif t.type != "identifier" or self.src.text_of(t) in self._references():
+                return True  # (a store through a pointer, a member, or a reference: `float& r = s[k]; r = v;`)
         for c in self.src.index.under(n, "call_expression"):
             name = fnscopes.callee_name(c.child_by_field_name("function"))
             if barrier_kind_of(self, c):
@@ -110,6 +114,20 @@ class _Reads:
                     continue
             return True
         return False
+
+    def _references(self) -> set[str]:
+        """The names the function analysed declares as references (parameters, locals, range-for variables)."""
+        f = self.d.fn
+        if id(f) not in self.refs:
+            names = set()
+            for r in self.src.index.under(f.node, "reference_declarator"):
+                x = r
+                while x is not None and x.type not in ("identifier", "field_identifier"):
+                    x = inner_declarator(x)
+                if x is not None:
+                    names.add(self.src.text_of(x))
+            self.refs[id(f)] = names
+        return self.refs[id(f)]
 
     # -- settled: a barrier before ----------------------------------------------------------------
     def ends_with_barrier(self, s: Node) -> bool:
