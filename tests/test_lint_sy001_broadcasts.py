@@ -6,22 +6,8 @@ covers part of the slots, a read before the barrier, a write after the broadcast
 element type."""
 from __future__ import annotations
 
-import textwrap
-
 import pytest
-
-from kernelport.lint.engine import lint_text
-
-
-def _line(src: str, text: str) -> int:
-    return next(i for i, ln in enumerate(src.splitlines(), 1) if text in ln)
-
-
-def _sy001(body: str) -> set[int]:
-    src = textwrap.dedent(body)
-    found = lint_text(src, "k.cu")
-    assert not [f.message for f in found if f.code == "KP006"]
-    return {f.line for f in found if f.code == "SY001"}
+from test_lint_overwrites import _line, _sy001  # (the lines SY001 flags in one file)
 
 
 # taylor_slae.cu's shape: a tree sum into data[0], then a doubling ladder copies it into every slot; the caller
