@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from .. import backends, dialect, fnscopes, model, shufflewrappers, warpflow
 from ..source import ident_name
-from . import exits, overwrites, rngstates, sharedrefs, tripcounts
+from . import broadcasts, exits, overwrites, rngstates, sharedrefs, tripcounts
 from .tags import THREAD, UNIFORM, WARP  # (the modules that read the tags import them from here)
 
 
@@ -80,6 +80,7 @@ class Divergence:
         self.local_arrays: set[str] = set()
         self.shared_keys: set[str] = set()
         self.overwritten: dict[str, list] = {}  # the locals whose reads overwrites.py follows
+        self.broadcast_reads: set[tuple[int, int]] = set()  # reads of a shared array all of one value
         self._param_suffixes: tuple[str, ...] | None = None
         self._all: set[int] = set()  # the worklist (run): every function, those to pass again, who reads what
         self._dirty: set[int] = set()
@@ -193,6 +194,8 @@ class Divergence:
         if t == "call_expression":
             return self.call(n, frames)
         if t == "subscript_expression":
+            if (n.start_byte, n.end_byte) in self.broadcast_reads:
+                return UNIFORM  # every slot holds the block's one value (broadcasts.py)
             arr = n.child_by_field_name("argument")
             idx = n.child_by_field_name("indices")
             it = max((self.expr(c, frames) for c in (idx.named_children if idx is not None else [])), default=UNIFORM)
@@ -405,6 +408,7 @@ class Divergence:
         self._resolve_all()
         self.shared_keys |= sharedrefs.params(self, hazardous) | sharedrefs.locals_bound(self)  # `int& n` every caller binds to a `__shared__` scalar
         self.overwritten = overwrites.prepare(self)
+        self.broadcast_reads = broadcasts.reads(self)
         self._worklist(funcs)
         from .return_tags import param_free_returns  # (it subclasses this module's analysis)
         self.r0 = param_free_returns(self, funcs)

@@ -32,6 +32,10 @@ thread offset t, so every thread runs the same turns (kernelport/lint/tripcounts
 re-read after a block broadcast (`if (tx == 0) s = v; __syncthreads(); v = s;`) holds the block's one
 value at the reads only that re-read reaches (kernelport/lint/overwrites.py), and a reference bound
 to `__shared__` storage (`auto& ts = reinterpret_cast<TS&>(smem)`) stays shared when stored through.
+A shared array every slot of which holds one value (a doubling copy ladder `s[t + d] = s[t]` for t < d,
+d = 1, 2, 4, ... < blockDim.x, or `s[t] = s[0]`, each closed by a barrier; also in a helper, for the array
+passed or an `extern __shared__` array of the same element type) reads as the block's one value at any
+thread's slot until something may write it (kernelport/lint/broadcasts.py).
 
 The thread dependence is dataflow, not a pattern: values are followed from `threadIdx`,
 shuffles, atomics and thread-indexed loads through assignments (also those made under a
