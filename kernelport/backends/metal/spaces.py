@@ -174,7 +174,9 @@ class AddressSpaces:
             arg = expr.child_by_field_name("argument")
             if op is not None and self.src.text_of(op) == "&":
                 return self._space_of_lvalue(arg, f)
-            return None
+            return self.loaded_pointer_space(expr, f)  # `*tab` of `float **tab` (loaded_pointers.py)
+        if t == "subscript_expression":  # `tab[i]` of `float **tab`: a pointer stored in device memory
+            return self.loaded_pointer_space(expr, f)
         if t == "binary_expression":
             return self.space_of(expr.child_by_field_name("left"), f) or \
                 self.space_of(expr.child_by_field_name("right"), f)
@@ -351,8 +353,13 @@ class AddressSpaces:
                             finally:
                                 self.cur_sig[f.name] = saved
                         self.local_spaces[(f.name, name)] = lambda sig, space=space: space(sig) or "thread"
-                        if init is not None and self.space_of(init, f) is None:
-                            self.problem("KP215", d, f"cannot tell which address space '{name}' points into",
+                        # every specialisation: `float *p = tab[i]` is device for a device `float **tab`, unknown
+                        # for a threadgroup one (loaded_pointers.py)
+                        lost = [sig for sig in ([()] if f.is_kernel else self.plan_of(f).sigs) if space(sig) is None]
+                        if init is not None and lost:
+                            where = "" if f.is_kernel or len(lost) == len(self.plan_of(f).sigs) else \
+                                f" when '{f.name}' is called with ({', '.join(lost[0])}) arguments"
+                            self.problem("KP215", d, f"cannot tell which address space '{name}' points into{where}",
                                          "initialise the pointer from a kernel parameter, a __shared__ array "
                                          "or a local array")
                         elif later and len(seen := {self.space_of(v, f) for v in later} & _ADOPTED) > 1:
