@@ -41,6 +41,8 @@ class AddressSpaces:
                     out.append((n, self.helpers[self.src.text_of(fn)]))
                 elif fn is not None and fn.type == "field_expression" and (h := self._member_helper(fn)) is not None:
                     out.append((n, h))  # `obj.f(...)`: its spaces and extras as a free helper's
+                elif fn is not None and fn.type == "field_expression" and (hs := self.member_overloads(fn)):
+                    out.extend((n, h) for h in hs)  # a const/non-const getter pair (member_returns.py)
                 elif fn is not None and fn.type == "identifier" and (h := self._functor_helper(f, fn)) is not None:
                     out.append((n, h))  # `ntt(p)` of a local `fwdntt ntt;`: its operator()
                 elif fn is not None and fn.type == "identifier" and (hs := self.fn_param_callees(f, fn)):
@@ -168,7 +170,9 @@ class AddressSpaces:
         if t == "cast_expression":
             return self.space_of(expr.child_by_field_name("value"), f)
         if t == "call_expression":  # reinterpret_cast<int*>(smem + off) keeps the space of its operand
-            return self.space_of(call_args(expr)[0], f) if self._named_cast(expr) else None
+            if self._named_cast(expr):
+                return self.space_of(call_args(expr)[0], f)
+            return self.member_return_space(expr, f)  # `obj->getter()` of `return &m;` (member_returns.py)
         if t == "pointer_expression":
             op = expr.child_by_field_name("operator")
             arg = expr.child_by_field_name("argument")
@@ -433,4 +437,4 @@ class AddressSpaces:
     def _apply_prefixes(self, fname: str, sig) -> None:
         for name, lst, i, fn in self._lazy_prefixes:
             if name == fname:
-                lst[i] = f"{fn(sig)} "
+                lst[i] = f"{space} " if (space := fn(sig)) else ""  # "": nothing written (member_returns.py)
