@@ -78,3 +78,29 @@ def test_a_getter_of_a_pointer_members_value_or_a_parameter_stays_refused_locate
     port = metal(NOT_OWN)
     got = [(d.code, d.location.line, d.location.column) for d in port.diagnostics if d.severity == "error"]
     assert got == [("KP215", 9, 11), ("KP215", 10, 11)], [d.format() for d in port.diagnostics]
+
+
+BY_VALUE = """\
+struct Inner { float x; };
+class Holder {
+    Inner a;
+public:
+    __device__ const Inner *getA() const { return &a; }
+};
+__global__ void k(Holder h, float *out) {
+    const Inner *p = h.getA();
+    Holder loc = h;
+    const Inner *r = loc.getA();
+    out[0] = p->x + r->x;
+}
+"""
+
+
+def test_a_const_getter_of_a_kernels_by_value_struct_points_into_constant_memory_a_thread_objects_stays_refused():
+    port = metal(BY_VALUE)
+    got = [(d.code, d.location.line, d.location.column) for d in port.diagnostics if d.severity == "error"]
+    assert got == [("KP215", 10, 17)], [d.format() for d in port.diagnostics]  # `loc`: a thread object
+    port = metal(BY_VALUE.replace("    Holder loc = h;\n    const Inner *r = loc.getA();\n", "").replace(" + r->x", ""))
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "constant Inner *p = h.getA();" in port.body
+    assert "const constant Inner *getA() const constant {" in port.body

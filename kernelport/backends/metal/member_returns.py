@@ -62,6 +62,12 @@ class MemberReturns:
     def member_return_space(self, call: Node, f: Function) -> str | None:
         """The space `obj->getter()` / `obj.getter()` / `getter()` (in a member) points into: its
         object's, where every device function of that name returns its own member's address."""
+        space = self._member_return_space(call, f)
+        # a thread object's getter stays unqualified, its `this` generic to the checker (check/thread_this.py):
+        # its pointer's space is not written (KP215, as before)
+        return space if space in ("device", "threadgroup", "constant") else None
+
+    def _member_return_space(self, call: Node, f: Function) -> str | None:
         fn = call.child_by_field_name("function")
         if fn is None or fn.type not in ("field_expression", "identifier"):
             return None
@@ -74,7 +80,8 @@ class MemberReturns:
         obj = fn.child_by_field_name("argument")
         if self.src.text_of(fn.child_by_field_name("operator")) == "->":
             return self.space_of(obj, f)
-        return self._space_of_lvalue(obj, f)
+        space = self.object_space(call, f, found[0])  # a kernel's by-value struct: `constant` (object_spaces.py)
+        return None if space == "constant" and not all(self.const_member(h) for h in found) else space
 
     def member_return_types(self) -> None:
         """Each own-member getter's return type in its object's space, per specialisation (a thread
