@@ -41,6 +41,8 @@ class AddressSpaces:
                     out.append((n, self.helpers[self.src.text_of(fn)]))
                 elif fn is not None and fn.type == "field_expression" and (h := self._member_helper(fn)) is not None:
                     out.append((n, h))  # `obj.f(...)`: its spaces and extras as a free helper's
+                elif fn is not None and fn.type == "field_expression" and (hs := self.member_overloads(fn)):
+                    out.extend((n, h) for h in hs)  # a const/non-const getter pair (member_returns.py)
                 elif fn is not None and fn.type == "identifier" and (h := self._functor_helper(f, fn)) is not None:
                     out.append((n, h))  # `ntt(p)` of a local `fwdntt ntt;`: its operator()
                 elif fn is not None and fn.type == "identifier" and (hs := self.fn_param_callees(f, fn)):
@@ -168,13 +170,17 @@ class AddressSpaces:
         if t == "cast_expression":
             return self.space_of(expr.child_by_field_name("value"), f)
         if t == "call_expression":  # reinterpret_cast<int*>(smem + off) keeps the space of its operand
-            return self.space_of(call_args(expr)[0], f) if self._named_cast(expr) else None
+            if self._named_cast(expr):
+                return self.space_of(call_args(expr)[0], f)
+            return self.member_return_space(expr, f)  # `obj->getter()` of `return &m;` (member_returns.py)
         if t == "pointer_expression":
             op = expr.child_by_field_name("operator")
             arg = expr.child_by_field_name("argument")
             if op is not None and self.src.text_of(op) == "&":
                 return self._space_of_lvalue(arg, f)
-            return None
+            return self.loaded_pointer_space(expr, f)  # `*tab` of `float **tab` (loaded_pointers.py)
+        if t == "subscript_expression":  # `tab[i]` of `float **tab`: a pointer stored in device memory
+            return self.loaded_pointer_space(expr, f)
         if t == "binary_expression":
             return self.space_of(expr.child_by_field_name("left"), f) or \
                 self.space_of(expr.child_by_field_name("right"), f)
@@ -351,8 +357,13 @@ class AddressSpaces:
                             finally:
                                 self.cur_sig[f.name] = saved
                         self.local_spaces[(f.name, name)] = lambda sig, space=space: space(sig) or "thread"
-                        if init is not None and self.space_of(init, f) is None:
-                            self.problem("KP215", d, f"cannot tell which address space '{name}' points into",
+                        # every specialisation: `float *p = tab[i]` is device for a device `float **tab`, unknown
+                        # for a threadgroup one (loaded_pointers.py)
+                        lost = [sig for sig in ([()] if f.is_kernel else self.plan_of(f).sigs) if space(sig) is None]
+                        if init is not None and lost:
+                            where = "" if f.is_kernel or len(lost) == len(self.plan_of(f).sigs) else \
+                                f" when '{f.name}' is called with ({', '.join(lost[0])}) arguments"
+                            self.problem("KP215", d, f"cannot tell which address space '{name}' points into{where}",
                                          "initialise the pointer from a kernel parameter, a __shared__ array "
                                          "or a local array")
                         elif later and len(seen := {self.space_of(v, f) for v in later} & _ADOPTED) > 1:
@@ -426,4 +437,4 @@ class AddressSpaces:
     def _apply_prefixes(self, fname: str, sig) -> None:
         for name, lst, i, fn in self._lazy_prefixes:
             if name == fname:
-                lst[i] = f"{fn(sig)} "
+                lst[i] = f"{space} " if (space := fn(sig)) else ""  # "": nothing written (member_returns.py)

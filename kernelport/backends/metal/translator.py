@@ -60,11 +60,14 @@ from .kernel_overloads import KernelOverloads
 from .function_args import FunctionArgs
 from .element_views import ElementViews
 from .lambda_spaces import LambdaSpaces
+from .loaded_pointers import LoadedPointers
+from .member_returns import MemberReturns
+from .host_static_members import StaticMembers
 from .unported import Unported
 from .vectorops import VectorOperators
 
 
-class MetalTranslator(ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, MovedDoubles, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, PointerMembers, CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, MovedDoubles, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, LoadedPointers, MemberReturns, StaticMembers, PointerMembers, CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
@@ -130,11 +133,11 @@ class MetalTranslator(ConstantReferences, ExternSpaces, PrototypeExtras, ExactDo
     passes = extend(tuple(p for p in Translator.passes if p != "rename_reserved_words"), ("leave_out_host_code", "qualifier_macros", "plan_calls", "pre_rewrites",
                                         "mixed_min_max"),
                     before="rewrite_sites")
-    passes = extend(passes, ("function_template_args", "builtin_vector_operators", "unreached_header_code", "leave_out_host_items", "library_names", "block_votes", "textures", "texture_references", "no_metal_meaning", "asm_traps", "atomics_in_macros",
+    passes = extend(passes, ("function_template_args", "builtin_vector_operators", "unreached_header_code", "leave_out_host_items", "host_static_members", "library_names", "block_votes", "textures", "texture_references", "no_metal_meaning", "asm_traps", "atomics_in_macros",
                              "rename_reserved_words", "bind_constants"),
                     after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
-    passes = extend(passes, ("barriers", "file_scope", "pointer_members", "shared_memory", "local_pointers", "lambda_pointers", "vector_element_views", "copy_written_arguments",
+    passes = extend(passes, ("barriers", "file_scope", "pointer_members", "shared_memory", "local_pointers", "member_return_types", "lambda_pointers", "vector_element_views", "copy_written_arguments",
                              "constant_reference_copies", "functions", "prototypes", "needs", "check_threadgroup_sizes",
                              "command_line_defines", "nothing_to_port", "ported_by_includer"))
     realigns_comments = False

@@ -1,0 +1,48 @@
+"""Pointers loaded from memory: `float *row = tab[i];` of a kernel's `float **tab` (gpucfr's table of
+information sets, a buffer of buffers).  CUDA's pointer stored in global memory is a generic pointer the
+host filled with a device address; the port writes a device pointer-to-pointer with `device` at every
+level (pointer_members.device_levels: `device float * device *tab`), so an element loaded from it, at any
+level short of the last, is a `device` pointer, as a hand port would write it.  Only a parameter whose
+every level the signature writes `device` qualifies: a pointer stored in threadgroup or thread memory
+(`__shared__ float *rows[4]`, a local `float **pp`) is written with an unqualified (thread) element, so
+its loads keep no known space (KP215, located)."""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from ...model import Function
+from .pointer_members import device_levels
+
+
+def _pointer_levels(decl: Node | None) -> int:
+    """How many pointer levels a parameter's declarator has (`**tab`: 2); 0 for any other form (`*rows[]`,
+    which the signature does not write `device` at every level)."""
+    levels = 0
+    while decl is not None and decl.type == "pointer_declarator":
+        levels += 1
+        decl = decl.child_by_field_name("declarator")
+    return levels if decl is not None and decl.type == "identifier" else 0
+
+
+class LoadedPointers:
+    """Mixin of MetalTranslator: the space of a pointer loaded from a device pointer-to-pointer."""
+
+    def loaded_pointer_space(self, expr: Node, f: Function) -> str | None:
+        """`tab[i]`, `*tab`, `tab[i][j]` of a pointer parameter with more levels than are loaded: `device`
+        where the parameter's space is `device` (its signature writes every level `device`)."""
+        loads, n = 0, expr
+        while n is not None:
+            if n.type == "parenthesized_expression":
+                n = n.named_children[0] if n.named_child_count == 1 else None
+            elif n.type == "subscript_expression" or (n.type == "pointer_expression" and
+                                                      self.src.text_of(n.child_by_field_name("operator")) == "*"):
+                loads, n = loads + 1, n.child_by_field_name("argument")
+            else:
+                break
+        if n is None or n.type != "identifier" or loads == 0:
+            return None
+        p = f.param(self.src.text_of(n))
+        d = p.node.child_by_field_name("declarator") if p is not None and p.pointer else None
+        if d is None or _pointer_levels(d) <= loads or device_levels(self.src, d, self.rw.text(d)) == self.rw.text(d):
+            return None  # one level, or one the signature does not write `device` at every level
+        return "device" if self._param_space(f, p) == "device" else None
