@@ -472,3 +472,15 @@ def test_a_pointers_brace_initialiser_gives_its_address_space():
     assert error_codes("""\
         __global__ void k(float* o) { float* p{}; o[0] = p[0]; }
         """) == ["1:KP215"]
+
+
+def test_a_class_static_member_defined_out_of_line_is_named_where_it_is_left_out():
+    """`unsigned Params::nextId(0);` (heldout56 CudaSynth): host state, left out under its qualified name;
+    main wrote `// None: host-side state` (the declarator holds no plain identifier)."""
+    require_tool("clang")
+    port, text = metal("struct Params { static unsigned nextId; };\n"
+                       "unsigned Params::nextId(0);\n"
+                       "__global__ void k(float* y) { y[threadIdx.x] = 1.0f; }\n")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "// Params::nextId: host-side state, left out of the Metal port" in text
+    assert "None" not in text

@@ -242,7 +242,7 @@ class MetalTranslator(ConstantReferences, ExternSpaces, PrototypeExtras, ExactDo
                     else:
                         self.rw.insert_before(tnode, "constant ")
                 else:
-                    name = ident_name(n.child_by_field_name("declarator"))
+                    name = _declared_name(n.child_by_field_name("declarator"), self.src.text_of)
                     if not self._used_on_device(name):  # host state (a device buffer pointer kept by the host code)
                         self.rw.replace(n, f"// {name}: host-side state, left out of the Metal port")
                         continue
@@ -395,3 +395,12 @@ class MetalTranslator(ConstantReferences, ExternSpaces, PrototypeExtras, ExactDo
     def _indent_of(self, node: Node) -> str:
         line_start = self.src.data.rfind(b"\n", 0, node.start_byte) + 1
         return re.match(rb"[ \t]*", self.src.data[line_start:node.start_byte]).group(0).decode()
+
+
+def _declared_name(decl, text_of) -> str:
+    """The name a file-scope declaration declares: `x` of `T x[4] = {...}`, `Params::nextId` of a class's static
+    member defined out of line (`unsigned Params::nextId(0);`), which has no plain identifier."""
+    name, q = ident_name(decl), decl
+    while name is None and q is not None and q.type != "qualified_identifier":
+        q = q.child_by_field_name("declarator")
+    return name or text_of(q if q is not None else decl)
