@@ -56,14 +56,18 @@ def _hip(tmp_path: Path, text: str) -> str:
 
 
 def _body(out: str) -> str:
-    """The port after its prologue (whose `#define KP_WAVE_SIZE 64/32` is the only one allowed)."""
-    return out.split("#endif\n#endif\n", 1)[1]
+    """The port after its prologue (whose `#define KP_WAVE_SIZE 64/32` is the only one allowed), or after
+    its include where it needs none (every use is the file's macro)."""
+    return out.split("#endif\n#endif\n", 1)[1] if "#ifndef KP_WAVE_SIZE" in out else \
+        out.split("#include <hip/hip_runtime.h>\n", 1)[1]
 
 
 def test_the_files_warpsize_macro_keeps_its_name(tmp_path: Path):
     body = _body(_hip(tmp_path, _SHARED))
     assert "#define KP_WAVE_SIZE" not in body, body
     assert "#define warpSize 32" in body, body
+    # its uses in a constant context are the macro too (before: s[KP_WAVE_SIZE], 64 on gfx90a)
+    assert "__shared__ float s[warpSize];" in body and "KP_WAVE_SIZE" not in body, body
 
 
 def test_a_warpsize_macro_that_is_the_wave_width_becomes_the_wave_constant_under_its_own_name(tmp_path: Path):
@@ -108,3 +112,54 @@ def test_look_alike_a_name_a_directive_tests_is_the_built_ins(tmp_path: Path):
                                                 "inline int host_only() { return 1; }\n#endif\n")))
     assert "#ifndef __HIPCC__" in body and "__CUDACC__" not in body, body
     assert "#define warpSize 32" in body
+
+
+# -- warpsize55: every use in the macro's scope is the file's macro, for translate and lint alike ------------
+def _verify_hip(tmp_path: Path, text: str) -> list:
+    from kernelport.verify import Verifier
+    f = tmp_path / "k.cu"
+    f.write_text(text)
+    (tmp_path / "k.hip").write_text(_hip(tmp_path, text))
+    rep = Verifier(cache=False, timeout=120, oracle="original").verify(f)
+    return [(c.wave, c.status, c.detail) for c in rep.checks if c.kind == "numeric" and c.backend == "hip"]
+
+
+def test_a_warpsize_macro_of_64_sizes_the_array_64_at_both_widths(tmp_path: Path):
+    """`#define warpSize 64`: s[warpSize] is 64 entries against `threadIdx.x % warpSize` up to 63.  Before: the
+    array became s[KP_WAVE_SIZE], 32 on gfx1030: an out-of-bounds write of s[32] by thread 32 at wave 32."""
+    text = _SHARED.replace("#define warpSize 32", "#define warpSize 64")
+    body = _body(_hip(tmp_path, text))
+    assert "__shared__ float s[warpSize];" in body and "#define warpSize 64" in body, body
+    hip = _verify_hip(tmp_path, text)
+    assert {w for w, _, _ in hip} == {32, 64} and all(s == "pass" for _, s, _ in hip), hip
+
+
+def test_lint_reads_the_macros_uses_as_the_macro(tmp_path: Path):
+    """The same reading in lint: no WS013 (an array sized by the file's constant is constant) and no WS016
+    (`% warpSize` is the macro's 32, not the run-time width); WS001 still names the 32 (and nothing at 64)."""
+    from kernelport.lint.engine import lint_text
+    codes = {(f.code, f.line) for f in lint_text(_SHARED, "k.cu")}
+    assert ("WS001", 2) in codes and not {c for c, _ in codes} & {"WS013", "WS016"}, codes
+    at64 = {f.code for f in lint_text(_SHARED.replace("#define warpSize 32", "#define warpSize 64"), "k.cu")}
+    assert not at64 & {"WS001", "WS013", "WS016"}, at64
+
+
+def test_look_alike_a_host_only_fallback_leaves_device_uses_the_built_ins(tmp_path: Path):
+    """`#ifndef __CUDACC__ #define warpSize 32 #endif`: nvcc never sees the macro, so the kernel's warpSize is
+    the hardware's: the array is sized by the wave constant as for a bare warpSize, and lint reads it so."""
+    from kernelport.lint.engine import lint_text
+    text = _SHARED.replace("#define warpSize 32\n", "#ifndef __CUDACC__\n#define warpSize 32\n#endif\n")
+    body = _body(_hip(tmp_path, text))
+    assert "__shared__ float s[KP_WAVE_SIZE];" in body and "#ifndef __HIPCC__" in body, body
+    assert any(f.code == "WS013" for f in lint_text(text, "k.cu"))
+
+
+def test_look_alike_uses_after_an_undef_are_the_built_ins(tmp_path: Path):
+    text = _SHARED.replace("__global__", "#undef warpSize\n__global__")
+    body = _body(_hip(tmp_path, text))
+    assert "__shared__ float s[KP_WAVE_SIZE];" in body, body
+
+
+def test_look_alike_warp_size_ports_as_before(tmp_path: Path):
+    body = _body(_hip(tmp_path, _SHARED.replace("warpSize", "WARP_SIZE")))
+    assert "#define WARP_SIZE 32" in body and "__shared__ float s[WARP_SIZE];" in body, body
