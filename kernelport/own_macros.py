@@ -57,11 +57,40 @@ def spans(src, name: str) -> tuple[list[int], list[int]]:
     return got
 
 
-def shadowed(src, node: Node, name: str | None = None) -> bool:
-    """Is this identifier (spelling `name`) the file's own macro, not the built-in its name spells?"""
+def shadowed(src, node: Node, name: str | None = None, visible=None) -> bool:
+    """Is this identifier (spelling `name`) the file's own macro, not the built-in its name spells?
+    `visible` (model.Visible, project mode): an included header's unconditional `#define` of the name is
+    in force in the whole file too (limitz/cuda-audio's gpu.h); a conditional one is left to the built-in."""
     name = name if name is not None else src.text_of(node)
+    if visible is not None and (mac := visible.macros.get(name)) is not None and not _conditional(mac.node):
+        return True
     if name not in _directives(src):
         return False
     starts, ends = spans(src, name)
     i = bisect.bisect_right(starts, node.start_byte) - 1
     return i >= 0 and node.start_byte < ends[i]
+
+
+def builtin_uses(module) -> list:
+    """The model's uses less the names its includes' macros shadow (model.build saw only the file)."""
+    vis = module.visible
+    if vis is None or not vis.macros:
+        return module.uses
+    return [u for u in module.uses if u.node.type not in ("identifier", "type_identifier") or
+            not shadowed(module.source, u.node, visible=vis)]
+
+
+def header_spans(module) -> list[tuple[int, int]]:
+    """The byte spans of the uses `builtin_uses` drops: translate's self-check lints the original alone,
+    where they read as the built-in, so its findings there are no hazard the port keeps (kept_hazards)."""
+    vis = module.visible
+    names = [n for n, mac in vis.macros.items() if not _conditional(mac.node)] if vis is not None else []
+    ids = module.source.named_under(module.source.root, "identifier", names) if names else []
+    return [(n.start_byte, n.end_byte) for n in ids if shadowed(module.source, n, visible=vis)]
+
+
+def _conditional(node: Node) -> bool:
+    p = node.parent
+    while p is not None and p.type not in ("preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif"):
+        p = p.parent
+    return p is not None

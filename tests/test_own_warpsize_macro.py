@@ -163,3 +163,36 @@ def test_look_alike_uses_after_an_undef_are_the_built_ins(tmp_path: Path):
 def test_look_alike_warp_size_ports_as_before(tmp_path: Path):
     body = _body(_hip(tmp_path, _SHARED.replace("warpSize", "WARP_SIZE")))
     assert "#define WARP_SIZE 32" in body and "__shared__ float s[WARP_SIZE];" in body, body
+
+
+def test_lint_reads_a_warpsize_macro_as_it_reads_warp_size(tmp_path: Path):
+    """One reading, name for name: the shuffle ladder's macro sizing a shared array.  Before, `warpSize` got
+    WS013 and WS016 on top of the WARP_SIZE look-alike's findings (the array size read as the built-in)."""
+    from kernelport.lint.engine import lint_text
+    text = _REDUCE.replace("    int lane", "    __shared__ float s[{name}];\n    int lane")
+    text = text.replace("x[threadIdx.x / {name}] = v", "s[threadIdx.x / {name}] = v")
+    got = {nm: sorted((f.code, f.line) for f in lint_text(text.format(name=nm), "k.cu"))
+           for nm in ("warpSize", "WARP_SIZE")}
+    assert got["warpSize"] == got["WARP_SIZE"] and ("WS001", 2) in got["WARP_SIZE"], got
+
+
+def _hip_with_header(tmp_path: Path, header: str) -> tuple[int, str, str]:
+    """k.cu including gpu.h (limitz/cuda-audio's layout), translated in project mode to stdout."""
+    from trust_support import kp_inproc
+    (tmp_path / "gpu.h").write_text(header)
+    (tmp_path / "k.cu").write_text(_SHARED.replace("#define warpSize 32", '#include "gpu.h"'))
+    return kp_inproc("--color", "never", "translate", tmp_path / "k.cu", "--to", "hip", "--stdout")
+
+
+def test_a_headers_warpsize_macro_is_the_macro_in_the_includer(tmp_path: Path):
+    """gpu.h's `#define warpSize 64`: k.cu's s[warpSize] is 64 wide at both widths.  Before: s[KP_WAVE_SIZE]
+    (32 on gfx1030 against lanes to 63); the self-check, which lints k.cu alone, must not refuse it (KP225)."""
+    rc, out, err = _hip_with_header(tmp_path, "#pragma once\n#define warpSize 64\n")
+    assert rc == 0, err
+    assert "__shared__ float s[warpSize];" in out and "KP_WAVE_SIZE" not in out, out
+
+
+def test_look_alike_a_headers_host_only_fallback_is_the_built_in(tmp_path: Path):
+    rc, out, err = _hip_with_header(tmp_path, "#pragma once\n#ifndef __CUDACC__\n#define warpSize 32\n#endif\n")
+    assert rc == 0, err
+    assert "__shared__ float s[KP_WAVE_SIZE];" in out, out

@@ -221,7 +221,7 @@ __device__ unsigned first(Counters<1024 / warpSize>& c) { return c.n[0]; }
             t = ctx.text(n)
             if (t not in names and t not in aliases) or t in own:
                 continue
-            if _in_macro_definition(n) or ctx.guarded(n) and t in aliases or own_macros.shadowed(ctx.src, n, t):
+            if _in_macro_definition(n) or ctx.guarded(n) and t in aliases or own_macros.shadowed(ctx.src, n, t, vis):
                 continue
             where = _const_context(ctx, n)
             if where:
@@ -424,7 +424,7 @@ __global__ void k(float* x) {
             portable = [n for n in ctx.src.named_under(f.body, "identifier", own) if ctx.code_context(n) != "const"] \
                 if own else []  # not a device function's; a local `int warpSize = 32;` is a 32, not the built-in
             portable = [n for n in portable if not ctx.left_out(n)  # (a branch no AMD build compiles, as written or ported)
-                        and not own_macros.shadowed(ctx.src, n)]  # `#define warpSize 32`: the file's constant
+                        and not own_macros.shadowed(ctx.src, n, visible=ctx.module.visible)]  # `#define warpSize 32`: the file's constant
             if not portable:
                 continue
             if hard_sites is None:  # sorted once (stable: ties keep site order); a bisect per function
