@@ -6,7 +6,10 @@ defined name was read as the built-in in a constant context and rewritten to the
 shows), and where the macro itself was a wave width, `#define KP_WAVE_SIZE KP_WAVE_SIZE`.  Now the macro
 keeps its name: its value is what the file's other warp-width macros get (`WARP_SIZE`: the wave constant
 where it is a wave width, else as written).  Look-alikes: `#define WARP_SIZE 32` and a bare `warpSize`
-sizing an array port as before, and a name a directive tests (`#ifndef __CUDACC__`) is still the built-in's."""
+sizing an array port as before, and a name a directive tests (`#ifndef __CUDACC__`) is still the built-in's.
+warpsize55: its uses are the macro too, wherever the definition is in force (kernelport/own_macros.py, asked by
+translate's model and by lint): `#define warpSize 64` sized s[KP_WAVE_SIZE] (32 on gfx1030, lanes to 63), and
+lint read the uses as the built-in (WS013/WS016, refusing the port that kept the macro: KP225)."""
 from __future__ import annotations
 
 import re
@@ -196,3 +199,13 @@ def test_look_alike_a_headers_host_only_fallback_is_the_built_in(tmp_path: Path)
     rc, out, err = _hip_with_header(tmp_path, "#pragma once\n#ifndef __CUDACC__\n#define warpSize 32\n#endif\n")
     assert rc == 0, err
     assert "__shared__ float s[KP_WAVE_SIZE];" in out, out
+
+
+def test_metal_keeps_the_macro_sizing_a_threadgroup_array(tmp_path: Path):
+    """The same reading on Metal: s[warpSize] is the macro's 64 (before: the run-time SIMD width, a parameter,
+    and the port was refused KP224, an array size that is not a constant expression)."""
+    f = tmp_path / "k.cu"
+    f.write_text(_SHARED.replace("#define warpSize 32", "#define warpSize 64").replace("targets    hip", "targets    metal"))
+    port, out = translate(SourceFile.read(f), "metal")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "threadgroup float s[warpSize];" in out and "#define warpSize 64" in out, out
