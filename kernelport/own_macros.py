@@ -83,10 +83,12 @@ def builtin_uses(module) -> list:
 def header_spans(module) -> list[tuple[int, int]]:
     """The byte spans of the uses `builtin_uses` drops: translate's self-check lints the original alone,
     where they read as the built-in, so its findings there are no hazard the port keeps (kept_hazards)."""
-    vis = module.visible
-    names = [n for n, mac in vis.macros.items() if not _conditional(mac.node)] if vis is not None else []
+    from . import backends, dialect
+    vis, read_as = module.visible, backends.source().name
+    names = [n for n, mac in vis.macros.items() if not _conditional(mac.node) and dialect.lookup(read_as, n)
+             is not None] if vis is not None else []  # only a built-in's name: a header's WARP_SIZE keeps its hazards
     ids = module.source.named_under(module.source.root, "identifier", names) if names else []
-    return [(n.start_byte, n.end_byte) for n in ids if shadowed(module.source, n, visible=vis)]
+    return [(n.start_byte, n.end_byte) for n in ids]
 
 
 def _conditional(node: Node) -> bool:
