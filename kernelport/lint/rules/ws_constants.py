@@ -221,7 +221,7 @@ __device__ unsigned first(Counters<1024 / warpSize>& c) { return c.n[0]; }
             t = ctx.text(n)
             if (t not in names and t not in aliases) or t in own:
                 continue
-            if _in_macro_definition(n) or ctx.guarded(n) and t in aliases or own_macros.shadowed(ctx.src, n, t, vis):
+            if _in_macro_definition(n) or ctx.guarded(n) and t in aliases or t in names and own_macros.shadowed(ctx.src, n, t, vis):
                 continue
             where = _const_context(ctx, n)
             if where:
