@@ -14,7 +14,7 @@ from typing import Iterator
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, dialect, launchforms
+from . import backends, dialect, launchforms, own_macros
 from .macros import SPACE_WORDS
 from .qualifier_macros import qualifier_macros
 from .source import SourceFile, call_args, ident_name, uncomment, walk
@@ -400,8 +400,8 @@ def build(src: SourceFile) -> Module:
                 continue
             if node.id in callee_ids:
                 continue  # counted with the call
-            if _macro_name(node):
-                continue  # `#define warpSize 32`: the file's own macro, which shadows the built-in
+            if _macro_name(node) or own_macros.shadowed(src, node):
+                continue  # `#define warpSize 32` and its uses: the file's own macro, which shadows the built-in
             if c.kind == "index" and (f := owner_fn(node)) is not None and f.param(src.text_of(node)) is not None:
                 continue  # `__device__ void f(T* st, int threadIdx)`: the parameter shadows the built-in there
             uses.append(ConceptUse(c, node, owner(node)))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import context_macros, guards, include_search, includes, textwords
+from . import context_macros, guards, include_search, includes, own_macros, textwords
 from .decision_reads import Decisions
 from .includers import Elsewhere, Includers
 from .includewalk import Include, IncludeWalk, Scan, _type_names  # noqa: F401  (Include, _type_names: re-exported)
@@ -472,6 +472,7 @@ class Project(IncludeWalk, Includers):
         active = sc.local.get(root, {})
         m.macros = {n: active.get(n, mac) for n, mac in m.macros.items() if n in active or not _conditional(mac.node)}
         m.visible = self.visible(root, opts)
+        m.uses = own_macros.builtin_uses(m)  # a header's `#define warpSize 32`: its uses are the macro here too
         m.launches = with_header_launches(m)
         return m
 

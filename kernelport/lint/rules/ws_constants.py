@@ -8,7 +8,7 @@ import re
 from tree_sitter import Node
 
 from ... import backends, cexpr, dialect, headerconsts, warpflow, warpsplits
-from ... import guards
+from ... import guards, own_macros
 from ...source import call_args, uncomment
 from .. import logicaluses, recombined, rowsplits, subwave, warpconsts
 from ..rule import Rule, ex, register
@@ -221,7 +221,7 @@ __device__ unsigned first(Counters<1024 / warpSize>& c) { return c.n[0]; }
             t = ctx.text(n)
             if (t not in names and t not in aliases) or t in own:
                 continue
-            if _in_macro_definition(n) or ctx.guarded(n) and t in aliases:
+            if _in_macro_definition(n) or ctx.guarded(n) and t in aliases or t in names and own_macros.shadowed(ctx.src, n, t, vis):
                 continue
             where = _const_context(ctx, n)
             if where:
@@ -423,7 +423,8 @@ __global__ void k(float* x) {
             own = ws_names - warpsplits.local32(ctx.src, f.body) if f.is_device and f.body is not None else ()
             portable = [n for n in ctx.src.named_under(f.body, "identifier", own) if ctx.code_context(n) != "const"] \
                 if own else []  # not a device function's; a local `int warpSize = 32;` is a 32, not the built-in
-            portable = [n for n in portable if not ctx.left_out(n)]  # (a branch no AMD build compiles, as written or ported)
+            portable = [n for n in portable if not ctx.left_out(n)  # (a branch no AMD build compiles, as written or ported)
+                        and not own_macros.shadowed(ctx.src, n, visible=ctx.module.visible)]  # `#define warpSize 32`: the file's constant
             if not portable:
                 continue
             if hard_sites is None:  # sorted once (stable: ties keep site order); a bisect per function
