@@ -36,7 +36,10 @@ _TYPEDEF = lazy_re.compile(rf"\btypedef\s+((?:{_INTEGER_WORDS}\s+)+)([A-Za-z_]\w
 _USING = lazy_re.compile(rf"\busing\s+([A-Za-z_]\w*)\s*=\s*((?:{_INTEGER_WORDS}\s*)+);")
 _DIRECTIVE = lazy_re.compile(r"^[ \t]*#[ \t]*(\w+)[ \t]*(.*)$", re.M)
 _QUOTED = lazy_re.compile(r"^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\"", re.M)
-_EXTERN_C = lazy_re.compile(r"\bextern\s+\"C\"\s*$")
+_EXTERN_C = lazy_re.compile(r"\bextern\s*$")  # `extern "C" {` with its string blanked
+_COMMENT_OR_STRING = lazy_re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.S)
+_NOT_NEWLINE = lazy_re.compile(r"[^\n]")
+_BRACE = lazy_re.compile(r"[{}]")
 _DEPTH = 12
 PREFIX = "kp_"
 
@@ -57,25 +60,7 @@ def canonical(words: str) -> str | None:
 
 def blank_comments(text: str) -> str:
     """`text` with comments, string and character literals blanked (offsets and newlines kept)."""
-    out, i, n = list(text), 0, len(text)
-    while i < n:
-        c = text[i]
-        if text.startswith("//", i) or text.startswith("/*", i):
-            end = text.find("\n" if text[i + 1] == "/" else "*/", i + 2)
-            end = n if end < 0 else end + (0 if text[i + 1] == "/" else 2)
-        elif c in "\"'":
-            end = i + 1
-            while end < n and text[end] not in (c, "\n"):
-                end += 2 if text[end] == "\\" else 1
-            end = min(end + 1, n)
-        else:
-            i += 1
-            continue
-        for k in range(i, end):
-            if out[k] != "\n":
-                out[k] = " "
-        i = end
-    return "".join(out)
+    return _COMMENT_OR_STRING.sub(lambda m: _NOT_NEWLINE.sub(" ", m.group(0)), text)
 
 
 def _unconditional(text: str) -> list[tuple[int, int]]:
@@ -108,11 +93,10 @@ def _unconditional(text: str) -> list[tuple[int, int]]:
 def _file_scope(text: str, offset: int) -> bool:
     """Whether `offset` of the blanked `text` is at file scope (or directly in `extern "C" {}`)."""
     stack = []
-    for i in range(offset):
-        c = text[i]
-        if c == "{":
-            stack.append(bool(_EXTERN_C.search(text[max(0, i - 40):i])))
-        elif c == "}" and stack:
+    for b in _BRACE.finditer(text, 0, offset):
+        if b.group(0) == "{":
+            stack.append(bool(_EXTERN_C.search(text[max(0, b.start() - 40):b.start()])))
+        elif stack:
             stack.pop()
     return all(stack)
 
@@ -120,16 +104,23 @@ def _file_scope(text: str, offset: int) -> bool:
 def typedefs(text: str, table: dict[str, str]) -> list[tuple[int, str, str]]:
     """(offset, name, the user's type) of each unconditional file-scope typedef in `text` of a name in `table`
     whose integer type differs from the table's."""
+    if not any(_clashes(m, table) for m in (*_TYPEDEF.finditer(text), *_USING.finditer(text))):
+        return []  # (most files: nothing to blank or scope)
     blank = blank_comments(text)
     spans = _unconditional(blank)
     out = []
-    for m in list(_TYPEDEF.finditer(blank)) + list(_USING.finditer(blank)):
-        words, name = (m.group(1), m.group(2)) if m.group(0).startswith("typedef") else (m.group(2), m.group(1))
-        mine = canonical(words)
-        if name in table and mine is not None and mine != table[name] and \
-                any(s <= m.start() < e for s, e in spans) and _file_scope(blank, m.start()):
-            out.append((m.start(), name, mine))
+    for m in (*_TYPEDEF.finditer(blank), *_USING.finditer(blank)):
+        found = _clashes(m, table)
+        if found and any(s <= m.start() < e for s, e in spans) and _file_scope(blank, m.start()):
+            out.append((m.start(), *found))
     return sorted(out)
+
+
+def _clashes(m, table: dict[str, str]) -> tuple[str, str] | None:
+    """(name, the user's type) where the typedef or alias `m` gives a name of `table` another integer type."""
+    words, name = (m.group(1), m.group(2)) if m.group(0).startswith("typedef") else (m.group(2), m.group(1))
+    mine = canonical(words) if name in table else None
+    return (name, mine) if mine is not None and mine != table[name] else None
 
 
 def _reached(path: Path | None, table, include_dirs, seen: set, depth: int = 0):

@@ -28,19 +28,16 @@ class Instance:
 def parameters(src, template_node: Node | None) -> list[tuple[str, str, str | None]] | None:
     """(name, "type" | "value", default text or None) per parameter; None for a variadic or unread list."""
     plist = template_node.child_by_field_name("parameters") if template_node is not None else None
-    if plist is None:
-        return None
-    out = []
-    for p in plist.named_children:
-        if p.type == "comment":
-            continue
+    params = [c for c in plist.named_children if c.type != "comment"] if plist is not None else None
+    out: list[tuple[str, str, str | None]] = []
+    for p in params or ():
         kind = "type" if p.type in _TYPE_PARAMS else "value" if p.type in _VALUE_PARAMS else None
         name = p.named_children[0] if kind == "type" and p.named_children else p.child_by_field_name("declarator")
         if kind is None or name is None or name.type not in ("type_identifier", "identifier"):
             return None
         default = p.child_by_field_name("default_type" if kind == "type" else "default_value")
         out.append((src.text_of(name), kind, src.text_of(default) if default is not None else None))
-    return out
+    return out if params is not None else None
 
 
 def of(module) -> dict[str, list[Instance]]:

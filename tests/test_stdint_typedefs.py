@@ -109,3 +109,15 @@ def test_canonical_integer_spellings():
     assert canonical("long long unsigned int") == canonical("unsigned long long") == "unsigned long long"
     assert canonical("short int") == "short" and canonical("signed char") == "signed char" and canonical("char") == "char"
     assert canonical("long long long") is None and canonical("unsigned signed int") is None and canonical("long char") is None
+
+
+def test_which_typedefs_clash_file_scope_and_extern_c_only():
+    from kernelport import backends
+    from kernelport.stdint_typedefs import typedefs
+    text = ('extern "C" {\ntypedef unsigned long long uint64_t;\n}\n'  # file scope for the name: clashes
+            'namespace a { typedef unsigned long long int64_t; }\nstruct S { typedef long long uint32_t; };\n'
+            '/* typedef char int8_t; */ const char *s = "typedef char int8_t;";\nusing int16_t = short int;\n'
+            'using uint16_t = unsigned int;\n')
+    got = typedefs(text, backends.get("hip").runtime_typedefs)
+    assert [(name, mine) for _, name, mine in got] == [("uint64_t", "unsigned long long"), ("uint16_t", "unsigned int")]
+    assert typedefs(text, backends.get("metal").runtime_typedefs) == []
