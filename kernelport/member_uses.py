@@ -108,6 +108,9 @@ def receiver_group(recv: Node, src, scopes: _Scopes | None = None) -> str | None
         if tile is not None:  # `auto warp = cg::tiled_partition<32>(block);` (or `<btree::branching_factor>`)
             return f"thread_block_tile<{tile.group(1)}>"
         return FACTORIES.get(_last_name(src.text_of(fn))) if fn is not None else None
+    if recv.type == "subscript_expression" or recv.type == "pointer_expression" and recv.children[0].type == "*":
+        inner = recv.child_by_field_name("argument")  # `auto &r = props[1];`, `auto g = *gp;`: the element's type
+        return receiver_group(inner, src, scopes) if inner is not None else None
     if recv.type == "identifier":
         return _declared_type(src.text_of(recv), recv, src, scopes if scopes is not None else _Scopes())
     return None
@@ -203,20 +206,64 @@ def field_uses(src, types: set[str]) -> list[tuple[Node, str, str]]:
     (a call's `g.f()` is member_calls')."""
     if not _may_name(src, tuple(t.encode() for t in types) + (_GROUP_WORDS if set(types) & set(GROUPS) else ())):
         return []  # no type of `types` is named: no receiver has one (an `auto` one is a group's)
+    aliases = {a: t for a, t in _aliases(src).items() if t in types}  # `typedef cudaDeviceProp Prop;`
     types = types - own_types(src)
-    out, names, scopes = [], _names_of(src, types) if types else set(), _Scopes()
-    for n in src.index.of_type("field_expression") if names else ():
+    named = types | set(aliases)
+    out, names, scopes = [], _names_of(src, named) if types else set(), _Scopes()
+    members = _members(src, named) if types else {}
+    for n in src.index.of_type("field_expression") if names or members else ():
         if (n.parent is not None and n.parent.type == "call_expression"
                 and n.parent.child_by_field_name("function") == n):
             continue
-        recv, field = n.child_by_field_name("argument"), n.child_by_field_name("field")
-        if recv is not None and recv.type == "subscript_expression":  # `prop[0].unifiedAddressing`: an element
-            recv = recv.child_by_field_name("argument")
-        t = receiver_group(recv, src, scopes) if recv is not None and recv.type == "identifier" and \
-            src.text_of(recv) in names and field is not None else None
-        if t in types:
+        recv, field = _element(n.child_by_field_name("argument")), n.child_by_field_name("field")
+        if recv is not None and recv.type == "field_expression":  # `h.prop.x`: a member the file declares so
+            f = recv.child_by_field_name("field")
+            t = members.get(src.text_of(f)) if f is not None else None
+        else:
+            t = receiver_group(recv, src, scopes) if recv is not None and recv.type == "identifier" and \
+                src.text_of(recv) in names and field is not None else None
+        t = aliases.get(t, t)
+        if t in types and field is not None:
             out.append((field, t, src.text_of(field)))
     return out
+
+
+def _element(recv: Node | None) -> Node | None:
+    """The value whose type a receiver's is: `prop[0]`, `(*pp)`, `(p)` -> the name or member inside."""
+    while recv is not None and (recv.type in ("subscript_expression", "parenthesized_expression") or
+                                recv.type == "pointer_expression" and recv.children[0].type == "*"):
+        recv = recv.child_by_field_name("argument") if recv.type != "parenthesized_expression" else \
+            (recv.named_children[0] if recv.named_children else None)
+    return recv
+
+
+def _aliases(src) -> dict[str, str]:
+    """The file's type aliases of a named type: alias -> the type's last name (`typedef struct cudaDeviceProp P;`)."""
+    out = {}
+    for n in src.index.of_types("alias_declaration", "type_definition"):
+        name = n.child_by_field_name("name" if n.type == "alias_declaration" else "declarator")
+        typ = n.child_by_field_name("type")
+        if name is not None and typ is not None and name.type in ("type_identifier", "identifier") and \
+                typ.child_by_field_name("body") is None:
+            out[src.text_of(name)] = _last_name(src.text_of(typ).replace("struct ", "").replace("const ", ""))
+    return out
+
+
+def _members(src, types: set[str]) -> dict[str, str]:
+    """Struct members declared with one of `types` (not pointers' or arrays' element: the member itself, or
+    an array of it), by name; a name the file also declares as a member of another type is left out."""
+    out: dict[str, str | None] = {}
+    for fd in src.index.of_type("field_declaration"):
+        typ = fd.child_by_field_name("type")
+        t = _last_name(src.text_of(typ).replace("struct ", "")) if typ is not None else ""
+        for d in fd.children_by_field_name("declarator"):
+            while d is not None and d.type == "array_declarator":
+                d = d.child_by_field_name("declarator")
+            if d is None or d.type != "field_identifier":
+                continue
+            name = src.text_of(d)
+            out[name] = t if t in types and out.get(name, t) == t else None
+    return {n: t for n, t in out.items() if t is not None}
 
 
 # Values that leave a runtime struct's flag or count at what a zeroed struct holds (CUDA's default).

@@ -13,13 +13,16 @@ An object is reported only where its size is proved and the compiler must keep i
   - its size: scalar and CUDA vector types, pointers (8), structs/classes/unions the unit and its headers
     define outside templates (the sum of their sized fields: a lower bound, padding left out), through
     typedef/using, times array lengths the unit decides (literals, one-value macros, file-scope and the
-    function's own integer constants: device_allocas.known_constants).  A type from a template parameter, a
-    template's instance, a library's type or a length not decided is not sized: nothing is said of it;
+    function's own integer constants: device_allocas.known_constants).  A function template's `T buf[N]` is
+    sized per instance the unit writes (`k<float, 4096><<<...>>>`, `template __global__ void k<...>(...);`,
+    `pick<float>(v)` with N's default: kernelport/template_instances.py) and said naming it; a type from a
+    template parameter the unit does not decide, a template class's instance, a library's type or a length not
+    decided is not sized: nothing is said of it;
   - held in memory: indexed by a subscript not constant, or its address taken (`&x`, an argument, a pointer
     or reference initialised or assigned from it, returned).  An object only read and written at constant
     places may live in registers or vanish (SROA), so nothing is said of it;
-  - in a function the compile emits: a kernel, a device function neither inline, static nor a template, or
-    one such a function calls.
+  - in a function the compile emits: a kernel, a device function neither inline, static nor a template, a
+    template the unit instantiates with arguments it writes, or one such a function calls.
 It is an error where no run of the backend can hold it (no port builds), a warning where some can (the
 port builds only there).  Static, `__shared__`, `__constant__` and extern objects are not a thread's."""
 from __future__ import annotations
@@ -28,7 +31,7 @@ import re
 
 from tree_sitter import Node
 
-from . import arch_branches, backends, lazy_re
+from . import arch_branches, backends, lazy_re, template_instances
 from .cexpr import CExprError, SIZEOF, evaluate
 from .device_allocas import known_constants
 from .diagnostics import Diagnostic
@@ -50,29 +53,41 @@ def check_pass(tr) -> None:
     if not limits:
         return
     least = min(lane for _, lane, _ in limits)
+    instances = template_instances.of(tr.module)
     sizer = None
-    for f in _emitted(tr.module):
-        objects = []
-        for decl in tr.src.index.under(f.body, "declaration"):
-            if _NOT_A_THREADS.search(_specifiers(tr.src, decl)) or tr.module.function_at(decl) is not f:
-                continue
-            sizer = sizer or _Sizer(tr)
-            for ident, bytes_, type_text in sizer.objects(decl, f):
-                if bytes_ > least and _in_memory(tr.src, f.body, decl, ident, {**sizer.known, **sizer.local_constants(f)}):
-                    objects.append((bytes_, ident, type_text))
-        if not objects:
-            continue
-        bytes_, ident, type_text = max(objects, key=lambda o: (o[0], -o[1].start_byte))
-        over = [r for r, lane, _ in limits if bytes_ > lane]
-        each = ", ".join(f"{lane} bytes a lane on {r.arch} ({r.wave}-wide waves)" for r, lane, _ in limits)
-        more = f"; {len(objects) - 1} more local object(s) of `{f.name}` too large" if len(objects) > 1 else ""
-        every = len(over) == len(backend.runs)  # (a run without a limit, NVIDIA's in a portable port, builds it)
-        where = "any target" if every else ", ".join(r.arch for r in over)
-        tr.port.diagnostics.append(Diagnostic(
-            "KP239", tr.src.loc(ident),
-            f"`{tr.src.text_of(ident)}` ({type_text}) in `{f.name}` needs at least {bytes_} bytes of private memory "
-            f"a thread; AMD scratch holds {each}: the port does not build for {where} (hipcc: 'stack frame size "
-            f"exceeds limit'){more}", HINT, "error" if every else "warning"))
+    for f in _emitted(tr.module, instances):
+        sized: set[int] = set()  # objects sized without the template's arguments: said once, not per instance
+        for inst in [None, *(instances.get(f.name, ()) if f.template_params else ())]:
+            objects = []
+            for decl in tr.src.index.under(f.body, "declaration"):
+                if _NOT_A_THREADS.search(_specifiers(tr.src, decl)) or tr.module.function_at(decl) is not f:
+                    continue
+                sizer = sizer or _Sizer(tr)
+                for ident, bytes_, type_text in sizer.objects(decl, f, inst):
+                    if inst is None:
+                        sized.add(ident.id)
+                    elif ident.id in sized:
+                        continue
+                    if bytes_ > least and _in_memory(tr.src, f.body, decl, ident, {**sizer.known, **sizer.local_constants(f, inst)}):
+                        objects.append((bytes_, ident, type_text))
+            if objects:
+                _report(tr, backend, limits, f, inst, objects)
+
+
+def _report(tr, backend, limits, f, inst, objects) -> None:
+    """KP239 at the largest of `objects` (bytes, declarator, type text) of `f` (in the instance `inst`, if one)."""
+    bytes_, ident, type_text = max(objects, key=lambda o: (o[0], -o[1].start_byte))
+    over = [r for r, lane, _ in limits if bytes_ > lane]
+    each = ", ".join(f"{lane} bytes a lane on {r.arch} ({r.wave}-wide waves)" for r, lane, _ in limits)
+    more = f"; {len(objects) - 1} more local object(s) of `{f.name}` too large" if len(objects) > 1 else ""
+    every = len(over) == len(backend.runs)  # (a run without a limit, NVIDIA's in a portable port, builds it)
+    where = "any target" if every else ", ".join(r.arch for r in over)
+    fn = f"`{f.name}`" if inst is None else f"`{inst.text}` (instantiated at line {tr.src.loc(inst.node).line})"
+    tr.port.diagnostics.append(Diagnostic(
+        "KP239", tr.src.loc(ident),
+        f"`{tr.src.text_of(ident)}` ({type_text}) in {fn} needs at least {bytes_} bytes of private memory "
+        f"a thread; AMD scratch holds {each}: the port does not build for {where} (hipcc: 'stack frame size "
+        f"exceeds limit'){more}", HINT, "error" if every else "warning"))
 
 
 def _specifiers(src, decl: Node) -> str:
@@ -81,11 +96,12 @@ def _specifiers(src, decl: Node) -> str:
     return src.data[decl.start_byte:d.start_byte if d is not None else decl.end_byte].decode("utf-8", "replace")
 
 
-def _emitted(module):
-    """The device functions a compile of the unit emits: kernels, external device functions, and those they call."""
+def _emitted(module, instances):
+    """The device functions a compile of the unit emits: kernels, external device functions, templates the unit
+    instantiates with arguments it writes, and those they call."""
     fns = module.functions
     todo = [f for f in fns.values() if f.is_device and f.body is not None and
-            (f.is_kernel or not ({"inline", "static", "__forceinline__"} & f.qualifiers or f.template_node))]
+            (f.is_kernel or f.name in instances or not ({"inline", "static", "__forceinline__"} & f.qualifiers or f.template_node))]
     seen = {id(f) for f in todo}
     out = []
     while todo:
@@ -183,14 +199,15 @@ class _Sizer:
     def _add(table: dict, name: str, value) -> None:
         table[name] = value if name not in table or table[name] == value else None
 
-    def objects(self, decl: Node, f):
-        """(declarator's name, bytes, type text) of each object `decl` declares whose size is proved."""
+    def objects(self, decl: Node, f, inst=None):
+        """(declarator's name, bytes, type text) of each object `decl` declares whose size is proved (in the
+        template instance `inst`, its arguments bound, if one)."""
         src = self.tr.src
         t = decl.child_by_field_name("type")
         if t is None:
             return
-        local = self.local_constants(f)
-        elem = self.type_size(src.text_of(t))
+        local = self.local_constants(f, inst)
+        elem = self.type_size(_bound(src.text_of(t), inst.types) if inst is not None else src.text_of(t))
         for d in decl.children_by_field_name("declarator"):
             if d.type == "init_declarator":
                 d = d.child_by_field_name("declarator")
@@ -212,7 +229,9 @@ class _Sizer:
         return (elem * count if elem is not None else None), d
 
     def _length(self, src, size: Node, local) -> int | None:
-        text = src.text_of(size)
+        return self._value(src.text_of(size), local)
+
+    def _value(self, text: str, local) -> int | None:
         names = set(re.findall(r"[A-Za-z_]\w*", text))
         values = {n: local.get(n, self.known.get(n)) for n in names}
         if any(v is None for v in values.values()):
@@ -223,11 +242,16 @@ class _Sizer:
             return None
         return v if isinstance(v, int) and v > 0 else None
 
-    def local_constants(self, f) -> dict[str, int]:
-        """The function's own `const`/`constexpr` integers of a decided value (`constexpr int N = 64;`)."""
+    def local_constants(self, f, inst=None) -> dict[str, int]:
+        """The function's own `const`/`constexpr` integers of a decided value (`constexpr int N = 64;`), and the
+        value arguments of the template instance `inst` that the unit decides."""
         memo = self.__dict__.setdefault("_locals", {})
-        if id(f) not in memo:
+        if (id(f), inst) not in memo:
             src, got = self.tr.src, {}
+            for name, text in (inst.values.items() if inst is not None else ()):
+                v = self._value(text, got)
+                if v is not None:
+                    got[name] = v
             for decl in src.index.under(f.body, "declaration"):
                 if not re.search(r"\b(const|constexpr)\b", _specifiers(src, decl)):
                     continue
@@ -237,8 +261,8 @@ class _Sizer:
                         v = self._length(src, value, got)
                         if v is not None:
                             got[src.text_of(name)] = v
-            memo[id(f)] = got
-        return memo[id(f)]
+            memo[(id(f), inst)] = got
+        return memo[(id(f), inst)]
 
     def type_size(self, text: str, depth: int = 0) -> int | None:
         t = " ".join(_TYPE_WORDS.sub(" ", text).split())
@@ -281,6 +305,11 @@ class _Sizer:
             n, _ = self._declarator(s, d, elem, {})
             total += n or 0
         return total
+
+
+def _bound(text: str, types: dict) -> str:
+    """A type's text with the instance's type arguments in place of its type parameters."""
+    return re.sub(r"[A-Za-z_]\w*", lambda m: types.get(m.group(0), m.group(0)), text) if types else text
 
 
 def _in_template(node: Node) -> bool:

@@ -234,3 +234,92 @@ def test_a_handle_cast_at_a_surface_call_is_the_surface_type(tmp_path):
     assert "tex1Dfetch<float>((hipTextureObject_t)t, x)" in port.body and "hipSurfaceObject_t)t" not in port.body
     assert "cudaTextureObject_t t" not in port.body and "hipTextureObject_t t, uint8_t" in port.body  # the look-alike
     _port_compiles(HANDLE_CASTS, tmp_path)
+
+
+# -- runtime structs' fields (HIP.struct_fields_present / struct_fields): what a port's `prop.x` compiles to ----
+def _struct_field_uses() -> tuple[str, list[tuple[str, str]]]:
+    """A CUDA file reading every field the HIP backend keeps or renames, one per line, and (struct, field) per line."""
+    b = backends.get("hip")
+    decl = {"cudaDeviceProp": "cudaDeviceProp", "cudaPointerAttributes": "cudaPointerAttributes",
+            "cudaTextureDesc": "cudaTextureDesc"}
+    fields = [(t, f) for t, fs in b.struct_fields_present.items() for f in fs] + list(b.struct_fields)
+    assert set(t for t, _ in fields) == set(decl), "a struct without a declaration here: add it"
+    lines = ["#include <cstdio>", "template <class T> void use(const T &) {}", "void all() {"]
+    lines += [f"  {t} v_{t};" for t in decl]
+    lines += [f"  use(v_{t}.{f});" for t, f in fields]
+    return "\n".join(lines + ["}", ""]), fields
+
+
+def test_every_struct_field_the_hip_table_keeps_or_renames_compiles(tmp_path):
+    """Each cudaDeviceProp / cudaPointerAttributes / cudaTextureDesc field the backend writes (as is, or under
+    ROCm 5.2's name: `sharedMemPerMultiprocessor` -> `maxSharedMemoryPerMultiProcessor`), through the translator."""
+    src, fields = _struct_field_uses()
+    assert ("cudaDeviceProp", "sharedMemPerMultiprocessor") in fields and len(fields) > 50
+    _port_compiles(src, tmp_path)
+
+
+def _cuda_device_prop_fields() -> set[str]:
+    """cudaDeviceProp's fields in the installed CUDA's driver_types.h (nvcc's include directory)."""
+    import re
+    import subprocess
+    from pathlib import Path
+    nvcc = require_tool("nvcc")  # (the header nvcc itself reads: its path may be a wrapper script's)
+    deps = subprocess.run([nvcc.path, "-M", "-x", "cu", "-"], input="#include <driver_types.h>\n", text=True,
+                          capture_output=True, timeout=300).stdout
+    header = Path(re.search(r"(\S*/driver_types\.h)", deps).group(1))
+    body = re.search(r"struct __device_builtin__ cudaDeviceProp\s*\{(.*?)\n\};", header.read_text(), re.S).group(1)
+    body = re.sub(r"/\*.*?\*/|//[^\n]*", "", body, flags=re.S)
+    return set(re.findall(r"([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*;", body))
+
+
+def test_every_cuda_device_prop_field_hip_lacks_is_kp210_and_absent_from_hipcc(tmp_path):
+    """The other direction: each field of the installed CUDA's cudaDeviceProp that the table neither keeps nor
+    renames is refused KP210 at its use, and hipDeviceProp_t of the installed ROCm really lacks it (a field
+    HIP has under CUDA's name, or a rename the table misses, fails here)."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+    tool = require_tool("hipcc")
+    b = backends.get("hip")
+    kept = set(b.struct_fields_present["cudaDeviceProp"]) | {f for t, f in b.struct_fields if t == "cudaDeviceProp"}
+    lacking = sorted(_cuda_device_prop_fields() - kept)
+    assert {"regsPerMultiprocessor", "unifiedAddressing", "maxBlocksPerMultiProcessor"} <= set(lacking)
+    src = "int all(cudaDeviceProp p) {\n  int n = 0;\n" + "".join(f"  n += sizeof(p.{f});\n" for f in lacking) + \
+        "  return n;\n}\n"
+    port, _ = translate(SourceFile.from_text(src, "t.cu"), "hip")
+    said = sorted((d.location.line, d.location.column) for d in port.diagnostics if d.code == "KP210")
+    assert said == [(3 + i, 17) for i in range(len(lacking))], [d.format() for d in port.diagnostics]
+    probe = "#include <hip/hip_runtime.h>\nint all(hipDeviceProp_t p) {\n  int n = 0;\n" + \
+        "".join(f"  n += sizeof(p.{f});\n" for f in lacking) + "  return n;\n}\n"
+    errors = hip_probe.errors_by_line(hip_probe._compile(probe, tool.path, ("gfx90a",)))
+    assert -1 not in errors, errors.get(-1)
+    have = [f for i, f in enumerate(lacking) if (4 + i) not in errors]
+    assert have == [], f"hipDeviceProp_t has these: keep or rename them in HIP.struct_fields*: {have}"
+
+
+def test_struct_field_uses_through_aliases_members_elements_and_dereferences():
+    """Receivers main did not type (their fields reached hipcc): a typedef of the struct, a member of the file's
+    struct, `auto &r = props[1]`, `(*pp).x`; the look-alike: the file's own struct with a field of that name."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+    src = """struct Holder { cudaDeviceProp prop; int n; };
+struct Mine { int unifiedAddressing; };
+struct Wrap { Mine prop2; };
+typedef cudaDeviceProp Prop;
+int main() {
+  cudaDeviceProp prop, props[4];
+  Prop tp;
+  Holder h;
+  Mine m;
+  Wrap w;
+  auto &r = props[1];
+  cudaDeviceProp *pp = &prop;
+  return tp.unifiedAddressing + h.prop.unifiedAddressing + r.unifiedAddressing + (*pp).unifiedAddressing +
+         m.unifiedAddressing + w.prop2.unifiedAddressing + tp.multiProcessorCount + h.prop.sharedMemPerMultiprocessor;
+}
+"""
+    port, _ = translate(SourceFile.from_text(src, "t.cu"), "hip")
+    said = sorted((d.location.line, d.location.column) for d in port.diagnostics if d.code == "KP210")
+    assert said == [(13, 13), (13, 40), (13, 62), (13, 88)], [d.format() for d in port.diagnostics]
+    port, text = translate(SourceFile.from_text(src.replace("unifiedAddressing", "multiProcessorCount").replace(
+        "struct Mine { int multiProcessorCount; }", "struct Mine { int unifiedAddressing; }"), "t.cu"), "hip")
+    assert "h.prop.maxSharedMemoryPerMultiProcessor" in text

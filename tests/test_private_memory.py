@@ -138,3 +138,57 @@ def test_the_limit_is_hipcc_s(tmp_path, floats, gfx90a_builds):
     if not gfx90a_builds:
         assert "exceeds limit (131056)" in wide.output
     assert backends.get("hip").scratch_wave_bytes // 64 == 131056
+
+
+TEMPLATES = """#define BIG 40000
+template <typename T, int N>
+__global__ void k(T *o, int i) {
+  T buf[N];
+  for (int t = 0; t < N; t++) buf[t] = o[t + i];
+  o[i] = buf[i];
+}
+template <typename T, int N = BIG>
+__device__ T pick(const T *v, int i) { T acc[N]; acc[i] = v[i]; return acc[i + 1]; }
+template __global__ void k<double, BIG>(double *, int);
+__global__ void user(float *o) { o[0] = pick<float>(o, threadIdx.x); }
+void h(float *p, char *c) { k<float, 4096><<<1, 2>>>(p, 0); k<char, 50000><<<1, 2>>>(c, 0); k<float, 50000><<<1, 1>>>(p, 1); }
+"""
+
+
+def test_a_template_s_object_is_sized_per_instantiation_the_file_writes():
+    """An explicit instantiation, launches with written arguments and a call leaving N to its default: each one
+    over a lane's scratch is said at the array, naming the instance; those under the limit (4096 floats, 50000
+    chars) are not."""
+    port, _ = _port(TEMPLATES)
+    got = sorted((d.location.line, d.location.column, d.severity, d.message.split(" needs")[0]) for d in _kp239(port))
+    assert got == [(4, 5, "error", "`buf` (T[N]) in `k<double, BIG>` (instantiated at line 10)"),
+                   (4, 5, "warning", "`buf` (T[N]) in `k<float, 50000>` (instantiated at line 12)"),
+                   (9, 42, "warning", "`acc` (T[N]) in `pick<float, BIG>` (instantiated at line 11)")], got
+    assert "320000 bytes" in next(d.message for d in _kp239(port) if "double" in d.message)
+
+
+def test_template_arguments_the_file_does_not_decide_stay_quiet():
+    src = TEMPLATES.split("template __global__")[0] + """
+template <> __global__ void k<float, 99999>(float *o, int i) { o[i] = 0.f; }  // a specialisation: its own body
+template <typename T, int M> void launch(T *p) { k<T, M><<<1, 1>>>(p, 0); }  // M is launch's: not decided here
+__global__ void user(float *o) { o[0] = pick(o, threadIdx.x) + pick<float, 64>(o, 1); }  // deduced; 64 floats
+void h(float *p, int n) { k<float, 4096><<<1, 2>>>(p, 0); launch<float, 8>(p); }
+"""
+    port, _ = _port(src)
+    assert not _kp239(port), [d.format() for d in _kp239(port)]
+
+
+def test_an_instance_over_the_wide_wave_s_limit_is_hipcc_s(tmp_path):
+    """The warned instance is real: 50000 floats fail gfx90a's frame limit and build for gfx1030."""
+    from kernelport import toolchains
+    require_tool("hipcc")
+    src = TEMPLATES.split("template <typename T, int N = BIG>")[0] + \
+        "void h(float *p) { k<float, 4096><<<1, 2>>>(p, 0); k<float, 50000><<<1, 1>>>(p, 1); }\n"
+    port, body = _port(src, name="inst.cu")
+    [d] = _kp239(port)
+    assert d.severity == "warning" and "k<float, 50000>" in d.message and port.ok
+    f = tmp_path / "inst.hip"
+    f.write_text(body)
+    wide, narrow = toolchains.compile_hip_each(f, ["gfx90a", "gfx1030"])
+    assert narrow.ok, narrow.output
+    assert not wide.ok and "exceeds limit (131056)" in wide.output, wide.output

@@ -276,6 +276,9 @@ class Backend:
     # The compiler, in words, where it wants `typename` before a dependent qualified type that C++20 lets a source leave
     # it out of (P0634; nvcc takes that): the port writes it (kernelport/implicit_typename.py); None: taken as written.
     typename_required: ClassVar[str | None] = None
+    # The <stdint.h> names the runtime header declares before the user's code, with their integer types: a file's
+    # own typedef of one as another type is renamed out of the way (kernelport/stdint_typedefs.py); {}: none.
+    runtime_typedefs: ClassVar[dict[str, str]] = {}
     # Library entries whose functor's result type is computed in host code too, so that a `__device__`-only operator()
     # fails there (clang): name -> ("call", the functor's argument position, negative from the end) or ("template",
     # its template argument's); the port makes such a functor's operator() `__host__ __device__`

@@ -329,6 +329,15 @@ class HIP(Backend):
     # refuses a frame over 131056 bytes a lane on gfx90a, 262112 on gfx1030 ("stack frame size ... exceeds limit").
     scratch_wave_bytes = (256 * 4) * ((1 << 13) - 1)
     typename_required = "clang 15 (ROCm 5.2's hipcc: P0634 is clang 16's)"
+    # hip_runtime.h includes <cstdint>: glibc's LP64 types (nvcc's cuda_runtime.h includes neither, so a CUDA file may
+    # typedef these names itself; /usr/include/x86_64-linux-gnu/bits/stdint-*.h and stdint.h)
+    runtime_typedefs = {**{f"{u}int{b}_t": f"{'unsigned' if u else 'signed'} char" if b == 8 else f"{u and 'unsigned '}{t}"
+                           for u in ("", "u") for b, t in ((8, ""), (16, "short"), (32, "int"), (64, "long"))},
+                        **{f"{u}int_least{b}_t": f"{'unsigned' if u else 'signed'} char" if b == 8 else f"{u and 'unsigned '}{t}"
+                           for u in ("", "u") for b, t in ((8, ""), (16, "short"), (32, "int"), (64, "long"))},
+                        **{f"{u}int_fast{b}_t": f"{'unsigned' if u else 'signed'} char" if b == 8 else f"{u and 'unsigned '}long"
+                           for u in ("", "u") for b in (8, 16, 32, 64)},
+                        "intptr_t": "long", "uintptr_t": "unsigned long", "intmax_t": "long", "uintmax_t": "unsigned long"}
     # rocThrust's (5.3.3, measured with hipcc): std::invoke_result of the functor in host code. transform,
     # transform_reduce, transform_exclusive_scan, make_transform_output_iterator take a __device__ one.
     host_typed_functors = {"make_transform_iterator": ("call", -1), "transform_iterator": ("template", 0),

@@ -69,6 +69,7 @@ class Portable(Backend):
     function_to_void_refused = True  # its HIP runs (see HIP)
     device_alloca_crash = HIP.device_alloca_crash  # its HIP runs: the same compiler
     typename_required = HIP.typename_required  # its HIP runs (`typename` is valid for nvcc too)
+    runtime_typedefs = HIP.runtime_typedefs  # its HIP runs (the renamed name means the same to nvcc)
     host_typed_functors = HIP.host_typed_functors  # its HIP runs (nvcc takes the __host__ __device__ functor)
     vector_list_constructors = HIP.vector_list_constructors  # its HIP runs (CUDA's Thrust takes the std::vector too)
     arch_missing = HIP.arch_missing  # its HIP runs: the same compiler
