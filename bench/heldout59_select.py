@@ -4,7 +4,7 @@ choice is reviewable and repeatable):
 
     python bench/heldout59_select.py      # -> bench/heldout59.toml
 
-RULE, written and committed (h/heldout59, 20:40 UTC) before any candidate was fetched or measured
+RULE, written and committed (h/heldout59, 20:38 UTC) before any candidate was fetched or measured
 (only the stored index's repository names, file lists and code search were looked up, to name
 candidates that exist and hold CUDA sources), for data mining and clustering outside k-means and
 retrieval: density-based clustering (DBSCAN, HDBSCAN, OPTICS, mean shift, subspace density
