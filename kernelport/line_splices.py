@@ -3,7 +3,15 @@ namespace scope: a list of macro invocations whose `#define` lost its backslash 
 heldout37's Viterbi decoder): the preprocessor splices the lines, and since the backslash follows a
 token's end no token changes; the grammar reads the backslash as an error.  The parsed copy blanks it
 where its line holds no comment or literal (a `//` comment a splice continues keeps it), outside the
-lines a directive continues."""
+lines a directive continues.
+
+A backslash standing alone between tokens (followed on its line by more than blanks) on the line where a string
+or character literal continued by a splice ends (meanshift's `printf("...\t \` / `...%lu\n",\ rc->size);`,
+heldout59): nvcc's preprocessor (GCC's) resynchronises its output lines after that literal and writes the
+stray backslash at the end of an output line, so nvcc's front end reads a splice and compiles the file; clang
+(hipcc) and GCC itself read a stray token, as nvcc does everywhere else (`1 +\ 2` after a splice in code, or on
+a line with no continued literal, is its "unrecognized token").  The parsed copy blanks it and the port drops it
+(`drop_pass`)."""
 from __future__ import annotations
 
 import re
@@ -13,6 +21,25 @@ from . import lazy_re
 _CODE = lazy_re.compile(rb"^(?![ \t]*#)[^\n\"'/]*[^\w\\\n\"'/](\\)(?=\r?\n)", re.M)
 
 
+# a literal continued by a splice, then the rest of the physical line where it ends up to a stray backslash
+_CONTINUED_LITERAL = lazy_re.compile(rb"(?<![\w\\])(\"|')(?:[^\"'\\\n]|\\[^\r\n]|\\\r?\n|(?!\1)[\"'])*?"
+                                     rb"\\\r?\n(?:[^\"'\\\n]|\\[^\r\n]|\\\r?\n|(?!\1)[\"'])*?\1"
+                                     rb"([^\n\"'/\\]*)(\\)(?![ \t]*\r?\n)")
+
+
+def strays(data: bytes) -> list[int]:
+    """The offsets of the backslashes nvcc reads as splices after a continued literal (the docstring's)."""
+    if b"\\\n" not in data and b"\\\r\n" not in data:
+        return []
+    return [m.start(3) for m in _CONTINUED_LITERAL.finditer(data)]
+
+
+def drop_pass(tr) -> None:
+    """A pass: the port leaves such a backslash out (hipcc would read a stray token)."""
+    for at in strays(tr.src.data):
+        tr.rw.drop_span(at, at + 1)
+
+
 def blank(data: bytes, continued_directive) -> bytes:
     """`data` with each such backslash a blank (offsets kept); `continued_directive` matches a
     directive with its continuation lines (kernelport/source.py's), whose backslashes stay."""
@@ -20,6 +47,8 @@ def blank(data: bytes, continued_directive) -> bytes:
         return data
     directives = [(m.start(), m.end()) for m in continued_directive.finditer(data)] if b"#" in data else []
     out = bytearray(data)
+    for at in strays(data):
+        out[at] = 0x20
     for m in _CODE.finditer(data):
         if not any(s <= m.start(1) < e for s, e in directives):
             out[m.start(1)] = 0x20

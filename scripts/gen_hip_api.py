@@ -179,6 +179,14 @@ TOOLKIT_HEADERS = {
     "cuda/std/span": "span",  # C++20's (libcu++ has it from C++14): the prologue's #error says so before C++20
 }
 
+# The `.hpp` companions the toolkit ships beside some of its headers (the definitions a `.h` includes
+# at its end), which code also includes by name (CUDA_MeanShift's `#include "vector_functions.hpp"`):
+# each is read as its `.h` is, where the table has that `.h` (kept as written, hipcc says "file not found").
+COMPANIONS = ("cuda_fp16.hpp", "device_atomic_functions.hpp", "device_double_functions.hpp", "device_functions.hpp",
+              "math_functions.hpp", "sm_20_atomic_functions.hpp", "sm_20_intrinsics.hpp", "sm_30_intrinsics.hpp",
+              "sm_32_atomic_functions.hpp", "sm_32_intrinsics.hpp", "sm_60_atomic_functions.hpp",
+              "sm_61_intrinsics.hpp", "vector_functions.hpp")
+
 _MAP = re.compile(r"const\s+std::map\s*<\s*llvm::StringRef\s*,\s*(\w+)\s*>\s*(\w+)\s*\{(.*?)\n\};", re.S)
 _COUNTER = re.compile(r'\{\s*"([^"]*)"\s*,\s*\{\s*"([^"]*)"\s*,\s*"([^"]*)"\s*,\s*(CONV_\w+)\s*,\s*(API_\w+)\s*,'
                       r'\s*([\w:]+)\s*(?:,\s*([\w|\s]+?))?\s*\}\s*\}')
@@ -248,6 +256,9 @@ def read_hipify(src: Path) -> list[tuple[str, str, str, str, str]]:
         rows.setdefault(cuda, (cuda, hip, "runtime-macro", "kernelport", "-"))
     for cuda, hip in TOOLKIT_HEADERS.items():
         rows.setdefault(cuda, (cuda, hip, "header-runtime", "kernelport", "-"))
+    for cuda in COMPANIONS:
+        if (twin := rows.get(cuda[:-len("hpp")] + "h")) is not None:
+            rows.setdefault(cuda, (cuda, twin[1], twin[2], "kernelport", "-"))
     for cuda, hip in SCOPED_ATOMICS.items():
         rows.setdefault(cuda, (cuda, hip, "device-function", "kernelport", "-"))
     for cuda in hip_simd.names():  # the SIMD intrinsics HIPIFY does not list (__vcmpleu2)
