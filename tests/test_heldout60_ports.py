@@ -37,3 +37,56 @@ def test_a_device_caller_of_the_launching_template_stays_refused():
     port, _ = translate(SourceFile.from_text(device_only, "h.cu"), "hip")
     assert [d.code for d in port.diagnostics if d.severity == "error"] == ["KP210"]
 
+
+# GPUPrefixSums' warp scan (kernelport/logical_lanes.py): `%laneid` from inline PTX beside shuffles the port keeps
+# within 32 lanes (the group is logical).  The port's `__lane_id()` counted 0..63: lane 32 added its own value.
+LANE_SCAN = """\
+#include <stdint.h>
+#define LANE_COUNT 32
+__device__ __forceinline__ uint32_t getLaneId() {
+    uint32_t laneId;
+    asm("mov.u32 %0, %%laneid;" : "=r"(laneId));
+    return laneId;
+}
+__device__ __forceinline__ uint32_t InclusiveWarpScan(uint32_t val) {
+    for (int i = 1; i <= 16; i <<= 1) {
+        const uint32_t t = __shfl_up_sync(0xffffffff, val, i, LANE_COUNT);
+        if (getLaneId() >= i) val += t;
+    }
+    return val;
+}
+__global__ void scan32(uint32_t* data) {
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    data[i] = InclusiveWarpScan(data[i]);
+}
+"""
+
+
+def test_a_logical_groups_ptx_lane_id_is_the_32_lane_warps(tmp_path):
+    import numpy as np
+
+    from port_support import assert_port_at_64_is_original_at_32, ported
+    _, text = ported(LANE_SCAN, "scan.cu")
+    assert "laneId = (__lane_id() & 31);" in text, text
+    args = {"data": np.arange(1, 257, dtype=np.uint32)}
+    assert_port_at_64_is_original_at_32(LANE_SCAN, text, "scan32", args, (4, 1, 1), (64, 1, 1), ("data",))
+    hip_compiles(tmp_path, text)
+
+
+def test_a_native_groups_ptx_lane_id_stays_the_waves():
+    # the look-alike: a wave-wide reduction (no width: the port runs it over the wave) whose lane 0 adds the
+    # wave's sum; its lane id is the wave's, as before
+    native = LANE_SCAN.replace("""__device__ __forceinline__ uint32_t InclusiveWarpScan(uint32_t val) {
+    for (int i = 1; i <= 16; i <<= 1) {
+        const uint32_t t = __shfl_up_sync(0xffffffff, val, i, LANE_COUNT);
+        if (getLaneId() >= i) val += t;
+    }
+    return val;
+}
+""", "").replace("data[i] = InclusiveWarpScan(data[i]);", """uint32_t v = data[i];
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffff, v, o);
+    if (getLaneId() == 0) atomicAdd(data + 256, v);""")
+    from port_support import ported
+    _, text = ported(native, "sum.cu")
+    assert "laneId = __lane_id();" in text, text
+
