@@ -90,3 +90,32 @@ def test_a_native_groups_ptx_lane_id_stays_the_waves():
     _, text = ported(native, "sum.cu")
     assert "laneId = __lane_id();" in text, text
 
+
+# bitonic-sort-cuda's `util::compare_and_swap(s_data, tid, j, asc)` (kernelport/backends/metal/spaces.py): a helper
+# called by its namespace-qualified name takes the address spaces of its call sites, as a plain call's does; the
+# Metal port declared its pointer `device` and the threadgroup array did not convert (KP224).
+NS_HELPER = """\
+namespace util {
+__device__ __forceinline__ void cas(int* arr, int i, int j) {
+    if (arr[i] > arr[j]) { int t = arr[i]; arr[i] = arr[j]; arr[j] = t; }
+}
+}
+__global__ void k(int* data) {
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    s[t] = data[t];
+    __syncthreads();
+    if ((t & 1) == 0) util::cas(s, t, t + 1);
+    __syncthreads();
+    data[t] = s[t];
+}
+"""
+
+
+def test_a_namespace_qualified_helper_call_takes_the_threadgroup_space():
+    from port_support import ported
+    _, text = ported(NS_HELPER, "ns.cu", to="metal")
+    assert "inline void cas(threadgroup int* arr, int i, int j)" in text, text
+    # the look-alike: called on the kernel's buffer, the same helper's pointer stays a device one
+    _, text = ported(NS_HELPER.replace("util::cas(s, t, t + 1)", "util::cas(data, t, t + 1)"), "ns.cu", to="metal")
+    assert "inline void cas(device int* arr, int i, int j)" in text and "threadgroup int* arr" not in text, text
