@@ -42,8 +42,9 @@ def _host_only_template(tr, f) -> bool:
     if not f.is_host or f.template_node is None:
         return False
     from .fnscopes import callee_name
+    name = f.name.rsplit("::", 1)[-1]  # a member defined out of class is `S::go`, called as `S::go(...)`: `go`
     for call in tr.src.index.of_type("call_expression"):
-        if callee_name(call.child_by_field_name("function")) != f.name:
+        if callee_name(call.child_by_field_name("function")) != name:
             continue
         g = tr.module.function_at(call)
         if g is not None and g.is_device and g.node != f.node:

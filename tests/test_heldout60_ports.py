@@ -36,6 +36,13 @@ def test_a_device_caller_of_the_launching_template_stays_refused():
         "void run(float* a, int n) { fillCu(a, n, 1.0f); }\n", "")
     port, _ = translate(SourceFile.from_text(device_only, "h.cu"), "hip")
     assert [d.code for d in port.diagnostics if d.severity == "error"] == ["KP210"]
+    # a static member template defined out of class (`S::go`), called by a kernel as `S::go(...)`: refused too
+    member = HD_LAUNCH + """struct S { template <class T> __host__ __device__ static void go(T* a, int n); };
+template <class T> __host__ __device__ void S::go(T* a, int n) { fillKernel<<<1, 256>>>(a, n, T(0)); }
+__global__ void k(float* a) { S::go(a, 4); }
+"""
+    port, _ = translate(SourceFile.from_text(member, "h.cu"), "hip")
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP210", 8)]
 
 
 # GPUPrefixSums' warp scan (kernelport/logical_lanes.py): `%laneid` from inline PTX beside shuffles the port keeps
