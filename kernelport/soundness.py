@@ -43,6 +43,8 @@ class Soundness:
         from .laneoutputs import check
         self.data_lanes: set[int] = set()  # asm statements whose lane id is the 32-lane warp's (rewrite_asm_idiom)
         check(self)
+        from .logical_lanes import rewrite  # a logical group's `%laneid`: its 32-lane warp's lane
+        rewrite(self)
 
     def rewrite_shadowed_builtins(self) -> None:
         """`int warpSize = 32;` as a local: the built-in's own value under CUDA.  The declaration goes

@@ -47,7 +47,15 @@ class AddressSpaces:
                     out.append((n, h))  # `ntt(p)` of a local `fwdntt ntt;`: its operator()
                 elif fn is not None and fn.type == "identifier" and (hs := self.fn_param_callees(f, fn)):
                     out.extend((n, h) for h in hs)  # `op(x)` of `template <F op>`: each function passed (function_args.py)
+                elif fn is not None and fn.type == "qualified_identifier" and (h := self._qualified_helper(f, n)):
+                    out.append((n, h))  # `util::swap(s, i, j)`: a namespace's helper, as C++ looks it up
         return out
+
+    def _qualified_helper(self, f: Function, call: Node) -> Function | None:
+        """The helper a qualified call (`ns::g(...)`) runs, where the file's scopes resolve it to one."""
+        from ...fnscopes import callees
+        found = [g for g in callees(self.module, f, call) if id(g) in self.fkeys and not g.is_kernel]
+        return self.helpers.get(self.fkeys[id(found[0])]) if len(found) == 1 else None
 
     def _functor_helper(self, f: Function, fn: Node) -> Function | None:
         """The device `C::operator()` a call of a local object of class type C calls (one definition);
