@@ -224,6 +224,8 @@ class AddressSpaces:
                 if ident_name(d) == name and inner is not None and inner.type == "pointer_declarator":
                     init = d.child_by_field_name("value")
                     return (self.space_of(init, f) if init is not None else None) or "thread"
+                if ident_name(d) == name and d.type == "pointer_declarator":  # `T *p; ... p = buf + i;`, asked
+                    return self._adopted_space(f, name) or "thread"  # before local_pointers (a call's argument)
             return "thread"  # a local array
         if any(s.name == name and s.function is None for s in self.module.shared):
             return "threadgroup"
@@ -336,7 +338,7 @@ class AddressSpaces:
         for f in self.device.values():
             for n in walk(f.body):
                 if n.type == "declaration" and not any(self.src.text_of(c) == "__shared__" for c in n.children):
-                    tnode = n.child_by_field_name("type")
+                    tnode, names = n.child_by_field_name("type"), []
                     for d in n.children_by_field_name("declarator"):
                         inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else d
                         if inner is None or inner.type != "pointer_declarator":
@@ -352,8 +354,7 @@ class AddressSpaces:
                             try:
                                 if init is not None:
                                     return self.space_of(init, f)
-                                got = {self.space_of(v, f) for v in later}  # `T* p; ... p = buf + i;`
-                                return got.pop() if len(got) == 1 and got <= _ADOPTED else None
+                                return self._adopted_space(f, name, later)  # `T* p; ... p = buf + i;`
                             finally:
                                 self.cur_sig[f.name] = saved
                         self.local_spaces[(f.name, name)] = lambda sig, space=space: space(sig) or "thread"
@@ -370,7 +371,9 @@ class AddressSpaces:
                             self.problem("KP215", d, f"cannot tell which address space '{name}' points into: it is "
                                          "assigned pointers into " + " and ".join(sorted(seen)),
                                          "use one pointer per address space, each initialised where it is declared")
-                        self._dynamic_prefix(tnode, lambda sig, name=name, f=f: self.local_spaces[(f.name, name)](sig))
+                        names.append((name, d))
+                    if names:
+                        self._declaration_prefix(f, tnode, names)
                 elif n.type == "cast_expression" or self._named_cast(n):
                     # `(float4*)p` and `reinterpret_cast<const float4*>(p)` (static_cast, const_cast):
                     # an unqualified pointer type is `thread` in Metal, a cast from device memory an error
@@ -385,6 +388,27 @@ class AddressSpaces:
                         continue  # unqualified, `thread` in Metal (and the checker's generic: its reference)
                     self._dynamic_prefix(td.child_by_field_name("type") or td,
                                          lambda sig, f=f, val=val: self._space_at(f, sig, val) or "thread")
+
+    def _declaration_prefix(self, f: Function, tnode: Node, names: list[tuple[str, Node]]) -> None:
+        """One space written before the type that the declaration's pointers share (`T *a, *b;`: the
+        space qualifies the type, so it is written once); pointers of one declaration into different
+        spaces cannot share it: refused at the second, located."""
+        def spaces(sig) -> list[str]:
+            return [self.local_spaces[(f.name, name)](sig) for name, _ in names]
+        for sig in [()] if f.is_kernel else self.plan_of(f).sigs:
+            got = spaces(sig)
+            if len(set(got)) > 1:
+                at = next(i for i, sp in enumerate(got) if sp != got[0])
+                self.problem("KP215", names[at][1], f"'{names[0][0]}' and '{names[at][0]}' are declared together "
+                             f"but point into {got[0]} and {got[at]} memory: Metal writes the space once, on "
+                             "their shared type", "declare them apart")
+                break
+        self._dynamic_prefix(tnode, lambda sig: spaces(sig)[0])
+
+    def _adopted_space(self, f: Function, name: str, later: list[Node] | None = None) -> str | None:
+        """The one space (device or threadgroup) of every value a pointer declared bare is assigned; else None."""
+        got = {self.space_of(v, f) for v in (self._assigned_values(f, name) if later is None else later)}
+        return got.pop() if len(got) == 1 and got <= _ADOPTED else None
 
     def _assigned_values(self, f: Function, name: str) -> list[Node]:
         """The values a local pointer declared with no initialiser is given (`p = dist + j * n;`), in f.
