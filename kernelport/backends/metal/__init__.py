@@ -278,6 +278,9 @@ class Metal(Backend):
         # float rhypot: rhypot is double only, and stays unmapped)
         "hypotf": "kp_hypotf", "modff": "kp_modff", "hypot": "kp_hypotf", "modf": "kp_modff",
         "rhypotf": "kp_rhypotf",
+        # C's frexpf(x, exp) and CUDA's frexp(float, int*): MSL's frexp(x, exponent) writes a thread reference
+        # (metal_polyfills.j2, over the argument's type: a double or integer argument stays uncompiled)
+        "frexpf": "kp_frexp", "frexp": "kp_frexp",
         # C's sincosf(x, sptr, cptr) and CUDA's forms of it (sincos(float, float*, float*), the fast
         # __sincosf, sincospif): MSL's sincos(x, cosval) returns the sine and writes a thread reference,
         # CUDA's write two pointers of any space (metal_polyfills.j2)

@@ -38,7 +38,7 @@ class AddressSpaces:
                         (h := self.helpers.get(f"{f.name.rsplit('::', 1)[0]}::{self.src.text_of(fn)}")) is not None:
                     out.append((n, h))  # `g(x)` in `C::f`, defined out of class C: the member C::g, as C++ looks it up
                 elif fn is not None and fn.type == "identifier" and self.src.text_of(fn) in self.helpers:
-                    out.append((n, self.helpers[self.src.text_of(fn)]))
+                    out.append((n, self._overload_called(n, self.src.text_of(fn))))
                 elif fn is not None and fn.type == "field_expression" and (h := self._member_helper(fn)) is not None:
                     out.append((n, h))  # `obj.f(...)`: its spaces and extras as a free helper's
                 elif fn is not None and fn.type == "field_expression" and (hs := self.member_overloads(fn)):
@@ -48,6 +48,19 @@ class AddressSpaces:
                 elif fn is not None and fn.type == "identifier" and (hs := self.fn_param_callees(f, fn)):
                     out.extend((n, h) for h in hs)  # `op(x)` of `template <F op>`: each function passed (function_args.py)
         return out
+
+    def _overload_called(self, call: Node, name: str) -> Function:
+        """The helper `name(...)` calls: of overloads (bisect_util.cu's two storeIntervalConverged, 13 and 14
+        parameters), the one overload that takes that many arguments (defaulted parameters counted as
+        optional); else the first definition, as before."""
+        found = [h for h in self.helpers.values() if h.name == name]
+        if len(found) > 1:
+            n = len(call_args(call))
+            fits = [h for h in found if sum(p.node.child_by_field_name("default_value") is None for p in h.params)
+                    <= n <= len(h.params)]
+            if len(fits) == 1:
+                return fits[0]
+        return self.helpers[name]
 
     def _functor_helper(self, f: Function, fn: Node) -> Function | None:
         """The device `C::operator()` a call of a local object of class type C calls (one definition);
