@@ -13,6 +13,7 @@ from tree_sitter import Node
 from ...model import Function, Param
 from ...rewrite import key
 from ...source import call_args, ident_name, walk
+from .pointer_members import device_levels
 
 
 # The spaces a bare local pointer takes from its later assignments (a constant one, and any the model cannot
@@ -202,8 +203,9 @@ class AddressSpaces:
             got = {self.space_of(a, f) for a in arms if a is not None and self.src.text_of(a) not in _NULLS}
             return got.pop() if len(got) == 1 else None
         if t == "field_expression" and self.src.text_of(expr.child_by_field_name("field")) in \
-                self.device_pointer_fields():
-            return "device"  # `grid.cells`: a pointer member of a kernel's struct (pointer_members.py)
+                self.device_pointer_fields() | self.device_pointer_tables():
+            return "device"  # `grid.cells`: a pointer member of a kernel's struct (pointer_members.py), a table
+            # of device pointers (pointer_tables.py)
         if t == "field_expression" and self._array_fields().get(self.src.text_of(expr.child_by_field_name("field"))):
             return self._space_of_lvalue(expr, f)  # `ctx->data`, an array member: where its struct is
         if t == "identifier":
@@ -331,6 +333,8 @@ class AddressSpaces:
                 n = n.named_children[0] if n.named_children else None
             else:
                 n = n.child_by_field_name("argument")
+        if n is not None and n.type == "field_expression":  # `&node->info[0]`: the member's declared type
+            return self._member_type(self.src.text_of(n.child_by_field_name("field")))
         if n is None or n.type != "identifier":
             return None
         name = self.src.text_of(n)
@@ -344,6 +348,14 @@ class AddressSpaces:
         if decl is not None and decl.child_by_field_name("type") is not None:
             return " ".join(self.src.text_of(decl.child_by_field_name("type")).split())
         return None
+
+    def _member_type(self, field: str) -> str | None:
+        """The element type every member of that name in the file declares (`float *info;`), less
+        qualifiers; None where two differ or none is declared (main took such an atomic for an int one)."""
+        got = {" ".join(w for w in self.src.text_of(fd.child_by_field_name("type")).split() if w not in ("const", "volatile"))
+               for fd in self.src.index.of_type("field_declaration") if fd.child_by_field_name("type") is not None
+               and any(ident_name(d) == field for d in fd.children_by_field_name("declarator"))}
+        return got.pop() if len(got) == 1 else None
 
     # -- local pointers ------------------------------------------------------------------------
     def local_pointers(self) -> None:
@@ -417,6 +429,12 @@ class AddressSpaces:
                              "their shared type", "declare them apart")
                 break
         self._dynamic_prefix(tnode, lambda sig: spaces(sig)[0])
+        sigs = [()] if f.is_kernel else self.plan_of(f).sigs
+        for i, (_, d) in enumerate(names):  # `T **children = tmp->childs;`: a pointer into device memory reads
+            inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else d  # device pointers
+            if all(spaces(sig)[i] == "device" for sig in sigs) and \
+                    (text := device_levels(self.src, inner, self.rw.text(inner))) != self.rw.text(inner):
+                self.rw.replace(inner, text)  # (the port writes every table in device memory so: device_levels)
 
     def _adopted_space(self, f: Function, name: str, later: list[Node] | None = None) -> str | None:
         """The one space (device or threadgroup) of every value a pointer declared bare is assigned; else None."""
