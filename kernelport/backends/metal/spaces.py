@@ -334,7 +334,7 @@ class AddressSpaces:
             else:
                 n = n.child_by_field_name("argument")
         if n is not None and n.type == "field_expression":  # `&node->info[0]`: the member's declared type
-            return self._member_type(self.src.text_of(n.child_by_field_name("field")))
+            return self._declared_member_type(self.src.text_of(n.child_by_field_name("field")))
         if n is None or n.type != "identifier":
             return None
         name = self.src.text_of(n)
@@ -349,7 +349,7 @@ class AddressSpaces:
             return " ".join(self.src.text_of(decl.child_by_field_name("type")).split())
         return None
 
-    def _member_type(self, field: str) -> str | None:
+    def _declared_member_type(self, field: str) -> str | None:
         """The element type every member of that name in the file declares (`float *info;`), less
         qualifiers; None where two differ or none is declared (main took such an atomic for an int one)."""
         got = {" ".join(w for w in self.src.text_of(fd.child_by_field_name("type")).split() if w not in ("const", "volatile"))
