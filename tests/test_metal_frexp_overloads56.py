@@ -76,3 +76,36 @@ def test_look_alike_one_definition_keeps_one_plan_per_space():
         """)
     assert "void store(threadgroup float *s, float v, uint3 tid)" in text
     assert "void store(device float *s, float v, uint3 tid)" in text
+
+
+REDUCE = """\
+    typedef float (*reduction_t)(float);
+    __device__ float sumOf(float v) { return v + __shfl_xor_sync(0xffffffff, v, 1); }
+    __device__ float maxOf(float v) { return fmaxf(v, __shfl_xor_sync(0xffffffff, v, 1)); }
+    template<reduction_t op>
+    __device__ inline float blockReduce(float val, bool final_sync, float oob) {
+        __shared__ float shared_val[32];
+        float w = op(val);
+        if (threadIdx.x % 32 == 0) shared_val[threadIdx.x / 32] = w;
+        __syncthreads();
+        w = (threadIdx.x < blockDim.x / 32) ? shared_val[threadIdx.x] : oob;
+        if (final_sync) __syncthreads();
+        return op(w);
+    }
+    template<reduction_t op>
+    __device__ inline float blockReduce(float val) { return blockReduce<op>(val, false, 0.0f); }
+    __global__ void k(const float *x, float *out) {
+        float m = blockReduce<maxOf>(x[threadIdx.x], false, -1e30f);
+        float s = blockReduce<sumOf>(x[threadIdx.x] - m);
+        out[threadIdx.x] = s;
+    }
+    """
+
+
+def test_look_alike_overloads_with_shared_memory_keep_an_array_per_instance():
+    """llm.c's blockReduce<op>(v) overload calls blockReduce<op>(v, false, 0): each instance's __shared__
+    array is its own in CUDA (the code skips a barrier for it), so the port keeps two arrays: the
+    overload-by-count resolution is not applied where an overload declares __shared__ memory."""
+    port, text = metal_port(REDUCE)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert text.count("threadgroup float shared_val") == 2, text

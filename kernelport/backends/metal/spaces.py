@@ -55,7 +55,9 @@ class AddressSpaces:
         parameters), the one overload that takes that many arguments (defaulted parameters counted as
         optional); else the first definition, as before."""
         found = [h for h in self.helpers.values() if h.name == name]
-        if len(found) > 1:
+        # (not where an overload declares __shared__ memory: instance_shared.py gives each template instance
+        # its own arrays from the calls as they were resolved, llm.c's blockReduce<op>(v) -> blockReduce<op>(v, ...))
+        if len(found) > 1 and not any(s.function == name for s in self.module.shared):
             n = len(call_args(call))
             fits = [h for h in found if sum(p.node.child_by_field_name("default_value") is None for p in h.params)
                     <= n <= len(h.params)]
