@@ -90,8 +90,12 @@ MATH_EXACT = ("fabs", "floor", "ceil", "trunc", "round", "rint")  # exact everyw
 # CUDA's single-precision fast intrinsics of one argument (`__expf`, `__log2f`, ...: the programming
 # guide's "Intrinsic Functions"), which Metal has as its fast:: forms (MSL 6.5, fast math)
 MATH_FAST = ("exp", "log", "sin", "cos", "tan", "log2", "log10")
-VECTOR_MAKERS = tuple((t, n) for t in ("float", "int", "uint", "half", "char", "uchar", "short", "ushort")
+VECTOR_MAKERS = tuple((t, n) for t in ("float", "int", "uint", "half", "char", "uchar", "short", "ushort", "long",
+                                      "ulong", "longlong", "ulonglong")
                       for n in (2, 3, 4))
+# CUDA's vector types some backend spells otherwise (CUDA's 64-bit `longlong2` is Metal's `long2`): concepts
+# `vector_{name}`, matched on the type's name wherever it is written
+RESPELLED_VECTORS = tuple(f"{t}{n}" for t in ("longlong", "ulonglong") for n in (2, 3, 4))
 C_HEADERS = (
     "math.h", "cmath", "stdint.h", "cstdint", "stdio.h", "cstdio", "stdlib.h", "cstdlib", "float.h", "cfloat",
     "limits.h", "climits", "assert.h", "cassert", "string.h", "cstring", "stddef.h", "cstddef",
@@ -323,6 +327,7 @@ CONCEPTS: tuple[Concept, ...] = (
     # A 3-component vector in a buffer: Metal's float3 is 16 bytes, packed_float3 is CUDA's 12.
     C("vec3_buffer", "type", ("t",), matchable=False),
     *(C(f"make_{t}{n}", "type", tuple("xyzw"[:n])) for t, n in VECTOR_MAKERS),
+    *(C(f"vector_{v}", "type") for v in RESPELLED_VECTORS),  # after the makers: Metal's `long2` reads as make_long2
     C("bfloat16", "type"),
     C("double", "type", note="Metal has no double"),
     C("kernel", "qualifier"),

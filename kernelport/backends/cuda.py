@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..dialect import (ATOMIC_OPS, C_HEADERS, CUDA_ONLY_OTHER, CUDA_ONLY_PARAMS, CUDA_ONLY_WARP, WARP_REDUCE_OPS, MATH_ACCURATE,
-                       MATH_EXACT, MATH_FAST, RUNTIME_NAMES, VECTOR_MAKERS, header_key)
+                       MATH_EXACT, MATH_FAST, RESPELLED_VECTORS, RUNTIME_NAMES, VECTOR_MAKERS, header_key)
 from .base import Backend, HostBuild, LaunchForm, Lowering, Run
 
 # Words the emulator's front end drops in CUDA and HIP text alike (no GPU meaning for C99).
@@ -37,6 +37,7 @@ def _shared_spellings() -> dict[str, str | None]:
         "vec3_buffer": "{t}3",
         **{f"make_{t}{n}": f"make_{t}{n}(" + ", ".join("{%s}" % c for c in "xyzw"[:n]) + ")"
            for t, n in VECTOR_MAKERS},
+        **{f"vector_{v}": v for v in RESPELLED_VECTORS},
         "double": "double",
         "kernel": "__global__", "device_fn": "__device__", "shared": "__shared__", "constant_mem": "__constant__",
         "forceinline": "__forceinline__", "grid_constant": "__grid_constant__", "launch_bounds": "__launch_bounds__({threads})",

@@ -1,7 +1,8 @@
 """Metal (MSL): Apple GPUs; SIMD-groups of a width the hardware reports (32 on Apple silicon)."""
 from __future__ import annotations
 
-from ...dialect import ATOMIC_OPS, C_HEADERS, CAS_ATOMIC_OPS, MATH_ACCURATE, MATH_EXACT, MATH_FAST, VECTOR_MAKERS, group_votes, header_key
+from ...dialect import (ATOMIC_OPS, C_HEADERS, CAS_ATOMIC_OPS, MATH_ACCURATE, MATH_EXACT, MATH_FAST, RESPELLED_VECTORS,
+                        VECTOR_MAKERS, group_votes, header_key)
 from ..base import Backend, Lowering, Run
 from ..hip import PTX_IDIOMS
 
@@ -9,6 +10,9 @@ from ..hip import PTX_IDIOMS
 # 64-bit words (MSL 2.1: `long`, `ulong`; no `long long`) and its kp_ helpers for CUDA's intrinsics
 # (renamed_calls below: the prologue's polyfills with CUDA's definitions).
 _C_WORDS = (("unsigned long long", "ulong"), ("long long", "long"), ("0ull", "0ul"))
+# CUDA's vector element names Metal spells otherwise (MSL 2.2: longn/ulongn are its 64-bit vectors, the same
+# size and lanes as CUDA's longlongn; it has no `long long`): the rest are Metal's names as they are
+VECTOR_BASES = {"longlong": "long", "ulonglong": "ulong"}
 _PTX_CALLS = {"__funnelshift_l": "kp_funnelshift_l", "__funnelshift_lc": "kp_funnelshift_lc",
               "__funnelshift_r": "kp_funnelshift_r", "__funnelshift_rc": "kp_funnelshift_rc", "__umulhi": "kp_umulhi",
               "__umul64hi": "kp_umul64hi"}
@@ -79,7 +83,9 @@ class Metal(Backend):
         **{f"fast_{fn}": f"__{fn}f({{x}})" for fn in MATH_FAST},  # CUDA's names: float_math below
         "fast_pow": "__powf({x}, {y})", "fast_divide": "__fdividef({x}, {y})", "saturate": "saturate({x})",
         "half": "half", "null": "nullptr", "long_long": "long", "ulong_long": "ulong", "vec3_buffer": "packed_{t}3",
-        **{f"make_{t}{n}": f"{t}{n}(" + ", ".join("{%s}" % c for c in "xyzw"[:n]) + ")" for t, n in VECTOR_MAKERS},
+        **{f"make_{t}{n}": f"{VECTOR_BASES.get(t, t)}{n}(" + ", ".join("{%s}" % c for c in "xyzw"[:n]) + ")"
+           for t, n in VECTOR_MAKERS},
+        **{f"vector_{v}": VECTOR_BASES[v.rstrip("234")] + v[-1] for v in RESPELLED_VECTORS},
         "bfloat16": "bfloat", "double": None,
         **_PTX_INTEGER,
         "ptx_prmt_b32": "kp_prmt_b32({a}, {b}, {c})",  # the prologue's (metal_polyfills.j2): PTX's sign-replicating form
@@ -233,10 +239,11 @@ class Metal(Backend):
     # Metal's own scalar type names, as the C type each is (a CUDA typedef of the same: left out)
     builtin_typedefs = {"uint": "unsigned int", "uchar": "unsigned char", "ushort": "unsigned short",
                         "ulong": "unsigned long"}
-    # CUDA's vector types Metal has under the same name (MSL 2.2), with their built-in component-wise
-    # operators (MSL 2.2.1: vector OP vector, vector OP scalar, scalar OP vector, OP=, unary)
+    # CUDA's vector types Metal has built in (MSL 2.2), under the same name or VECTOR_BASES' (longlong2 is
+    # long2), with their built-in component-wise operators (MSL 2.2.1: vector OP vector, vector OP scalar,
+    # scalar OP vector, OP=, unary)
     vector_types = frozenset(f"{t}{n}" for t in ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
-                                                 "float") for n in (2, 3, 4))
+                                                 "float", *VECTOR_BASES) for n in (2, 3, 4))
     # a value's bits read as another type of its size (MSL 2.20): a vector component's bytes (element_views.py)
     bit_view = "as_type<{type}>({value})"
     vector_operators = frozenset({"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"})
@@ -271,6 +278,9 @@ class Metal(Backend):
         # float rhypot: rhypot is double only, and stays unmapped)
         "hypotf": "kp_hypotf", "modff": "kp_modff", "hypot": "kp_hypotf", "modf": "kp_modff",
         "rhypotf": "kp_rhypotf",
+        # C's frexpf(x, exp) and CUDA's frexp(float, int*): MSL's frexp(x, exponent) writes a thread reference
+        # (metal_polyfills.j2, over the argument's type: a double or integer argument stays uncompiled)
+        "frexpf": "kp_frexp", "frexp": "kp_frexp",
         # C's sincosf(x, sptr, cptr) and CUDA's forms of it (sincos(float, float*, float*), the fast
         # __sincosf, sincospif): MSL's sincos(x, cosval) returns the sine and writes a thread reference,
         # CUDA's write two pointers of any space (metal_polyfills.j2)

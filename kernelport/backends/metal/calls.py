@@ -106,6 +106,23 @@ class Calls:
                 t = self.src.text_of(decl.child_by_field_name("type"))
         return " ".join(w for w in (t or "").split() if w not in ("const", "volatile", "register"))
 
+    def _aliased(self, t: str | None) -> str | None:
+        """The type a file's `typedef float INFORMATION_SET;` names (gpucfr's atomicAdd on one), followed
+        four steps at most; `t` where the file defines no alias of it."""
+        aliases = self.__dict__.get("_kp_aliases")
+        if aliases is None:
+            aliases = self.__dict__["_kp_aliases"] = {}
+            for n in self.src.index.of_type("type_definition"):
+                ty, ds = n.child_by_field_name("type"), n.children_by_field_name("declarator")
+                if ty is not None and len(ds) == 1 and ds[0].type == "type_identifier" and \
+                        ty.type in ("primitive_type", "sized_type_specifier", "type_identifier"):
+                    aliases.setdefault(self.src.text_of(ds[0]), " ".join(self.src.text_of(ty).split()))
+        for _ in range(4):
+            if t not in aliases:
+                break
+            t = aliases[t]
+        return t
+
     def _render_atomic(self, concept: dialect.Concept, bound: dict[str, Node]):
         def render(rw: Rewriter, node: Node) -> str:
             f = self.module.function_at(node)
@@ -115,7 +132,7 @@ class Calls:
             space = self.space_of(addr, f) or "device"
             op = ATOMIC_OPS[concept.key]
             # (an operand whose type is not known: atomicInc/atomicDec exist for unsigned int alone)
-            cuda_t = self.elem_type_of(addr, f) or ("unsigned int" if op in ("inc", "dec") else "int")
+            cuda_t = self._aliased(self.elem_type_of(addr, f)) or ("unsigned int" if op in ("inc", "dec") else "int")
             texts = {p: (rw.text(bound[p]) if p in bound else None) for p in concept.params}
             if cuda_t in INT64:
                 self._late_problem("KP212", node, f"Metal has no 64-bit atomic {op} ('{cuda_t}')",

@@ -39,6 +39,9 @@ class LoadedPointers:
                 loads, n = loads + 1, n.child_by_field_name("argument")
             else:
                 break
+        if n is not None and n.type == "field_expression" and loads == 1 and \
+                self.src.text_of(n.child_by_field_name("field")) in self.device_pointer_tables():
+            return "device"  # `heap->states[1]`: an element of a member table of device pointers (pointer_tables.py)
         if n is None or n.type != "identifier" or loads == 0:
             return None
         p = f.param(self.src.text_of(n))

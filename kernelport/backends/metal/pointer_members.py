@@ -46,8 +46,14 @@ class PointerMembers:
         out: dict[str, list[Node]] = {}
         for s in self.src.index.of_types("struct_specifier", "class_specifier"):
             name, body = s.child_by_field_name("name"), s.child_by_field_name("body")
-            if name is not None and body is not None and self.src.text_of(name) in named:
+            if body is None:
+                continue
+            if name is not None and self.src.text_of(name) in named:
                 out.setdefault(self.src.text_of(name), []).append(body)
+            elif s.parent is not None and s.parent.type == "type_definition":  # `typedef struct node_t {...} NODE;`
+                for d in s.parent.children_by_field_name("declarator"):  # the kernel's `NODE **nodes` names it
+                    if d.type == "type_identifier" and self.src.text_of(d) in named:
+                        out.setdefault(self.src.text_of(d), []).append(body)
         return out
 
     def _member_pointers(self) -> list[tuple[Node, list[str]]]:

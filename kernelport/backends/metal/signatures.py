@@ -30,7 +30,11 @@ from .threadgroup import Shared
 # Built-in kernel inputs, in the order they are appended to a signature.
 BUILTINS = ("thread_idx", "block_idx", "block_dim", "grid_dim", "warp_size", "lane_id", "warp_id")
 
-_VEC3 = re.compile(r"^(float|int|uint|half|short|ushort|char|uchar)3$")
+_VEC3 = re.compile(r"^(float|int|uint|half|short|ushort|char|uchar|long|ulong)3$")
+# 3-vectors of a buffer with no packed type of CUDA's layout in MSL (2.2.3 lists packed_longn, Metal 2.3, and
+# no unsigned one; ulong3 is 32 bytes where CUDA's ulonglong3 is 24): refused, never bound at Metal's stride
+_UNPACKED = {"ulong": "MSL has no packed_ulong3 (2.2.3 lists packed_longn only): Metal's ulong3 is 32 bytes, "
+                      "CUDA's 24, so the buffer's elements would be read at the wrong stride"}
 
 
 @dataclass
@@ -255,7 +259,11 @@ class Signatures:
                 continue
             if tnode is not None and key(c) == key(tnode):
                 m = _VEC3.match(t.strip())
-                if buffer and p.pointer and m:
+                if buffer and p.pointer and m and m.group(1) in _UNPACKED:
+                    self.problem("KP223", c, f"a buffer of {self.src.text_of(c).strip()} has no Metal layout: "
+                                 f"{_UNPACKED[m.group(1)]}",
+                                 "pass the components in a buffer of ulong (3 per element), or of long where they fit")
+                elif buffer and p.pointer and m:
                     t = dialect.render(dialect.concept("vec3_buffer"), "metal", {"t": m.group(1)})
                 if space:
                     t = f"{space} {t}"

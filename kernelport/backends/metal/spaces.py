@@ -13,6 +13,7 @@ from tree_sitter import Node
 from ...model import Function, Param
 from ...rewrite import key
 from ...source import call_args, ident_name, walk
+from .pointer_members import device_levels
 
 
 # The spaces a bare local pointer takes from its later assignments (a constant one, and any the model cannot
@@ -38,7 +39,7 @@ class AddressSpaces:
                         (h := self.helpers.get(f"{f.name.rsplit('::', 1)[0]}::{self.src.text_of(fn)}")) is not None:
                     out.append((n, h))  # `g(x)` in `C::f`, defined out of class C: the member C::g, as C++ looks it up
                 elif fn is not None and fn.type == "identifier" and self.src.text_of(fn) in self.helpers:
-                    out.append((n, self.helpers[self.src.text_of(fn)]))
+                    out.append((n, self._overload_called(n, self.src.text_of(fn))))
                 elif fn is not None and fn.type == "field_expression" and (h := self._member_helper(fn)) is not None:
                     out.append((n, h))  # `obj.f(...)`: its spaces and extras as a free helper's
                 elif fn is not None and fn.type == "field_expression" and (hs := self.member_overloads(fn)):
@@ -56,6 +57,21 @@ class AddressSpaces:
         from ...fnscopes import callees
         found = [g for g in callees(self.module, f, call) if id(g) in self.fkeys and not g.is_kernel]
         return self.helpers.get(self.fkeys[id(found[0])]) if len(found) == 1 else None
+
+    def _overload_called(self, call: Node, name: str) -> Function:
+        """The helper `name(...)` calls: of overloads (bisect_util.cu's two storeIntervalConverged, 13 and 14
+        parameters), the one overload that takes that many arguments (defaulted parameters counted as
+        optional); else the first definition, as before."""
+        found = [h for h in self.helpers.values() if h.name == name]
+        # (not where an overload declares __shared__ memory: instance_shared.py gives each template instance
+        # its own arrays from the calls as they were resolved, llm.c's blockReduce<op>(v) -> blockReduce<op>(v, ...))
+        if len(found) > 1 and not any(s.function == name for s in self.module.shared):
+            n = len(call_args(call))
+            fits = [h for h in found if sum(p.node.child_by_field_name("default_value") is None for p in h.params)
+                    <= n <= len(h.params)]
+            if len(fits) == 1:
+                return fits[0]
+        return self.helpers[name]
 
     def _functor_helper(self, f: Function, fn: Node) -> Function | None:
         """The device `C::operator()` a call of a local object of class type C calls (one definition);
@@ -197,8 +213,9 @@ class AddressSpaces:
             got = {self.space_of(a, f) for a in arms if a is not None and self.src.text_of(a) not in _NULLS}
             return got.pop() if len(got) == 1 else None
         if t == "field_expression" and self.src.text_of(expr.child_by_field_name("field")) in \
-                self.device_pointer_fields():
-            return "device"  # `grid.cells`: a pointer member of a kernel's struct (pointer_members.py)
+                self.device_pointer_fields() | self.device_pointer_tables():
+            return "device"  # `grid.cells`: a pointer member of a kernel's struct (pointer_members.py), a table
+            # of device pointers (pointer_tables.py)
         if t == "field_expression" and self._array_fields().get(self.src.text_of(expr.child_by_field_name("field"))):
             return self._space_of_lvalue(expr, f)  # `ctx->data`, an array member: where its struct is
         if t == "identifier":
@@ -232,6 +249,8 @@ class AddressSpaces:
                 if ident_name(d) == name and inner is not None and inner.type == "pointer_declarator":
                     init = d.child_by_field_name("value")
                     return (self.space_of(init, f) if init is not None else None) or "thread"
+                if ident_name(d) == name and d.type == "pointer_declarator":  # `T *p; ... p = buf + i;`, asked
+                    return self._adopted_space(f, name) or "thread"  # before local_pointers (a call's argument)
             return "thread"  # a local array
         if any(s.name == name and s.function is None for s in self.module.shared):
             return "threadgroup"
@@ -324,6 +343,8 @@ class AddressSpaces:
                 n = n.named_children[0] if n.named_children else None
             else:
                 n = n.child_by_field_name("argument")
+        if n is not None and n.type == "field_expression":  # `&node->info[0]`: the member's declared type
+            return self._declared_member_type(self.src.text_of(n.child_by_field_name("field")))
         if n is None or n.type != "identifier":
             return None
         name = self.src.text_of(n)
@@ -338,13 +359,21 @@ class AddressSpaces:
             return " ".join(self.src.text_of(decl.child_by_field_name("type")).split())
         return None
 
+    def _declared_member_type(self, field: str) -> str | None:
+        """The element type every member of that name in the file declares (`float *info;`), less
+        qualifiers; None where two differ or none is declared (main took such an atomic for an int one)."""
+        got = {" ".join(w for w in self.src.text_of(fd.child_by_field_name("type")).split() if w not in ("const", "volatile"))
+               for fd in self.src.index.of_type("field_declaration") if fd.child_by_field_name("type") is not None
+               and any(ident_name(d) == field for d in fd.children_by_field_name("declarator"))}
+        return got.pop() if len(got) == 1 else None
+
     # -- local pointers ------------------------------------------------------------------------
     def local_pointers(self) -> None:
         """Pointer variables and pointer casts in device code get the address space they point into."""
         for f in self.device.values():
             for n in walk(f.body):
                 if n.type == "declaration" and not any(self.src.text_of(c) == "__shared__" for c in n.children):
-                    tnode = n.child_by_field_name("type")
+                    tnode, names = n.child_by_field_name("type"), []
                     for d in n.children_by_field_name("declarator"):
                         inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else d
                         if inner is None or inner.type != "pointer_declarator":
@@ -360,8 +389,7 @@ class AddressSpaces:
                             try:
                                 if init is not None:
                                     return self.space_of(init, f)
-                                got = {self.space_of(v, f) for v in later}  # `T* p; ... p = buf + i;`
-                                return got.pop() if len(got) == 1 and got <= _ADOPTED else None
+                                return self._adopted_space(f, name, later)  # `T* p; ... p = buf + i;`
                             finally:
                                 self.cur_sig[f.name] = saved
                         self.local_spaces[(f.name, name)] = lambda sig, space=space: space(sig) or "thread"
@@ -378,7 +406,9 @@ class AddressSpaces:
                             self.problem("KP215", d, f"cannot tell which address space '{name}' points into: it is "
                                          "assigned pointers into " + " and ".join(sorted(seen)),
                                          "use one pointer per address space, each initialised where it is declared")
-                        self._dynamic_prefix(tnode, lambda sig, name=name, f=f: self.local_spaces[(f.name, name)](sig))
+                        names.append((name, d))
+                    if names:
+                        self._declaration_prefix(f, tnode, names)
                 elif n.type == "cast_expression" or self._named_cast(n):
                     # `(float4*)p` and `reinterpret_cast<const float4*>(p)` (static_cast, const_cast):
                     # an unqualified pointer type is `thread` in Metal, a cast from device memory an error
@@ -393,6 +423,33 @@ class AddressSpaces:
                         continue  # unqualified, `thread` in Metal (and the checker's generic: its reference)
                     self._dynamic_prefix(td.child_by_field_name("type") or td,
                                          lambda sig, f=f, val=val: self._space_at(f, sig, val) or "thread")
+
+    def _declaration_prefix(self, f: Function, tnode: Node, names: list[tuple[str, Node]]) -> None:
+        """One space written before the type that the declaration's pointers share (`T *a, *b;`: the
+        space qualifies the type, so it is written once); pointers of one declaration into different
+        spaces cannot share it: refused at the second, located."""
+        def spaces(sig) -> list[str]:
+            return [self.local_spaces[(f.name, name)](sig) for name, _ in names]
+        for sig in [()] if f.is_kernel else self.plan_of(f).sigs:
+            got = spaces(sig)
+            if len(set(got)) > 1:
+                at = next(i for i, sp in enumerate(got) if sp != got[0])
+                self.problem("KP215", names[at][1], f"'{names[0][0]}' and '{names[at][0]}' are declared together "
+                             f"but point into {got[0]} and {got[at]} memory: Metal writes the space once, on "
+                             "their shared type", "declare them apart")
+                break
+        self._dynamic_prefix(tnode, lambda sig: spaces(sig)[0])
+        sigs = [()] if f.is_kernel else self.plan_of(f).sigs
+        for i, (_, d) in enumerate(names):  # `T **children = tmp->childs;`: a pointer into device memory reads
+            inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else d  # device pointers
+            if all(spaces(sig)[i] == "device" for sig in sigs) and \
+                    (text := device_levels(self.src, inner, self.rw.text(inner))) != self.rw.text(inner):
+                self.rw.replace(inner, text)  # (the port writes every table in device memory so: device_levels)
+
+    def _adopted_space(self, f: Function, name: str, later: list[Node] | None = None) -> str | None:
+        """The one space (device or threadgroup) of every value a pointer declared bare is assigned; else None."""
+        got = {self.space_of(v, f) for v in (self._assigned_values(f, name) if later is None else later)}
+        return got.pop() if len(got) == 1 and got <= _ADOPTED else None
 
     def _assigned_values(self, f: Function, name: str) -> list[Node]:
         """The values a local pointer declared with no initialiser is given (`p = dist + j * n;`), in f.

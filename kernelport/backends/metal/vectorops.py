@@ -19,8 +19,10 @@ import re
 from ... import backends, dialect
 from ...dialect import VECTOR_MAKERS
 from ...vector_operators import Reader
+from . import VECTOR_BASES
 
-MAKERS = {f"make_{t}{n}": (f"{t}{n}", t, n) for t, n in VECTOR_MAKERS}
+# CUDA's maker -> (Metal's vector, its element, lanes): make_longlong2 makes a long2 of long
+MAKERS = {f"make_{t}{n}": (f"{VECTOR_BASES.get(t, t)}{n}", VECTOR_BASES.get(t, t), n) for t, n in VECTOR_MAKERS}
 _CALLED = re.compile(r"\b(make_(?:%s))\s*\(" % "|".join(m[len("make_"):] for m in MAKERS))
 
 
