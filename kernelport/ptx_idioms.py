@@ -26,16 +26,16 @@ REG = r"(%[0-9]+)"
 OPERAND = r"(%[0-9]+|0[xX][0-9a-fA-F]+U?|[0-9]+U?)"
 
 # PTX's cache operators on global loads (stores) as (a pattern, the concepts' suffix): those that change
-# no value read or written (ld: .ca, .cg, .nc, st: .wb, .cg) are plain accesses, the streaming .cs a
-# nontemporal one; the others (.lu, .cv, .wt, L1/L2 eviction qualifiers) stay KP201
+# no value read or written (ld: .ca, .cg, each optionally with the read-only path's .nc after it, as PTX
+# orders them, st: .wb, .cg) are plain accesses, the streaming .cs a nontemporal one; the rest stay KP201
 # `.L2::64B|128B|256B` (after the cache operator) asks the L2 to prefetch that many bytes around the
 # access: a performance hint that changes no value, dropped alike
 L2_PREFETCH = r"(?:\.L2::(?:64|128|256)B)?"
-LD_HINTS = ((r"(?:\.ca|\.cg|\.nc)?" + L2_PREFETCH, ""), (r"\.cs" + L2_PREFETCH, "_cs"))
+LD_HINTS = ((r"(?:\.ca|\.cg)?(?:\.nc)?" + L2_PREFETCH, ""), (r"\.cs(?:\.nc)?" + L2_PREFETCH, "_cs"))
 ST_HINTS = ((r"(?:\.wb|\.cg)?", ""), (r"\.cs", "_cs"))
-# The accesses' elements: (their width, each type suffix with the constraint letter its register
-# takes, the vector lengths PTX has)
-ACCESS_TYPES = ((32, ((r"[bus]32", "r"), (r"f32", "f")), (1, 2, 4)), (64, ((r"[bus]64", "l"), (r"f64", "d")), (1, 2)))
+# The accesses' elements: (their width, each type suffix with the constraint letter its register takes (an
+# untyped .bN word also a float's register, as PTX lets it), the vector lengths PTX has)
+ACCESS_TYPES = ((32, ((r"[bus]32", "r"), (r"(?:b32|f32)", "f")), (1, 2, 4)), (64, ((r"[bus]64", "l"), (r"(?:b64|f64)", "d")), (1, 2)))
 
 
 def _accesses(op: str, space: str, hints, address: str) -> list:
@@ -283,17 +283,12 @@ def _instruction(instr: str, ops: list[tuple[str, str, str]], params_of, shared=
         got = re.fullmatch(pattern, instr)
         if got is None:
             continue
-        texts: dict[int, str] = {}
-        index: dict[int, int] = {}
-        for i, g in enumerate(got.groups(), 1):
-            if not g.startswith("%"):
-                texts[i] = g  # an immediate
-                continue
-            k = int(g[1:])
-            if k >= len(ops) or ops[k][1] != widths[i - 1].replace("s", "r") or \
-                    (widths[i - 1] == "s" and not shared(ops[k][2])):
-                return None  # an operand the template invents, of another register width, an unknown address
-            texts[i], index[i] = ops[k][2], k
+        regs = [(i, int(g[1:])) for i, g in enumerate(got.groups(), 1) if g.startswith("%")]  # the rest immediates
+        if any(k >= len(ops) or ops[k][1] != widths[i - 1].replace("s", "r") or
+               (widths[i - 1] == "s" and not shared(ops[k][2])) for i, k in regs):
+            continue  # an operand the template invents, of another register width (a later row may take it), an unknown address
+        index = dict(regs)
+        texts = {i: ops[index[i]][2] if i in index else g for i, g in enumerate(got.groups(), 1)}
         if any({index[p] for p in ps if p in index} & {index[o] for o, _, _ in writes[:j] if o}
                for j, (_, _, ps) in enumerate(writes)):
             return None  # a later word reads an earlier word's output (`ld.v2 {%0, %1}, [%0]`): the instruction

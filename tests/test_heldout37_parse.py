@@ -68,3 +68,25 @@ def test_a_directive_keeps_its_continuation_lines():
     s = SourceFile.from_text("#define TWO(x) \\\n  int x##1; \\\n  int x##2;\nTWO(v)\n", "d.cu")
     assert s.tree.root_node.children[0].type == "preproc_function_def"
     assert b"\\" in s.tree.root_node.children[0].text
+
+
+# heldout58's grid reduction: a help text spliced over three lines inside one string literal; the
+# middle line holds no quote, yet its backslash is the literal's (the grammar read a broken string)
+HELP = ('#include <cstdio>\nvoid help() {\n  printf("--thread <n>(t):  threads\\n \\\n'
+        '             --block <n>(b):  blocks\\n \\\n             --array <n>(n):  size\\n");\n}\n'
+        '__global__ void k(int* o) { o[0] = 1; }\n')
+
+
+def test_a_string_literal_spliced_over_lines_keeps_its_backslashes(tmp_path):
+    s = SourceFile.from_text(HELP, "h.cu")
+    assert s.syntax_errors() == [], s.syntax_errors()
+    port, text = translate(s, "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert 'blocks\\n \\\n             --array' in text  # the literal as written
+    assert hip_compiles(tmp_path, text)
+
+
+def test_a_code_splice_after_a_closed_literal_is_still_blanked():
+    # look-alike: the literal closes on its line; the backslash after `f(x)` is code's, as before
+    s = SourceFile.from_text('const char *t = "a\\\\";\nint f(int);\nint g = f(1) \\\n  + 2;\n', "g.cu")
+    assert s.syntax_errors() == [], s.syntax_errors()
