@@ -278,17 +278,16 @@ class Verifier:
                      stale_hint(on_disk, f"kernelport translate {path} --to {backend}", dest, path))
 
     def _lint(self, path: Path, ports: dict, rep: FileReport) -> None:
-        """Lint gate: errors fail.  The original is held to what translate cannot fix (barriers in
-        divergent code, implicit lockstep, CUDA-only code); each port to every rule."""
+        """Lint gate: errors fail.  The original is held to what translate cannot fix (barriers in divergent code,
+        implicit lockstep, CUDA-only code); each port to every rule, less the original's kept as written (verify_kept)."""
         from .lint.config import Overrides
+        from .verify_kept import gate
         src = backends.source()
         runs = [(src.name, src.runs[0].wave, [path], Overrides(select=("SY", "PT")))]
         runs += [(b, None, [p], Overrides()) for b, (p, *_) in ports.items() if p is not None]
         for backend, wave, paths, ov in runs:
             t0 = time.perf_counter()
-            findings = self._lint_errors(paths[0], ov)
-            rules = "SY/PT" if ov.select else "all"
-            detail = "; ".join(findings[:3]) if findings else f"no lint errors ({rules} rules) in {paths[0]}"
+            findings, detail = gate(self, path, paths[0], ov)
             rep.checks.append(Check("*", backend, wave, "lint", "fail" if findings else "pass", detail,
                                     seconds=time.perf_counter() - t0, cached=self.ran is not None,
                                     run_seconds=self.ran))

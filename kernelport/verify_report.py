@@ -25,7 +25,8 @@ def _cell(checks) -> str:
 
 
 LINT_GATE = ("lint gate: errors of the SY/PT rules on the original (what translate cannot fix) and of every rule "
-             "on each port; `kernelport lint FILE` runs every rule on the original")
+             "on each port, less the original's WS001 definitions the port keeps as written; `kernelport lint FILE` "
+             "runs every rule on the original")
 
 
 def _cell_with_schedules(checks) -> str:

@@ -11,6 +11,7 @@ from ...reached import reached
 from ...source import ident_name
 from ..divergence import barrier_kind
 from ..rule import Rule, ex, register
+from .. import slotclasses
 from ..slotloops import walks_step_slots
 
 
@@ -182,7 +183,9 @@ the hardware.  `volatile` only stops the compiler from caching; it does not orde
 vs[tid] = v; __syncwarp();`), or better, reduce in registers with shuffles.  Steps separated by
 `__syncwarp()` or `__syncthreads()` (the block tree reduction) stay silent, and so does a loop that spreads one
 such step's slots over the block (`for (i = threadIdx.x; i < s; i += blockDim.x) m[i] += m[i + s];` inside the
-step loop of `s` that holds the barrier): it writes below the step and reads at or above it."""
+step loop of `s` that holds the barrier): it writes below the step and reads at or above it.  Two steps on one
+array whose every index is `C * (...) + k` for one factor C > 1 and a different residue k each (interleaved
+channels: `o[2*p + 0] += o[2*p + 2*n + 0]; o[2*p + 1] += o[2*p + 2*n + 1];`) touch disjoint slots: no chain."""
     flags = (
         ex("""
 __device__ void warp_reduce(volatile float* vs, int tid) {
@@ -338,8 +341,11 @@ __global__ void smallest(float* x, int n) {
         # a chain is two steps on one array (the second reads what the first wrote): single steps on
         # different arrays (`s_x[tid] += s_x[tid + offset]; s_y[tid] += s_y[tid + offset];` under a
         # block tree's `tid < offset`) depend on no other step
+        # (and two steps on one array whose slots are disjoint residue classes, interleaved channels, are no chain)
         per_array = Counter(a for st in run for a in self._step_arrays(ctx, st, shared))
-        if len(run) >= 2 and max(per_array.values(), default=0) >= 2 and run[0].start_byte not in reported:
+        chained = any(n >= 2 and slotclasses.meet(ctx, [st for st in run if a in self._step_arrays(ctx, st, shared)], a)
+                      for a, n in per_array.items())
+        if len(run) >= 2 and chained and run[0].start_byte not in reported:
             reported.add(run[0].start_byte)
             ctx.report(self, run[0], f"{len(run)} shared-memory steps without `__syncwarp()` rely on implicit warp "
                        f"lockstep (each reads slots another thread writes): a race on NVIDIA since Volta, and on a "

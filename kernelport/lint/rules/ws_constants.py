@@ -10,7 +10,7 @@ from tree_sitter import Node
 from ... import backends, cexpr, dialect, headerconsts, warpflow, warpsplits
 from ... import guards, own_macros
 from ...source import call_args, uncomment
-from .. import logicaluses, recombined, rowsplits, subwave, warpconsts
+from .. import blockextents, logicaluses, recombined, rowsplits, subwave, warpconsts
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, holds_at_64, site_codes
 
@@ -45,7 +45,8 @@ definition that nothing in its (non-header) file uses, on one whose warp-level u
 groups (rows of 32 from the launch or the data layout: it is the rows' width) or in functions whose only
 warp operation is `__syncwarp` (its 32 lays out shared memory: lint/syncgroups.py), and on
 definitions inside a platform or architecture branch (`#if defined(__GFX9__)` ... `#else`
-`#define WARP_SIZE 32`), which are per-platform by construction."""
+`#define WARP_SIZE 32`), which are per-platform by construction; nor on one that is the launches' block extent
+(`k<<<g, WARP_SIZE>>>`) and reaches no warp operation: a thread count (lint/blockextents.py)."""
     flags = (
         ex("""
 #define WARP_SIZE 32  // !
@@ -106,6 +107,8 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                 continue  # unused in a source file (a header's uses are in the files that include it)
             if logicaluses.all_logical(ctx, uses):
                 continue  # the width of the file's logical 32-lane groups: 32 is right there
+            if blockextents.block_extent_only(ctx, name, uses):
+                continue  # the launches' block extent, reaching no warp operation: a thread count
             site = logicaluses.site_role(ctx)  # a use in a logical 32-lane group sizes that group: context
             rows = rowsplits.advise_uses(ctx, self.code, uses)
             if rows is not None:  # the rows' width, correct at 64 (lint/rowsplits.py)
