@@ -43,6 +43,7 @@ def barrier_kind(ctx, call: Node) -> str | None:
 
 @dataclass
 class Frame:
+    """A control construct around a statement, with its condition's tag."""
     kind: str  # if | loop | ternary | switch | exit | cut (the condition of an early return before it)
     node: Node  # the condition (or the return statement for exit)
     tag: int
@@ -50,6 +51,7 @@ class Frame:
 
 @dataclass
 class Hazard:
+    """A barrier or full-mask operation reached under non-uniform control."""
     node: Node  # the barrier or the call that reaches one
     frame: Frame  # why the control flow is not uniform
     callee: str | None = None  # the helper that holds the barrier / warp operation
