@@ -16,12 +16,9 @@ walk of one function's body), sweeps.  CPU moves with the load: compare parts wi
 from __future__ import annotations
 
 import collections
-import contextlib
 import hashlib
-import io
 import os
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import lint_stages as ls  # noqa: E402  (its timers and wrappers)
@@ -121,17 +118,7 @@ def main() -> None:
         d_init(self, ctx, *a, **k)
     dv.Divergence.__init__ = dv_init
 
-    from kernelport.entry import main as kernelport_main
-    sys.argv = ["kernelport", "lint", "-j", "1", "--format", "json", *dirs]
-    out = io.StringIO()
-    cpu0 = time.process_time()
-    with contextlib.redirect_stdout(out):
-        try:
-            kernelport_main()
-        except SystemExit:
-            pass
-    total = time.process_time() - cpu0
-    data = out.getvalue().encode()
+    total, data = ls.lint_in_process(dirs)
     print(f"lint -j 1 of {' '.join(dirs)}: {total:.2f} s process CPU; JSON sha256 "
           f"{hashlib.sha256(data).hexdigest()[:16]}")
     parts = [(k, v) for k, v in ls._own.items() if k.startswith(("warpflow", "divergence"))]
