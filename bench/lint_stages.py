@@ -77,6 +77,28 @@ def _method(module: str, cls: str, attr: str, stage: str) -> None:
             else _timed(stage, f))
 
 
+def lint_in_process(dirs: list[str], after=None) -> tuple[float, bytes]:
+    """(process CPU seconds, the JSON) of `kernelport lint -j 1 --format json DIR...` run in this process
+    (`after`: called once the lint returns, before the clock stops)."""
+    from kernelport.entry import main as kernelport_main
+    sys.argv = ["kernelport", "lint", "-j", "1", "--format", "json", *dirs]
+    out = io.StringIO()
+    cpu0 = time.process_time()
+    with contextlib.redirect_stdout(out):
+        try:
+            kernelport_main()
+        except SystemExit:
+            pass
+    if after is not None:
+        after()
+    return time.process_time() - cpu0, out.getvalue().encode()
+
+
+def _profile_off() -> None:
+    sys.setprofile(None)
+    threading.setprofile(None)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("dirs", nargs="+")
@@ -113,19 +135,7 @@ def main() -> None:
                 _calls[(st[-1][0] if st else "outside every stage", arg.__name__)] += 1
         sys.setprofile(hook)
         threading.setprofile(hook)  # (the deep thread starts on the first analysis, after this)
-    from kernelport.entry import main as kernelport_main
-    sys.argv = ["kernelport", "lint", "-j", "1", "--format", "json", *args.dirs]
-    out = io.StringIO()
-    cpu0 = time.process_time()
-    with contextlib.redirect_stdout(out):
-        try:
-            kernelport_main()
-        except SystemExit:
-            pass
-    sys.setprofile(None)
-    threading.setprofile(None)
-    total = time.process_time() - cpu0
-    data = out.getvalue().encode()
+    total, data = lint_in_process(args.dirs, _profile_off)
     with open(args.json, "wb") as f:
         f.write(data)
     print(f"lint -j 1 of {' '.join(args.dirs)}: {total:.2f} s process CPU; JSON {len(data)} bytes, "

@@ -48,6 +48,7 @@ class Text:
 
 @dataclass
 class Generator:
+    """An input buffer's generator from `@kp` annotations: its kind and parameters."""
     kind: str
     params: tuple[int | float, ...]
     loc: Location | None = None
@@ -55,6 +56,7 @@ class Generator:
 
 @dataclass
 class ArgSpec:
+    """One kernel argument as a `@kp` annotation gives it: role, type, length and generator."""
     name: str
     role: str
     type: str
@@ -67,6 +69,7 @@ class ArgSpec:
 
 @dataclass
 class KernelSpec:
+    """What a kernel's `@kp` annotations say: its arguments and its launch's grid and block."""
     kernel: str
     loc: Location
     grid: list[Text] = field(default_factory=list)

@@ -35,6 +35,7 @@ _ORDERED = ("&&", "||")  # a binary operator whose left operand is sequenced bef
 
 @dataclass
 class Plan:
+    """Where PTX's carry flag travels: the functions and calls that take it, and where it is refused."""
     carriers: set = field(default_factory=set)  # function keys (path, start, end) that take the carry
     roots: set = field(default_factory=set)  # function keys that declare it (a kernel, a host caller)
     calls: set = field(default_factory=set)  # call keys that pass it

@@ -135,6 +135,7 @@ FUNCS.update(dict.fromkeys(BIT_BUILTINS, 1))
 
 @dataclass
 class Node:
+    """One node of a parsed C constant expression."""
     op: str  # "lit" | "name" | "sizeof" | "cast" | "call" | "?:" | unary "u-" ... | binary operator
     offset: int
     args: tuple = ()

@@ -18,6 +18,7 @@ UNSET = " (stored from a value never written)"  # (a Mismatch's never_written, i
 
 @dataclass
 class Mismatch:
+    """The first element of a buffer outside its bound."""
     buffer: str
     index: int
     got: float
@@ -38,6 +39,7 @@ class Mismatch:
 
 @dataclass
 class Comparison:
+    """A port's outputs against the reference's: the verdict and the largest errors."""
     ok: bool
     max_abs: float
     max_rel: float

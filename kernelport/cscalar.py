@@ -17,6 +17,7 @@ class CExprError(ValueError):
 # -- C types ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class CType:
+    """A C scalar type: its kind, width, signedness and conversion rank."""
     name: str
     kind: str  # "int" | "float"
     bits: int
@@ -63,6 +64,7 @@ def ctype(name: str) -> CType | None:
 
 @dataclass(frozen=True)
 class Value:
+    """A C scalar value with its type."""
     type: CType
     v: int | float
 

@@ -15,6 +15,7 @@ from .errors import Location
 
 @dataclass
 class Diagnostic:
+    """A located message: its code, severity and hint."""
     code: str  # "KP201"; "" where the check has no codes
     location: Location
     message: str

@@ -35,6 +35,7 @@ _BACKENDS: dict = {}  # the backends module once imported (an import statement p
 
 @dataclass(frozen=True)
 class Concept:
+    """A GPU concept (a built-in, call or type) that each dialect spells its own way."""
     key: str
     kind: str  # index | barrier | shuffle | vote | mask | bitop | atomic | math | type | qualifier | runtime | header
     params: tuple[str, ...]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 @dataclass
 class Location:
+    """A place in a file: path, line and column."""
     path: str
     line: int  # 1-based
     column: int  # 1-based, in characters

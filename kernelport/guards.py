@@ -43,6 +43,7 @@ SIDE_ARCH, SIDE_NVIDIA, SIDE_AMD = "arch", "nvidia", "amd"
 
 @dataclass(frozen=True)
 class PlatformMacro:
+    """A macro a compiler defines on some platforms, and its value there."""
     pattern: str
     defined_on: frozenset[str]
     value: int | None = 1  # where defined (None: a number we cannot know, e.g. the architecture)
@@ -260,6 +261,7 @@ def _derived_on(name: str, src, p: str, index) -> int | None:
 # -- the branches around a node -----------------------------------------------------------------
 @dataclass(frozen=True)
 class Branch:
+    """One branch of a preprocessor conditional around a node."""
     test: Node  # the #if / #ifdef / #elif node whose test decides this branch
     in_else: bool  # the node is in that test's #else / #elif part (the test is false there)
 

@@ -68,6 +68,7 @@ class Unknown(Exception):
 
 @dataclass
 class Definition:
+    """A host value's definition as found, and where its names are looked up."""
     text: str  # C expression text; for a dim3: its components joined by commas
     loc: Location
     dim3: bool = False

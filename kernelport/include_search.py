@@ -28,6 +28,7 @@ _SKIP = {"__pycache__", "node_modules", "venv", "build", "dist"}  # and every hi
 
 @dataclass(frozen=True)
 class Found:
+    """Where an include's name was found in the tree: one header, several, or none."""
     name: str
     header: Path | None  # the one candidate, or None
     candidates: tuple[Path, ...]  # every candidate (several: ambiguous)

@@ -37,6 +37,7 @@ def _defined(opts) -> set[str]:
 
 @dataclass
 class Include:
+    """One `#include` of a file, and the header it resolves to."""
     node: Node  # the preproc_include
     name: str  # as written, without the quotes or angle brackets
     angled: bool

@@ -23,6 +23,7 @@ _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 
 @dataclass
 class IndexUse:
+    """How an index buffer's elements are used: the arrays they index and how."""
     targets: set[str] = field(default_factory=set)  # the arrays its elements index
     pairs: bool = False  # read at [i] and [i + 1]: row pointers
     strides: dict[str, set[str]] = field(default_factory=dict)  # target -> what an element is multiplied by

@@ -67,6 +67,7 @@ class NotRun:
 
 @dataclass
 class Inferred:
+    """A kernel's inputs read from host code or the command line, with how each was found."""
     spec: KernelSpec
     inferred: list[str]  # one line per value: what it is and where it came from
     source: str  # "host code" | "command line"
@@ -296,6 +297,7 @@ def _before(scope: Scope, e: Unknown, ct) -> tuple[int | None, str]:
 # -- one evaluation of a launch ---------------------------------------------------------------
 @dataclass
 class _Try:
+    """One evaluation of a launch's sizes."""
     spec: KernelSpec
     notes: list[str]
     threads: int

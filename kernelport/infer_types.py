@@ -30,6 +30,7 @@ HOPS = 12  # aliases of aliases: far beyond real code
 
 @dataclass
 class Resolved:
+    """A type name followed through its aliases to a numeric type or a struct."""
     name: str  # a DTYPES name where the type is numeric, else the last name reached
     struct: Node | None = None  # the struct/class definition (with its field list) it names
     via: tuple[str, ...] = ()  # the names followed, for the notes: ("floatX", "float")

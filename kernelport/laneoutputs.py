@@ -54,6 +54,7 @@ _SHIFTS = ("<<", ">>")
 
 @dataclass(frozen=True)
 class Origin:
+    """Where a lane-dependent value comes from."""
     kind: str
     node: Node  # the asm statement, the rewritten `x & 31`, a `warpSize`, a warp operation's call
     fix: Node | None = None  # the `%laneid` asm statement (a lane helper's call) the port may spell as the 32-lane warp's lane
@@ -70,6 +71,7 @@ class Origin:
 
 @dataclass
 class Stored:
+    """A store of lane-dependent values, their origins and the port's fixes."""
     store: Node  # the assignment
     origins: list[Origin]
     why: str = ""  # "" where the port keeps the original's numbers (the lanes' fixes)

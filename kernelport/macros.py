@@ -22,6 +22,7 @@ from . import lazy_re
 
 @dataclass(frozen=True)
 class MacroDef:
+    """A `#define` as read from a file."""
     name: str
     params: tuple[str, ...] | None  # None: object-like
     body: str  # the replacement list, continuations joined, comments removed

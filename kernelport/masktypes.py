@@ -223,4 +223,4 @@ def field_facts(an, n: Node) -> frozenset:
     base, fld = n.child_by_field_name("argument"), n.child_by_field_name("field")
     if base is None or fld is None or base.type != "identifier" or an.fn is None:
         return frozenset()
-    return an.env.get((an.cur, f"{an.src.text_of(base)}.{an.src.text_of(fld)}"), frozenset())
+    return an.work.read(an.env, (an.cur, f"{an.src.text_of(base)}.{an.src.text_of(fld)}"))

@@ -137,7 +137,7 @@ class MemberLanes:
         grown = False
         for g in methods:
             for name in fields - self._declared(g):
-                stored = az.env.get((az.scopes.key(g), name), frozenset())
+                stored = az.work.read(az.env, (az.scopes.key(g), name))
                 held = self.held.get((cls.id, name), frozenset())
                 if not stored <= held:
                     self.held[(cls.id, name)] = held | stored

@@ -26,6 +26,7 @@ _QUALIFIER_BYTES = max(len(q.encode()) for q in FUNCTION_QUALIFIERS)  # a longer
 
 @dataclass
 class Param:
+    """A function's parameter."""
     name: str
     type: str  # element type text without pointer and qualifiers, e.g. "float"
     pointer: bool
@@ -35,6 +36,7 @@ class Param:
 
 @dataclass
 class Function:
+    """A function definition of the file."""
     name: str
     node: Node  # function_definition
     qualifiers: frozenset[str]
@@ -62,6 +64,7 @@ class Function:
 
 @dataclass
 class SharedArray:
+    """A `__shared__` array declaration."""
     name: str
     type: str
     dims: list[Node]  # size expressions (empty for `extern __shared__ T s[]`)
@@ -72,6 +75,7 @@ class SharedArray:
 
 @dataclass
 class Macro:
+    """A `#define` of the file."""
     name: str
     value: str
     node: Node  # preproc_def
@@ -80,6 +84,7 @@ class Macro:
 
 @dataclass
 class ConceptUse:
+    """A use of a dialect concept in the file."""
     concept: dialect.Concept
     node: Node  # the identifier (for calls: the call_expression)
     function: str | None
@@ -87,6 +92,7 @@ class ConceptUse:
 
 @dataclass
 class Launch:
+    """A kernel launch in the file."""
     kernel: str
     node: Node  # the call_expression: `k<<<...>>>(...)`, a runtime launch call or a launch macro's call
     config: list[Node]  # grid, block[, shared[, stream]]: as far as the file gives them in a row
@@ -151,6 +157,7 @@ class Visible:
 
 @dataclass
 class Module:
+    """A parsed file's model: its functions, macros, shared arrays, concept uses and launches."""
     source: SourceFile
     functions: dict[str, Function]
     macros: dict[str, Macro]

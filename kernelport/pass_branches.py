@@ -38,6 +38,7 @@ _DEVICE_PASSES = (guards.NVIDIA_DEVICE, guards.AMD_DEVICE, "no-platform")  # "no
 
 @dataclass(frozen=True)
 class Split:
+    """A conditional whose device and host compiler passes take different branches."""
     choice: arch_branches.Choice  # its `taken`: the device pass's branch
     host: int  # the branch nvcc's host pass takes (len(arms) where there is no `#else`)
     macro: str  # the target's device-pass macro

@@ -56,6 +56,7 @@ def parse_define(text: str, where: Location | None = None) -> tuple[str, str]:
 
 @dataclass
 class ProjectFile:
+    """One file of a project, parsed once."""
     path: Path  # resolved
     src: SourceFile
     _module: Module | None = None

@@ -46,6 +46,7 @@ class Made:
 
 @dataclass
 class Run:
+    """A project's translation run: its sources, headers and output tree."""
     project: Project
     sources: list[Path]  # as given or found
     headers: list[Path] = field(default_factory=list)  # the project's headers (resolved), include order

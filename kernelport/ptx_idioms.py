@@ -237,6 +237,7 @@ _NAMES = lazy_re.compile(r"(?<![\w.])(?<!->)[A-Za-z_]\w*")  # names, not members
 
 @dataclass
 class Write:
+    """One value an inline PTX idiom writes."""
     output: str  # the expression the instruction assigns
     key: str  # the concept
     inputs: dict[str, str]  # parameter -> operand text
@@ -245,6 +246,7 @@ class Write:
 
 @dataclass
 class Idiom:
+    """An inline PTX statement read as the values it writes."""
     ptx: str  # the template as written
     writes: list[Write]
     registers: list[tuple[str, str]]  # the scope's `.reg`s: (constraint letter, "p" a predicate; the C local)

@@ -192,13 +192,13 @@ _PARSES = _Kept(2 << 20)  # ~60k lines of source (a parse, its index and models:
 
 @dataclass
 class SourceFile:
+    """A file's text and its tree-sitter parse.  `masks`: what the grammar saw as blanks so that macros do not
+    stop the parse (kernelport/macro_repair.py); the text is the user's, and every offset of the tree is into it."""
     path: str
     text: str
     data: bytes = field(repr=False)
     tree: object = field(repr=False)
     _line_starts: list[int] = field(default_factory=list, repr=False)
-    # What the grammar saw as blanks so that macros do not stop the parse (kernelport/macro_repair.py);
-    # the user's text above is untouched, and every offset of the tree is an offset into it.
     masks: "tuple[Mask, ...]" = field(default=(), repr=False)
     included_macros: "Mapping[str, MacroDef]" = field(default_factory=dict, repr=False)  # as passed in
 

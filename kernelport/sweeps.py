@@ -8,6 +8,12 @@ none of whose inputs changed since its last pass would write exactly what it wro
 that change nothing.  So it is skipped, and what it recorded per pass (the shuffle masks it
 classified) is replayed in its place: every sweep sees the states and produces the lists that a
 sweep of every function would, in the same order, and the sweeps end at the same one.
+
+A pass that changes one of its own variables needs another pass only where it read that variable
+before the change (a later read saw the new value): every read of the environment during a pass goes
+through `read`/`has`, which note the key, and `touch` re-queues the function only for a noted key
+(or where it cannot tell: a change made outside the function's own pass).  Most first passes bind
+their locals before reading them; their second pass would repeat the first.
 """
 from __future__ import annotations
 
@@ -41,18 +47,30 @@ class Sweeps:
         self._confirm_readers: set[str] = set()
         self._recorded: dict[int, object] = {}
         self._live = self._all
+        self._passing: str | None = None  # the key of the function whose pass runs now (None: none)
+        self._read: set = set()  # the environment keys that pass has read so far
 
     def limit(self, live: set[str]) -> None:
         """Only these functions ever pass: the others can change nothing that is read (warpreach.py)."""
         self._live = live
 
     # -- what changed ----------------------------------------------------------------------------
-    def touch(self, fn: Function | None) -> None:
-        """A variable of `fn` changed (None: a file-scope one, which every function may read)."""
+    def touch(self, fn: Function | None, key=None) -> None:
+        """The variable `key` of `fn` changed (fn None: a file-scope one, which every function may read).
+        In fn's own pass, a key that pass has not read yet needs no other pass."""
         if fn is None:
             self.touch_all()
-        else:
+        elif key is None or key in self._read or self._passing != self._key(fn):
             self.touch_name(self._key(fn))
+
+    def read(self, env: dict, key) -> frozenset:
+        """env[key] (empty where unset), noted as read by the pass that runs now."""
+        self._read.add(key)
+        return env.get(key, frozenset())
+
+    def has(self, env: dict, key) -> bool:
+        self._read.add(key)
+        return key in env
 
     def touch_name(self, key: str) -> None:
         """A parameter of the function(s) of this key changed."""
@@ -80,13 +98,15 @@ class Sweeps:
     # -- one sweep -------------------------------------------------------------------------------
     def due(self, f: Function) -> bool:
         """Whether f passes now: something it reads changed since its last pass (or its key is shared)."""
+        self._passing = None  # (until a pass starts: no change is known to be its own)
         if f.name not in self._live:
             return False
         k = self._key(f)
-        if k in self._dirty:
+        if k in self._dirty or k in self._overloaded:
             self._dirty.discard(k)
+            self._passing, self._read = k, set()
             return True
-        return k in self._overloaded
+        return False
 
     def record(self, f: Function, found) -> None:
         """What f's pass found that a sweep collects anew (warpflow: its shuffles' masks and its

@@ -103,6 +103,7 @@ def steering(name: str, env: dict | None = None) -> tuple[tuple[str, str], ...]:
 
 @dataclass(frozen=True)
 class Toolchain:
+    """A compiler found on this machine."""
     name: str  # "nvcc", "hipcc", "clang", "xcrun" (Apple's Metal compiler)
     path: str
     version: str
@@ -110,6 +111,7 @@ class Toolchain:
 
 @dataclass
 class CompileResult:
+    """One compile of a port."""
     tool: str
     target: str
     ok: bool

@@ -55,13 +55,13 @@ class Note:
 
 @dataclass
 class Port:
+    """One backend's port of a file: its text, diagnostics and notes; `context`: extra template values for the
+    backend's prologue (a language-version floor); `extra_files`: files written next to the port, by suffix."""
     backend: str
     body: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
-    # Extra template values for the backend's prologue (e.g. a language-version floor).
     context: dict = field(default_factory=dict)
-    # Files written next to the port, by suffix appended to its name (".json" -> k.metal.json).
     extra_files: dict[str, str] = field(default_factory=dict)
     empty: bool = False  # nothing to write (a Metal port of host code only: KP227 says so; no file)
     # Names the port spells otherwise (Metal's reserved words: `kernel` -> `kernel_`): what calls into

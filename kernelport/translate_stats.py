@@ -17,6 +17,7 @@ _SUBJECT = re.compile(r"^(?:`([^`]+)`|<([^>]+)>)")
 
 @dataclass
 class Counts:
+    """What translate changed and refused, counted for --statistics."""
     api: Counter = field(default_factory=Counter)  # kind -> API names mapped
     headers: Counter = field(default_factory=Counter)  # kind -> includes mapped
     warp: int = 0  # warp-width rewrites

@@ -30,6 +30,7 @@ from . import guards
 
 @dataclass(frozen=True)
 class _Def:
+    """A `#define` of a unit's file or includes, and its integer value."""
     src: object
     node: Node
     value: int | None  # the integer it defines (None: another body, a function-like macro)

@@ -1,10 +1,9 @@
 """`kernelport verify`: does every port compute what the original computes, at its wave width?
 
-Per kernel file: drift (committed ports equal what translate produces now), compile with every
-toolchain found, and per annotated kernel the scalar C reference against the emulator running
-the original (wave 32) and each port parsed back from its own text (HIP at wave 64 for gfx90a
-and 32 for gfx1030, Metal at 32), under each schedule, with shared-memory races reported.
-"""
+Per kernel file: drift (committed ports equal what translate produces now), compile with every toolchain found, and
+per annotated kernel the scalar C reference against the emulator running the original (wave 32) and each port parsed
+back from its own text (HIP at wave 64 for gfx90a, 32 for gfx1030, Metal at 32), under each schedule, with races
+in shared memory reported."""
 from __future__ import annotations
 
 import os
@@ -25,14 +24,14 @@ from .translate import companion, destination
 from .verify_cache import Cache, compile_group, file_digest, kernel_digest, key as cache_key
 from .verify_shard import kernel_files, parse_shard, shard_of  # noqa: F401 - verify's API
 
-SCHEDULES = ("block", "warp", "thread")
-# a schedule whose result is the block schedule's run (emulator.order: RunResult.independent)
+SCHEDULES = ("block", "warp", "thread")  # SAME_RUN: a schedule whose result is the block's run (emulator.order)
 SAME_RUN = (" (the {} schedule's run: between barriers no thread read or wrote what another wrote, and each warp "
             "collective met the same lanes it meets one thread at a time, so threads in any order compute the same)")
 
 
 @dataclass
 class Check:
+    """One check of verify: a kernel, backend and kind, and its verdict."""
     kernel: str
     backend: str
     wave: int | None
@@ -50,6 +49,7 @@ class Check:
 
 @dataclass
 class FileReport:
+    """One file's checks in verify."""
     path: str
     kernels: list[str] = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)

@@ -79,11 +79,11 @@ class _Analyzer:
         if new != old:
             self.env[key] = new
             self.changed = True
-            self.work.touch(self.fn)
+            self.work.touch(self.fn, key)
 
     def lookup(self, name: str, node: Node | None = None) -> frozenset:
-        if self.fn is not None and ((key := declkeys.key(self, node, name)) != name or (self.cur, name) in self.env):
-            return self.env.get((self.cur, key), frozenset()) | self.env.get((self.cur, name), frozenset())  # (declkeys)
+        if self.fn is not None and ((key := declkeys.key(self, node, name)) != name or self.work.has(self.env, (self.cur, name))):
+            return self.work.read(self.env, (self.cur, key)) | self.work.read(self.env, (self.cur, name))  # (declkeys)
         if ("", name) in self.env:
             return self.env[("", name)]
         facts = macro_facts(self, name, node)  # this file's macros, then the includes' (project)
@@ -403,7 +403,7 @@ class _Analyzer:
                 masksources.check_param(self, callee, p, f, n)
                 if a.type == "identifier" and _is_reference(p.node):
                     # `void lane_of(int& l) { l = tid % 32; }`: what the callee stores reaches the caller
-                    self.bind(self.src.text_of(a), self.env.get(key, frozenset()) - {(OPAQUE, -1)})
+                    self.bind(self.src.text_of(a), self.work.read(self.env, key) - {(OPAQUE, -1)})
         if callees:
             return frozenset().union(*(self.returns.get(self.scopes.key(c), frozenset()) for c in callees))
         if (got := masksources.header_call(self, n, name, args, arg_facts)) is not None:

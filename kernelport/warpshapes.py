@@ -80,7 +80,7 @@ def lane_stride(an, var: str, loop: Node) -> None:
     left = upd.child_by_field_name("left") if upd is not None and upd.type == "assignment_expression" else None
     # (the loop's own declaration's facts: `i` of another loop is another variable, kernelport/declkeys.py)
     if an.fn is None or an.cur not in an.warp_keys or left is None or not {LANE, LANE_OK} & {k for k, _ in (
-            an.env.get((an.cur, declkeys.key(an, left, var)), frozenset()) | an.env.get((an.cur, var), frozenset()))}:
+            an.work.read(an.env, (an.cur, declkeys.key(an, left, var))) | an.work.read(an.env, (an.cur, var)))}:
         return
     if upd is None or upd.type != "assignment_expression" or \
             src.text_of(upd.child_by_field_name("operator")) != "+=" or \

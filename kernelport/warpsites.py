@@ -78,6 +78,7 @@ class Issue:
 
 @dataclass
 class Analysis:
+    """warpflow's result for a file: sites, issues and the per-function tables."""
     module: Module
     sites: list[Site] = field(default_factory=list)
     issues: list[Issue] = field(default_factory=list)

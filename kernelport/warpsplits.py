@@ -37,6 +37,7 @@ _STEPS = lazy_re.compile(r"^(\w+)\s*\+=\s*\(?\s*(\w+)\s*\)?$")  # `c += WARP_SIZ
 
 @dataclass
 class Split:
+    """A warp index split into rows of 32 lanes."""
     warp: Node  # the warp index's expression (`tid >> 5`), or the row index (`threadIdx.y`) of an x-row block
     lanes: frozenset[str]  # locals holding the row's lane (`lane`), and the expression's text
     threads: frozenset[str]  # `threadIdx.x` and locals initialised from it (`tid`)

@@ -66,6 +66,7 @@ class Geometry:
 
 @dataclass
 class Group:
+    """Functions that share a warp width, and why that width."""
     functions: set[str]
     width: str = NATIVE
     why: str = "no launch geometry says otherwise (full blocks assumed)"
@@ -91,6 +92,7 @@ class Group:
 
 @dataclass
 class Widths:
+    """Every group's warp width in a file, and the problems found deciding them."""
     groups: list[Group]
     by_function: dict[str, Group]
     problems: list[tuple[Node, str, str]]  # (where, message, hint): KP219

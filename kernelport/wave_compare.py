@@ -72,6 +72,7 @@ def runs_both_widths(dialect: backends.Backend) -> bool:
 # -- inputs ------------------------------------------------------------------------------------------
 @dataclass
 class Inputs:
+    """A kernel's inputs for a wave comparison, and how they were found."""
     spec: object  # annotations.KernelSpec (annotated or inferred)
     how: str  # annotated | given | inferred
     notes: tuple[str, ...] = ()

@@ -30,6 +30,7 @@ NOT_HERE = ("reference", "targets", "warp-width")  # about verifying ports or th
 
 @dataclass
 class Block:
+    """A kernel's block of input annotations."""
     kernel: str
     loc: Location
     file: str | None = None

@@ -31,6 +31,7 @@ _LADDER = lazy_re.compile(r"\bwarpSize\s*(/\s*2|>>\s*1)\b")
 
 @dataclass(frozen=True)
 class WaveHelper:
+    """A helper that spans the whole wave, and why."""
     why: str  # what makes it span the wave
     path: str
     line: int

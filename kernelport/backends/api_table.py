@@ -15,6 +15,7 @@ NO_SPELLING = ("unsupported", "removed")
 
 @dataclass(frozen=True)
 class Entry:
+    """One row of a backend's API table: a CUDA spelling and the target's."""
     cuda: str
     hip: str  # the target's spelling ("" none; for a header: drop the include)
     kind: str  # <api>-function|type|enum|macro|namespace, or header-<api>

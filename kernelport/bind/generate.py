@@ -28,6 +28,7 @@ from .hosts import SOURCE_BACKEND, host_backends
 
 @dataclass
 class Output:
+    """One file `bind` writes: its path, text and kind."""
     path: Path
     text: str  # sealed
     kind: str  # "port" (translate's own output, golden-tested there) or "bind"

@@ -60,6 +60,7 @@ def host_type(name: str, where) -> HostType:
 
 @dataclass
 class Param:
+    """One kernel parameter as the host binding sees it."""
     name: str
     type: HostType
     kernel_type: str  # the C type text of the kernel's parameter (pointee for buffers)
@@ -75,6 +76,7 @@ class Param:
 
 @dataclass
 class MetalEntry:
+    """What a Metal host binding needs to dispatch one kernel."""
     host_name: str
     arguments: list[dict]
     dispatch: dict

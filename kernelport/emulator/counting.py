@@ -23,6 +23,7 @@ ACTIVE: "Counting | None" = None
 
 @dataclass
 class BufferCount:
+    """The bytes one buffer's accesses read and write in an emulated run."""
     name: str
     kind: str  # global | shared | local | const
     itemsize: int

@@ -38,17 +38,20 @@ VOID = _Void()
 
 @dataclass(frozen=True)
 class PtrT:
+    """A pointer type of the emulator."""
     elem: object  # np.dtype | ArrT | StructT | AUTO | VOID
 
 
 @dataclass(frozen=True)
 class ArrT:
+    """An array type of the emulator (n None: unsized)."""
     elem: object
     n: int | None
 
 
 @dataclass(frozen=True)
 class StructT:
+    """A struct type of the emulator: its fields in order."""
     name: str
     fields: tuple  # ((name, type), ...)
 

@@ -32,6 +32,7 @@ class BudgetExceeded(EmulatorError):
 
 @dataclass
 class Diagnostic:
+    """A located message of the emulator."""
     path: str
     line: int
     column: int

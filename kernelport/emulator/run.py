@@ -27,6 +27,7 @@ SCHEDULES = ("block", "warp", "thread")
 
 @dataclass
 class RunResult:
+    """One emulated launch: its outputs, bounds, races and diagnostics."""
     outputs: dict[str, np.ndarray]
     bounds: dict[str, np.ndarray] | None
     races: list[Race] = field(default_factory=list)

@@ -33,6 +33,7 @@ FAIL_LEVELS = ("error", "warning", "info")
 
 @dataclass(frozen=True)
 class Config:
+    """The lint settings read from pyproject.toml."""
     path: Path | None = None  # the pyproject.toml
     targets: frozenset[str] | None = None
     select: tuple[str, ...] | None = None

@@ -28,6 +28,7 @@ _ANY_WIDTH = ("WS007", "WS013", "WS014")
 
 @dataclass
 class Settings:
+    """What a lint run asks of each file: targets, rules and include options."""
     targets: frozenset[str]
     enabled: frozenset[str]
     portable_macros: frozenset[str] = frozenset()
@@ -53,6 +54,7 @@ class Unit:
 
 @dataclass
 class HardcodedMacro:
+    """A macro that hard-codes the warp size, and where its value is."""
     name: str
     value: str
     where: tuple[str, int, int]  # path, line, column of the value

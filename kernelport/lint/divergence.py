@@ -43,6 +43,7 @@ def barrier_kind(ctx, call: Node) -> str | None:
 
 @dataclass
 class Frame:
+    """A control construct around a statement, with its condition's tag."""
     kind: str  # if | loop | ternary | switch | exit | cut (the condition of an early return before it)
     node: Node  # the condition (or the return statement for exit)
     tag: int
@@ -50,6 +51,7 @@ class Frame:
 
 @dataclass
 class Hazard:
+    """A barrier or full-mask operation reached under non-uniform control."""
     node: Node  # the barrier or the call that reaches one
     frame: Frame  # why the control flow is not uniform
     callee: str | None = None  # the helper that holds the barrier / warp operation
@@ -78,6 +80,7 @@ class Divergence:
         self.keys: dict[int, str] = {}  # identifier start byte -> the declaration it names
         self.decl_at: dict[str, int] = {}  # declaration key -> its byte offset (-1: parameter/global)
         self.local_arrays: set[str] = set()
+        self._passing, self._read = None, set()  # the function whose fixpoint pass runs, the keys it read
         self.shared_keys: set[str] = set()
         self.overwritten: dict[str, list] = {}  # the locals whose reads overwrites.py follows
         self.broadcast_reads: set[tuple[int, int]] = set()  # reads of a shared array all of one value
@@ -366,7 +369,9 @@ class Divergence:
     # A function's pass reads its own locals and parameters, globals, its callees' returns and the
     # wave names.  A function none of whose inputs changed since its last pass would write what it
     # wrote then (joins that change nothing), so it is skipped: the sweeps see the same states as
-    # sweeps that run every function, in the same order, and end at the same sweep.
+    # sweeps that run every function, in the same order, and end at the same sweep.  A pass that
+    # changes a local it has not read yet (overwrites.tag notes each read in `_read`) reads the new
+    # value later in the same pass: it needs no pass again for that change (kernelport/sweeps.py).
     def _worklist(self, funcs) -> None:
         self._all = {id(f) for f in funcs}
         tops: list = []  # outermost definitions (a nested one is read through its outer's scopes)
@@ -391,7 +396,7 @@ class Divergence:
             return
         i = bisect.bisect_right(self._top_starts, int(at)) - 1
         if i >= 0 and int(at) < self._tops[i][1]:
-            self._dirty.update(self._tops[i][2])
+            self._dirty.update(self._tops[i][2] - ({self._passing} if key not in self._read else set()))
         else:
             self._dirty.update(self._all)
 
@@ -418,8 +423,9 @@ class Divergence:
                 if id(f) not in self._dirty:
                     continue  # nothing it reads changed since its last pass
                 self._dirty.discard(id(f))
-                self.fn = f
+                self.fn, self._passing, self._read = f, id(f), set()
                 self.stmt(f.body, ())
+                self._passing = None
             if not self.changed:
                 break
         converged = not self.changed  # at the fixpoint, a walk's reads of the tags change no tag

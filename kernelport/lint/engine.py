@@ -20,6 +20,7 @@ from .rule import REGISTRY, TARGETS, all_rules, get, selected
 
 @dataclass
 class FileResult:
+    """One file's lint: its findings, and its text where the report needs it."""
     path: str
     findings: list[Finding] = field(default_factory=list)
     text: str | None = None  # the file's text where rendering needs it: findings or a fix (kept off the

@@ -20,6 +20,7 @@ class Edit:
 
 @dataclass(frozen=True)
 class Fix:
+    """A finding's fix: its edits and how safe they are."""
     message: str
     edits: tuple[Edit, ...]
     applicability: str = "safe"  # safe: cannot change what the CUDA code computes on NVIDIA
@@ -42,6 +43,7 @@ class Related:
 
 @dataclass(frozen=True)
 class Finding:
+    """One lint finding: where, which rule, what and how to fix it."""
     path: str
     line: int  # 1-based
     column: int  # 1-based, in characters

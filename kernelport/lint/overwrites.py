@@ -106,6 +106,7 @@ def prepare(d) -> dict[str, list[tuple[int, int]]]:
 def tag(d, n: Node) -> int:
     """The tag of the identifier n read in divergence.py's analysis d."""
     joined = d.env.get(key := d.key(n), UNIFORM)
+    d._read.add(key)  # (the worklist: a change of what a pass read before needs another pass)
     return joined if joined == UNIFORM or key not in d.overwritten else read(d, n, key, joined)
 
 

@@ -33,6 +33,7 @@ MARK = "// !"
 
 @dataclass(frozen=True)
 class Example:
+    """A rule's example for its documentation."""
     code: str
     lang: str = "cu"  # cu | hip | metal | py
     note: str = ""

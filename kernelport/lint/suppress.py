@@ -24,6 +24,7 @@ _NOLINT = lazy_re.compile(r"\bNOLINT(NEXTLINE|BEGIN|END)?\b(?:\(([^)]*)\))?")
 
 @dataclass
 class Suppression:
+    """A `kernelport: ignore` or NOLINT comment: the lines and rules it covers, and its reason."""
     line: int  # the comment's line (1-based, in the user's file)
     column: int
     end_column: int

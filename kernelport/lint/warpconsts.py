@@ -40,6 +40,7 @@ _HELPER = lazy_re.compile(LANE_HELPER_NAME.pattern + r"|(^|_)(get_?)?(num_?warps
 
 @dataclass(frozen=True)
 class NamedConstant:
+    """A named warp-size constant and its uses."""
     name: str  # as its uses spell it: `GpuConfig::warpSize`, `HYPRE_WARP_BITSHIFT`
     value: Node  # the number literal
     log2: bool  # log2 of the warp size (5) rather than the size (32)

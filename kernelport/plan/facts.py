@@ -27,6 +27,7 @@ class PortFacts:
 
 @dataclass
 class Facts:
+    """What `plan` reads of one kernel."""
     path: Path
     src: SourceFile
     module: Module

@@ -14,6 +14,7 @@ _METAL_LIMITS = "https://developer.apple.com/metal/Metal-Feature-Set-Tables.pdf"
 
 @dataclass(frozen=True)
 class GPU:
+    """A target GPU: its vendor, architecture and wave width."""
     name: str
     vendor: str
     arch: str  # the target the compiler names (sm_90, gfx942, apple)

@@ -27,6 +27,7 @@ from ...source import call_args, ident_name
 
 @dataclass
 class BoundConstant:
+    """A `__constant__` the Metal port passes as a buffer, and the host copies that fill it."""
     name: str
     type_node: Node
     dims: list[Node]  # array sizes, outermost first (empty: a scalar)

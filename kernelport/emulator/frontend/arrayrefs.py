@@ -73,6 +73,7 @@ def lower_array_ref_params(it: Item) -> None:
 
 @dataclass
 class Candidate:
+    """A definition an array-reference call may name, with its parameters."""
     key: str  # the definition's name after renaming
     item: Item
     params: list[tuple[str, str, str] | None]

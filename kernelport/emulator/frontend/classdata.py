@@ -33,6 +33,7 @@ _EXPR_START = r"(?:(?<=[(,=+\-*/%&|^!~<>?:\[{;])|(?<=\breturn)|(?<=^))"
 
 @dataclass
 class Instance:
+    """One instance of a class the frontend lowers: its constants, members and methods."""
     sname: str
     consts: dict[str, str]
     members: list[str]  # data member names

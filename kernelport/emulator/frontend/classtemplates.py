@@ -28,6 +28,7 @@ _CLASS = re.compile(r"\s*(?:struct|class)\s+(?:(?:alignas|__align__)\s*" + _PARE
 
 @dataclass
 class ClassDef:
+    """A class template (or one specialisation) the frontend reads."""
     name: str
     tparams: list[tuple[str, str, str | None]]
     pattern: list[str] | None  # a specialization's arguments; None for the primary template

@@ -38,6 +38,7 @@ CALL = "__kp_call"
 
 @dataclass
 class Functors:
+    """The functor types the frontend lowers to calls, and those it cannot."""
     forward: dict[str, str] = field(default_factory=dict)  # forwarder type -> the function it calls
     calls: dict[str, bool] = field(default_factory=dict)  # functor type -> whether its function takes the object
     unread: dict[str, str] = field(default_factory=dict)  # type -> why not read ("file:line: what")

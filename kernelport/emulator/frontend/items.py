@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 @dataclass
 class Item:
+    """One top-level item of a source file, as the frontend splits it."""
     text: str
     file: str
     line: int

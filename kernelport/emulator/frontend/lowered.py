@@ -23,6 +23,7 @@ class LowerError(ValueError):
 
 @dataclass
 class Lowered:
+    """A port lowered to pycparser's C: its text, tree and functions."""
     text: str
     ast: c_ast.FileAST
     path: str

@@ -63,6 +63,7 @@ __all__ = [
 
 @dataclass
 class MetalCheckReport:
+    """The Metal checker's verdict on a port: its diagnostics and the clang run."""
     diagnostics: list[Diagnostic]
     command: list[str]
     clang_output: str

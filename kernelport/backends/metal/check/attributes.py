@@ -81,6 +81,7 @@ INT_LITERAL = re.compile(r"^(0[xX][0-9a-fA-F]+|\d+)[uUlL]*$")
 # ---------------------------------------------------------------------------------------------
 @dataclass
 class Attr:
+    """One `[[...]]` attribute of a Metal declaration, with its offsets."""
     name: str  # without namespace
     namespace: str  # "" or e.g. "clang"
     args: str | None  # raw argument text (original, not masked) or None

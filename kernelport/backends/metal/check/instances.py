@@ -17,6 +17,7 @@ _WS = re.compile(r"\s*")
 
 @dataclass
 class _TemplateKernel:
+    """A templated Metal kernel's definition, by offsets."""
     name: str
     start: int  # offset of `template`
     kernel_at: int  # offset of `kernel` (or of `[[kernel]]`)

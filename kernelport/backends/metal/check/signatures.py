@@ -17,6 +17,7 @@ _TYPE_ALIASES = {
 
 @dataclass
 class Param:
+    """One parameter of a Metal kernel's signature, its attributes read."""
     start: int
     end: int
     text: str  # declaration with attributes blanked (masked text)
@@ -25,6 +26,7 @@ class Param:
 
 @dataclass
 class Kernel:
+    """A Metal kernel's signature: its name and parameters, by offsets."""
     name: str
     name_offset: int
     params: list[Param]
