@@ -19,6 +19,7 @@ _VALUE_PARAMS = ("parameter_declaration", "optional_parameter_declaration")
 
 @dataclass(frozen=True, eq=False)  # (a key by identity: Sizer.local_constants)
 class Instance:
+    """One instantiation of a function template the file writes (`k<float, 4096>`), its arguments bound."""
     node: Node  # the first `name<args>` that writes it
     text: str  # `k<float, 4096>`, its arguments as written (defaults added)
     types: dict  # type parameter -> its argument's text
