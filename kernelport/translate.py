@@ -32,7 +32,7 @@ from .vector_operators import BuiltinVectorOperators
 from .vector_declarations import VectorDeclarations
 from .diagnostics import Diagnostic
 from .errors import Location
-from .model import Module, build
+from .model import Module, plain
 from .realign import realign_comments
 from .cprecedence import PREC as _PREC, binds_at_least as _binds_at_least
 from .rewrite import Rewriter
@@ -132,7 +132,8 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
         if module is not None and module.source is not src:  # a model of another text (a backend that
             module = analysis = None                          # spliced headers in): its nodes are not src's
         self.own_model = module is None and analysis is None  # include-free, as lint models the original
-        self.module = module if module is not None else build(src)
+        # (the parse's one include-free model, built once: a translator that changes it takes its own copy)
+        self.module = module if module is not None else plain(src).own_copy(src) if self.changes_model else plain(src)
         self.analysis = analysis if analysis is not None else warpflow.analyze(self.module)
         self.lint_analysis, self.analysis = self.analysis, collective_widths.analysis_for(backend, self.module, self.analysis)
         self.widths = halfvotes.adopted(warpcounts.adopted(  # translate's view: groups it keeps at 32 lanes
