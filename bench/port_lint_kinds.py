@@ -4,11 +4,10 @@
 
 Translate lints a port unless it is its original's text or the original under renames lint reads alike
 (kernelport/renamed_ports.py).  Each port's lint of the one command `translate DIR --to ... --stdout` is
-put in one class: `renames` (the text is the original's up to names, and the first pair named is a rename
-`_read_alike` refused: what a reader reading both spellings would save), `includes` (the same up to names
+put in one class: `renames` (the text is the original's up to names; the names listed are every rename
+`_read_alike` refuses in it: what readers reading both spellings would save), `includes` (the same up to names
 once every angled include is set aside, those inside conditionals too, which hipbuild reads), else `code`
-(the port changes more than names).  Stop 55 counted 75 of 126 as renames by a coarser test; stop 56 found 43 (31 of them
-`cudaDeviceProp`).
+(the port changes more than names).  Stop 55 counted 75 of 126 as renames by a coarser test.
 """
 from __future__ import annotations
 
@@ -46,8 +45,12 @@ def main() -> None:
 
     def watched(a, b, backend, table):
         ok = read_alike(a, b, backend, table)
-        if not ok:
+        if not ok and not refused:  # renamed_only stops at the first: every other rename asked too
             refused.append((a, b))
+            o, p = (renamed_ports._LOCAL_INCLUDE.sub(r"\1", t) for t in texts[0]) if texts else ("", "")
+            pairs = set(zip(renamed_ports._NAME.findall(o), renamed_ports._NAME.findall(p)))
+            refused.extend(sorted((x, y) for x, y in pairs if x != y and (x, y) != (a, b) and
+                                  not read_alike(x, y, backend, table)))
         return ok
 
     n: collections.Counter = collections.Counter()
@@ -57,7 +60,7 @@ def main() -> None:
         c0 = time.thread_time()
         got = lint_text(text, path, *a, **k)
         if k.get("parsed") is None:  # a port's lint (the original's reads translate's parse)
-            kind = ("renames", min(refused)) if refused else \
+            kind = ("renames", tuple(sorted({x for x, _ in refused}))) if refused else \
                 ("includes", None) if texts and names_and_includes(*texts[0]) else ("code", None)
             n[kind] += 1
             cpu[kind] += time.thread_time() - c0
@@ -71,7 +74,7 @@ def main() -> None:
     print(f"{args.code.resolve()}: translate {args.tree} --to {args.to} (one command): {sum(n.values())} ports' lints, "
           f"{sum(cpu.values()):.2f} s thread CPU")
     for kind, c in sorted(n.items(), key=lambda kc: -cpu[kc[0]]):
-        print(f"{c:5d} {cpu[kind]:7.2f} s  {kind[0]:8s} {'' if kind[1] is None else ' -> '.join(kind[1])}")
+        print(f"{c:5d} {cpu[kind]:7.2f} s  {kind[0]:8s} {'' if kind[1] is None else ', '.join(kind[1])}")
 
 
 if __name__ == "__main__":
