@@ -39,6 +39,13 @@ def main() -> None:
         texts[:] = [(src.text, body)]
         return alike(src, body, prologue, backend)
 
+    asked: list[tuple[str, str]] = []  # the texts renamed_only compared (the runs of angled includes set aside)
+    renamed_only = renamed_ports.renamed_only
+
+    def compared_names(o, p, prologue, backend):
+        asked[:] = [(o, p)]
+        return renamed_only(o, p, prologue, backend)
+
     def names_and_includes(o: str, p: str) -> bool:
         o, p = (angled.sub("", renamed_ports._LOCAL_INCLUDE.sub(r"\1", t)) for t in (o, p))
         return renamed_ports._NAME.split(o) == renamed_ports._NAME.split(p)
@@ -47,7 +54,7 @@ def main() -> None:
         ok = read_alike(a, b, backend, table)
         if not ok and not refused:  # renamed_only stops at the first: every other rename asked too
             refused.append((a, b))
-            o, p = (renamed_ports._LOCAL_INCLUDE.sub(r"\1", t) for t in texts[0]) if texts else ("", "")
+            o, p = (renamed_ports._LOCAL_INCLUDE.sub(r"\1", t) for t in asked[0]) if asked else ("", "")
             pairs = set(zip(renamed_ports._NAME.findall(o), renamed_ports._NAME.findall(p)))
             refused.extend(sorted((x, y) for x, y in pairs if x != y and (x, y) != (a, b) and
                                   not read_alike(x, y, backend, table)))
@@ -66,8 +73,10 @@ def main() -> None:
             cpu[kind] += time.thread_time() - c0
         refused.clear()
         texts.clear()
+        asked.clear()
         return got
     renamed_ports._read_alike, engine.lint_text, renamed_ports.alike = watched, timed, compared
+    renamed_ports.renamed_only = compared_names
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from translate_stages import drive
     drive(args.tree, args.to, False)
