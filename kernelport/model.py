@@ -174,6 +174,13 @@ class Module:
         its own macros and includes to change (the project's model of a file stays as it was)."""
         return replace(self, source=source, macros=dict(self.macros), visible=None)
 
+    def own_copy(self, source: SourceFile) -> "Module":
+        """`copy` for a caller that changes the model (a translator that takes host code out of it): a
+        rebuild of the parse, without building: lists and shared arrays of its own (Metal renames a
+        helper's shared array in place), the tables derived from them (spans, scopes) made again."""
+        return replace(self.copy(source), functions=dict(self.functions), uses=list(self.uses), asm=list(self.asm),
+                       shared=[replace(s) for s in self.shared], launches=list(self.launches), _spans=None, scopes=None)
+
     @property
     def kernels(self) -> list[Function]:
         return [f for f in self.functions.values() if f.is_kernel]

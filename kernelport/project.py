@@ -467,8 +467,8 @@ class Project(IncludeWalk, Includers):
         if src.nesting_error() is not None:  # past the nesting bound: nothing analysed, the command reports it
             return build(SourceFile.from_text("", src.path))
         pf = self.file(root)
-        # a fresh model for a caller that changes it; the file's include-free one stays as it is
-        m = pf.module.copy(src) if shared and pf is not None and pf.src is src else build(src)
+        # a fresh model for a caller that changes it (its own copy); the file's include-free one stays as it is
+        m = (pf.module.copy(src) if shared else pf.module.own_copy(src)) if pf is not None and pf.src is src else build(src)
         sc = self.scan(root, opts)
         active = sc.local.get(root, {})
         m.macros = {n: active.get(n, mac) for n, mac in m.macros.items() if n in active or not _conditional(mac.node)}

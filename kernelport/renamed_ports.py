@@ -42,8 +42,11 @@ _NAME = lazy_re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 _LOCAL_INCLUDE = lazy_re.compile(r'(?m)^([ \t]*#[ \t]*include[ \t]*)"[^"\n]*"')
 _ANGLED_INCLUDE = lazy_re.compile(r"[ \t]*#[ \t]*include[ \t]*<[^>\n]*>[ \t]*")
 # Words of names that lint's geometry, device-attribute and width readings look for (launches,
-# occupancy, device properties, the wave): an API name holding one is linted, never assumed opaque.
-_READ_WORDS = lazy_re.compile(r"(?i)launch|occupancy|attrib|prop|func|kernel|graph|cooperative|warp|lane|wave|"
+# occupancy, attributes, the wave): an API name holding one is linted, never assumed opaque.  Not `prop`:
+# lint reads a device's properties by their fields (`prop.warpSize`: ws_propblocks, ws_tuning), never by
+# the struct's or the query's name (`cudaDeviceProp`, `cudaGetDeviceProperties`: one runtime concept each
+# in every dialect; only verify's inputs read the struct's name, kernelport/device_props.py).
+_READ_WORDS = lazy_re.compile(r"(?i)launch|occupancy|attrib|func|kernel|graph|cooperative|warp|lane|wave|"
                               r"mask|block|grid|dim|shfl|ballot|vote|sync_|size")
 
 

@@ -278,8 +278,8 @@ class _Parsed:
 
     @cached_property
     def module(self):
-        from .model import build
-        return build(self.src)
+        from .model import plain
+        return plain(self.src)  # (the parse's one include-free model: lint's context reads a copy of it)
 
     @cached_property
     def analysis(self):

@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import api_fallbacks, arch_branches, backends, device_allocas, host_typed_functors, implicit_typename, private_memory, pass_branches, reduce_operands, stdint_typedefs, blocksizes, collective_widths, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, own_macros, thrust_cub, unroll_counts, vector_lists, warpcounts, warpflow, warpwidth, version_values, line_splices
+from . import arch_branches, backends, device_allocas, host_typed_functors, implicit_typename, private_memory, pass_branches, reduce_operands, stdint_typedefs, blocksizes, collective_widths, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, own_macros, thrust_cub, unroll_counts, vector_lists, warpcounts, warpflow, warpwidth, version_values, line_splices, include_lines
 from .api_names import ApiNames
 from .inline_asm import InlineAsm
 from .attribute_order import AttributeOrder
@@ -32,7 +32,7 @@ from .vector_operators import BuiltinVectorOperators
 from .vector_declarations import VectorDeclarations
 from .diagnostics import Diagnostic
 from .errors import Location
-from .model import Module, build
+from .model import Module, plain
 from .realign import realign_comments
 from .cprecedence import PREC as _PREC, binds_at_least as _binds_at_least
 from .rewrite import Rewriter
@@ -132,7 +132,8 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
         if module is not None and module.source is not src:  # a model of another text (a backend that
             module = analysis = None                          # spliced headers in): its nodes are not src's
         self.own_model = module is None and analysis is None  # include-free, as lint models the original
-        self.module = module if module is not None else build(src)
+        # (the parse's one include-free model, built once: a translator that changes it takes its own copy)
+        self.module = module if module is not None else plain(src).own_copy(src) if self.changes_model else plain(src)
         self.analysis = analysis if analysis is not None else warpflow.analyze(self.module)
         self.lint_analysis, self.analysis = self.analysis, collective_widths.analysis_for(backend, self.module, self.analysis)
         self.widths = halfvotes.adopted(warpcounts.adopted(  # translate's view: groups it keeps at 32 lanes
@@ -193,6 +194,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
     check_private_memory, rewrite_implicit_typename = private_memory.check_pass, implicit_typename.rewrite_pass  # passes
     widen_host_typed_functors, rewrite_vector_lists = host_typed_functors.widen_pass, vector_lists.rewrite_pass  # (data)
     rewrite_reduce_operands, rename_stdint_typedefs = reduce_operands.rewrite_pass, stdint_typedefs.rename_pass  # passes: a CUB operator's `T&` operands as `const T&`; a file's own typedef of a <stdint.h> name (backend data)
+    rewrite_includes = include_lines.rewrite_pass  # a pass: each #include as the backend spells it (a header this run ports: its port)
 
     def run(self) -> Port:
         for name in self.passes:
@@ -462,40 +464,6 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
         """Files that accompany the port, unsealed: a key starting with "." is a suffix of the
         port's name (a sidecar), any other a file name beside it shared by every port (a header)."""
         return backends.get(self.backend).extra_files()
-
-    def rewrite_includes(self) -> None:
-        for n in self.src.index.of_type("preproc_include"):
-            path = n.child_by_field_name("path")
-            if path is None:
-                continue
-            raw = self.src.text_of(path)
-            inner = raw[1:-1]
-            port = self.options.get("include_map", {}).get(n.start_byte)  # a header this run ports
-            # (what the file uses of a header with a fallback that this local header reaches: api_fallbacks)
-            block = api_fallbacks.reached_block(self.src, backends.get(self.backend), n,
-                                                tuple(self.options.get("include_dirs", ()))) if raw[:1] == '"' else ""
-            if port is not None or block:
-                self.rw.replace(path, (raw if port is None else port if port[:1] == '"' else raw[0] + port + raw[-1]) + block)
-                continue
-            extra = backends.get(self.backend).include_supplements.get(inner) if raw[:1] == "<" else None
-            if extra:  # (what the target's system header lacks of the CUDA host compiler's)
-                self.rw.replace(path, raw + "\n" + extra)
-                continue
-            c = dialect.lookup(SOURCE, inner)
-            if c is None or c.kind != "header":
-                self.rewrite_api_include(n, path, raw)
-                continue
-            target = c.spelling(self.backend)
-            if target is None and dialect.concept("runtime_header").spelling(self.backend) is not None:
-                from . import header_uses
-                if header_uses.left_out(self, n, inner):  # a header of names this file never uses
-                    continue
-                self.problem("KP209", n, f"<{inner}> has no {self.backend.upper()} equivalent",
-                             "rewrite what it provides with portable operations, or guard the include")
-            elif target is None or c.key == "runtime_header":
-                self.rw.replace(n, "")  # the prologue includes what the backend needs
-            else:
-                self.rw.replace(path, raw[0] + target + raw[-1])
 
     def rewrite_constant_warp_size(self) -> None:
         """`warpSize` where C++ needs a constant (not constexpr from ROCm 7): the backend's constant."""

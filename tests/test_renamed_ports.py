@@ -91,8 +91,11 @@ def test_renamed_only_reads_names_by_what_lint_reads():
     prologue = "#include <hip/hip_runtime.h>\n"
     assert renamed_ports.renamed_only("cudaFree(p);\n", "hipFree(p);\n", prologue, "hip")
     assert not renamed_ports.renamed_only("cudaFree(p);\n", "hipFree(p);\n", prologue + "#define X 1\n", "hip")
-    # a launch or device-property API, a name of the wave: read by lint's geometry rules, so linted
-    assert not renamed_ports.renamed_only("cudaGetDeviceProperties(&p, 0);\n", "hipGetDeviceProperties(&p, 0);\n",
-                                          prologue, "hip")
+    # a launch or device-attribute API, a name of the wave: read by lint's geometry rules, so linted
+    assert not renamed_ports.renamed_only("cudaDeviceGetAttribute(&w, cudaDevAttrWarpSize, 0);\n",
+                                          "hipDeviceGetAttribute(&w, hipDeviceAttributeWarpSize, 0);\n", prologue, "hip")
+    # the device's properties: lint reads their fields (`p.warpSize`), never the query's or the struct's name
+    assert renamed_ports.renamed_only("cudaDeviceProp p; cudaGetDeviceProperties(&p, 0);\n",
+                                      "hipDeviceProp_t p; hipGetDeviceProperties(&p, 0);\n", prologue, "hip")
     assert not renamed_ports.renamed_only("cudaFree(p); hipFree(q);\n", "hipFree(p); hipFree(q);\n", prologue, "hip")
     assert not renamed_ports.renamed_only("cudaFree(p); // 32\n", "hipFree(p); // 64\n", prologue, "hip")

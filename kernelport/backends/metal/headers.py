@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ...includes import locate
 from ...errors import KernelportError
-from ...model import Visible, build, defined_names, device_references, file_scope_items, with_header_launches
+from ...model import Visible, build, defined_names, plain, device_references, file_scope_items, with_header_launches
 from ...source import SourceFile, decode
 
 MAX_DEPTH = 8
@@ -303,8 +303,9 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = (),
     launch_macros = header_launch_forms(src, include_dirs)
     launched_elsewhere = header_launches(src, include_dirs)
     for _ in range(MAX_DEPTH):
-        module = build(current)
-        if launch_macros is not None:  # kernels launched through a header's launch macro
+        module = plain(current)  # the parse's include-free model (the project's, and the translator's copy after)
+        if launch_macros is not None:  # kernels launched through a header's launch macro (on a copy: plain is shared)
+            module = module.copy(current)
             module.visible = launch_macros
             module.launches = with_header_launches(module)
         macros = None  # read once a header is a candidate
