@@ -5,18 +5,19 @@ from __future__ import annotations
 import textwrap
 
 
-def ported(code: str, name: str = "t.cu", to: str = "hip", dedent: bool = True):
-    """(port, text) of `code` translated to `to` as a file called `name`; the port must be written."""
+def ported(code: str, name: str = "t.cu", to: str = "hip", dedent: bool = True, **options):
+    """(port, text) of `code` translated to `to` as a file called `name`; the port must be written.
+    `options` go to translate as they are (defines=, arch=, ...)."""
     from kernelport.source import SourceFile
     from kernelport.translate import translate
-    port, text = translate(SourceFile.from_text(textwrap.dedent(code) if dedent else code, name), to)
+    port, text = translate(SourceFile.from_text(textwrap.dedent(code) if dedent else code, name), to, **options)
     assert port.ok, [d.format() for d in port.diagnostics]
     return port, text
 
 
-def port_text(code: str, name: str = "t.cu", to: str = "hip", dedent: bool = True) -> str:
+def port_text(code: str, name: str = "t.cu", to: str = "hip", dedent: bool = True, **options) -> str:
     """The written port's text (`ported`)."""
-    return ported(code, name, to, dedent)[1]
+    return ported(code, name, to, dedent, **options)[1]
 
 
 def assert_port_at_64_is_original_at_32(original: str, port: str, kernel: str, args: dict, grid, block,

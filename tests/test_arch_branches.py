@@ -17,6 +17,7 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import hip_compiles
+from port_support import ported
 
 ATOMIC = """\
 __device__ double add(double* address, double val)
@@ -129,12 +130,6 @@ __global__ void k(const int* x, int* out) { out[threadIdx.x] = twice(x[threadIdx
 """
 
 
-def _port(text: str):
-    port, out = translate(SourceFile.from_text(text, "t.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return port, out
-
-
 def _same_at_64(original: str, port: str, args: dict) -> None:
     grid, block = (4, 1, 1), (256, 1, 1)
     want = run_kernel(original, "k", args=args, grid=grid, block=block, wave=32).outputs
@@ -148,7 +143,7 @@ def _floats(n: int = 1000) -> np.ndarray:
 
 
 def test_a_cas_fallback_ports_as_the_atomic_current_gpus_run(tmp_path):
-    port, out = _port(ATOMIC)
+    port, out = ported(ATOMIC, dedent=False)
     assert "__CUDA_ARCH__" not in port.body and "atomicCAS" not in port.body and "#else" not in port.body
     assert "\n    return atomicAdd(address, val);\n}" in port.body, port.body  # the line as written, once indented
     warn = [d for d in port.diagnostics if d.code == "KP237"]
@@ -162,7 +157,7 @@ def test_a_cas_fallback_ports_as_the_atomic_current_gpus_run(tmp_path):
 
 def test_branches_that_compute_differently_port_the_newest_architectures(tmp_path):
     """The port that kept the conditional computed `v + 1` (verify: FAIL at 64 and 32); the original `v * 2`."""
-    port, out = _port(DIFFER)
+    port, out = ported(DIFFER, dedent=False)
     assert "v * 2.0f" in port.body and "v + 1.0f" not in port.body
     assert [d.code for d in port.diagnostics] == ["KP237"]
     _same_at_64(DIFFER, out, {"x": _floats(), "out": np.zeros(1000, np.float32), "n": 1000})
@@ -170,7 +165,7 @@ def test_branches_that_compute_differently_port_the_newest_architectures(tmp_pat
 
 
 def test_a_pre_volta_shuffle_that_ports_alike_is_taken_without_a_word(tmp_path):
-    port, out = _port(SHFL)
+    port, out = ported(SHFL, dedent=False)
     assert not port.diagnostics and "__CUDA_ARCH__" not in port.body and port.body.count("__shfl_down") == 1
     assert "\n        v += __shfl_down(v, o);\n    }" in port.body, port.body
     x = np.arange(1000, dtype=np.int32) % 7
@@ -188,7 +183,7 @@ def test_a_pre_volta_ballot_into_32_bits_is_not_what_the_port_reads():
 
 
 def test_an_elif_chain_takes_the_newest_and_names_the_architectures_that_differ(tmp_path):
-    port, out = _port(CHAIN)
+    port, out = ported(CHAIN, dedent=False)
     assert "v * 2.0f" in port.body and "v * 3.0f" not in port.body and "v + 1.0f" not in port.body
     (warn,) = [d for d in port.diagnostics if d.code == "KP237"]
     assert "line 5 (`#elif __CUDA_ARCH__ >= 800`), line 7 (`#else`)" in warn.message
@@ -198,7 +193,7 @@ def test_an_elif_chain_takes_the_newest_and_names_the_architectures_that_differ(
 
 
 def test_code_only_old_architectures_ran_is_left_out_with_a_warning():
-    port, out = _port(OLD_ONLY)
+    port, out = ported(OLD_ONLY, dedent=False)
     assert "v + 1.0f" not in port.body and "__CUDA_ARCH__" not in port.body
     (warn,) = port.diagnostics
     assert warn.code == "KP237" and "line 5 (no `#else`)" in warn.message and "left out" in warn.message
@@ -206,7 +201,7 @@ def test_code_only_old_architectures_ran_is_left_out_with_a_warning():
 
 
 def test_device_functions_under_a_file_scope_test_are_the_newest_architectures(tmp_path):
-    port, out = _port(FILE_SCOPE)
+    port, out = ported(FILE_SCOPE, dedent=False)
     assert "v * 2.0f" in port.body and "v + 1.0f" not in port.body and "__CUDA_ARCH__" not in port.body
     assert [d.code for d in port.diagnostics] == ["KP237"]
     _same_at_64(FILE_SCOPE, out, {"x": _floats(), "out": np.zeros(1000, np.float32), "n": 1000})
@@ -227,7 +222,7 @@ def test_look_alikes_keep_their_conditional(text, kept):
 def test_a_device_pass_test_is_still_respelled_not_decided():
     """`#ifdef __CUDA_ARCH__` / `#if defined(__CUDA_ARCH__)` is the device pass (kernelport/device_pass.py)."""
     for test in ("#ifdef __CUDA_ARCH__", "#if defined(__CUDA_ARCH__)"):
-        port, _ = _port(DIFFER.replace("#if __CUDA_ARCH__ >= 700", test))
+        port, _ = ported(DIFFER.replace("#if __CUDA_ARCH__ >= 700", test), dedent=False)
         assert "__HIP_DEVICE_COMPILE__" in port.body and "#else" in port.body and not port.diagnostics
 
 
@@ -248,7 +243,7 @@ def test_a_newest_branch_with_no_port_gives_way_to_the_portable_fallback(tmp_pat
     """fbgemm's float.cuh: `mul.f16x2` asm under `#if __CUDA_ARCH__ >= 530`, plain C under `#else`: the first port
     of this rule took the asm and declared the function unavailable; the fallback (the branch main's port kept)
     is the port, with KP237 saying what the newest branch holds and that no current architecture runs it."""
-    port, out = _port(PTX_FAST)
+    port, out = ported(PTX_FAST, dedent=False)
     assert "asm" not in port.body and "return exp2f(v);" in port.body and "__CUDA_ARCH__" not in port.body
     (warn,) = port.diagnostics
     assert warn.code == "KP237" and "holds inline PTX (`asm(\"ex2.approx.f32" in warn.message

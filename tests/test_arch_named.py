@@ -15,6 +15,7 @@ from kernelport.translate import translate
 
 from conftest import hip_compiles
 from test_arch_branches import _same_at_64  # the original at 32 lanes, the port at 64
+from port_support import ported
 
 NAMES = "#define PASCAL 600\n#define VOLTA 700\n"
 
@@ -56,14 +57,8 @@ __global__ void k(const unsigned int* x, unsigned int* out, int n)
 """
 
 
-def _port(text: str, **options):
-    port, out = translate(SourceFile.from_text(text, "t.cu"), "hip", **options)
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return port, out
-
-
 def test_named_architectures_in_c_code_port_the_newest_branch(tmp_path):
-    port, out = _port(C_CODE)
+    port, out = ported(C_CODE, dedent=False)
     assert "v * 2.0f" in port.body and "v + 1.0f" not in port.body and "__CUDA_ARCH__" not in port.body
     (warn,) = port.diagnostics
     assert warn.code == "KP237" and (warn.line, warn.column) == (5, 1)
@@ -76,7 +71,7 @@ def test_named_architectures_in_c_code_port_the_newest_branch(tmp_path):
 
 def test_named_architectures_around_an_asm_port_the_branch_current_gpus_run(tmp_path):
     """main: the conditional kept, the Pascal-only carry chain (no current GPU runs it) ported under its `#if`."""
-    port, out = _port(ASM)
+    port, out = ported(ASM, dedent=False)
     assert "asm" not in port.body and "#else" not in port.body and ">> 32" in port.body
     assert [(d.code, d.line) for d in port.diagnostics] == [("KP237", 6)], port.diagnostics
     x = np.random.default_rng(7).integers(0, 1 << 32, 1000, dtype=np.uint64).astype(np.uint32)
@@ -114,10 +109,10 @@ def test_named_architectures_inside_an_asm_template_port_the_newest_branch():
     """The conditional inside one asm's template strings (kernelport/ptx_branches.py) reads the names too."""
     from test_ptx_branches import MODELS, TWO, _check, _source
     text = "#define FERMI 200\n" + _source(TWO.replace("__CUDA_ARCH__ >= 200", "__CUDA_ARCH__ >= FERMI", 1))
-    port, _ = _port(text)
+    port, _ = ported(text, dedent=False)
     assert "asm" not in port.body and "__CUDA_ARCH__" not in port.body and "#else" not in port.body, port.body
     _check(next(ln for ln in port.body.splitlines() if "kp_ptx_t" in ln), MODELS["#if"])
     assert [(d.code, d.line) for d in port.diagnostics] == [("KP237", 5)], port.diagnostics
     # its look-alike: FERMI a -D of the run, the conditional kept with each branch under its directive
-    port, _ = _port(text, defines=[("FERMI", "200")])
+    port, _ = ported(text, dedent=False, defines=[("FERMI", "200")])
     assert "#if __CUDA_ARCH__ >= FERMI" in port.body and "#else" in port.body and not port.diagnostics

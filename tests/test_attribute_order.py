@@ -4,10 +4,9 @@ in front of them in the HIP port (kernelport/attribute_order.py; cudaLBM's heade
 from __future__ import annotations
 
 from kernelport import backends
-from kernelport.source import SourceFile
-from kernelport.translate import translate
 
 from conftest import assert_hip_file_compiles
+from port_support import ported
 
 CODE = """\
 template <typename T> struct Field {
@@ -26,14 +25,8 @@ __global__ void k(float* a, int* idx, Field<float> f) {
 """
 
 
-def port(backend: str) -> tuple:
-    p, text = translate(SourceFile.from_text(CODE, "t.cu"), backend)
-    assert p.ok, [d.format() for d in p.diagnostics]
-    return p, text
-
-
 def test_an_attribute_list_after_specifiers_leads_them_in_the_hip_port(tmp_path):
-    p, text = port("hip")
+    p, text = ported(CODE, dedent=False)
     assert "    [[nodiscard]] __host__ __device__ inline constexpr T get() const noexcept" in text
     assert "    [[nodiscard]] __device__ static int ready() noexcept" in text
     assert "    template <typename U> [[nodiscard]] __device__ U as() const" in text

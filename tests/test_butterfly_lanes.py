@@ -5,8 +5,7 @@ translate widened `for (m = 16; ...) v += __shfl_xor_sync(full, v, m); out[i] = 
 the emulator gave out[0] = -21.0 at wave 64 where CUDA gives -2.0 (each lane held a 64-lane sum)."""
 from __future__ import annotations
 
-from kernelport.source import SourceFile
-from kernelport.translate import translate
+from port_support import ported
 
 EVERY = """\
 __global__ void row_sum(const float* in, float* out, int n) {
@@ -48,9 +47,7 @@ __global__ void total(const float* in, float* out, int n) {
 
 
 def hip(code: str) -> str:
-    p, _ = translate(SourceFile.from_text(code, "t.cu"), "hip")
-    assert p.ok, [d.format() for d in p.diagnostics]
-    return p.body
+    return ported(code, dedent=False)[0].body
 
 
 def test_every_lane_storing_the_fold_keeps_32_lanes():

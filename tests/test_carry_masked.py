@@ -15,10 +15,9 @@ import numpy as np
 import pytest
 
 from kernelport.emulator import run_kernel
-from kernelport.source import SourceFile
-from kernelport.translate import translate
 
 from conftest import assert_hip_file_compiles, require_tool
+from port_support import port_text
 
 WRAP = """__device__ static unsigned int add_cc(unsigned int a, unsigned int b)
 {
@@ -62,14 +61,8 @@ __global__ void k(const unsigned int *x, unsigned int *out)
 """
 
 
-def _port(src: str) -> str:
-    port, body = translate(SourceFile.from_text(src, "m.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return body
-
-
 def test_both_heads_take_the_carry_and_both_calls_pass_it():
-    body = _port(SRC)
+    body = port_text(SRC, "m.cu", dedent=False)
     assert body.count("add64(unsigned int &kp_carry, unsigned int *lo") == 2, body
     assert body.count("add64(kp_carry, &lo, &hi") == 2, body
 
@@ -78,7 +71,7 @@ def test_both_heads_take_the_carry_and_both_calls_pass_it():
 def test_the_port_compiles_for_gfx90a_and_gfx1030_in_each_configuration(tmp_path, define):
     require_tool("hipcc")
     f = tmp_path / "m.hip"
-    f.write_text(_port(SRC))
+    f.write_text(port_text(SRC, "m.cu", dedent=False))
     assert_hip_file_compiles(f, ["gfx90a", "gfx1030"], extra_args=define)
 
 
@@ -88,7 +81,8 @@ def test_the_port_adds_64_bit_numbers_at_wave(wave):
     vals = [(rng.choice([0, (1 << 64) - 1, rng.getrandbits(64)]), rng.choice([1, (1 << 64) - 1, rng.getrandbits(64)]))
             for _ in range(n)]
     x = np.array([w for a, b in vals for w in (a & 0xFFFFFFFF, a >> 32, b & 0xFFFFFFFF, b >> 32)], np.uint32)
-    got = run_kernel(_port(SRC), "k", args={"x": x, "out": np.zeros(2 * n, np.uint32)}, grid=(2, 1, 1),
+    got = run_kernel(port_text(SRC, "m.cu", dedent=False), "k", args={"x": x, "out": np.zeros(2 * n, np.uint32)},
+                     grid=(2, 1, 1),
                      block=(32, 1, 1), wave=wave, backend="hip").outputs["out"]
     for t, (a, b) in enumerate(vals):
         s = (a + b) % (1 << 64)
@@ -132,7 +126,7 @@ __host__ unsigned int host_side(unsigned int a)
 def test_a_masked_call_of_a_name_a_non_carrier_bears_and_a_head_of_no_carrier_stay_as_written(tmp_path):
     """The kernel's flag is declared after its `{`, not in the conditional's branch its first statement stands in
     (main declared it under `#else`: hipcc, `kp_carry` undeclared at `twice(kp_carry, out[5])`)."""
-    body = _port(LOOKALIKE)
+    body = port_text(LOOKALIKE, "m.cu", dedent=False)
     assert "__global__ void k(unsigned int *out)\n{ unsigned int kp_carry = 0u;\n#ifndef DEBUG_MATH" in body
     assert "twice(kp_carry, out[5])" in body
     assert "twice(out[1], out[2], out[3])" in body and "twice(kp_carry, out[1]" not in body

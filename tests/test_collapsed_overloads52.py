@@ -4,10 +4,8 @@ p2r-tests, puts `cudaCheck_(..., CUresult, ...)`, which calls cuGetErrorName, be
 twin; ROCm 5.2 has no hipDrvGetErrorName, so keeping the first gave a port hipcc refused)."""
 from __future__ import annotations
 
-from kernelport.source import SourceFile
-from kernelport.translate import translate
-
 from conftest import assert_hip_file_compiles
+from port_support import ported
 
 CHECK = """#include <cuda.h>
 #include <cuda_runtime.h>
@@ -31,8 +29,7 @@ void f() { cudaCheck(cudaDeviceSynchronize()); }
 
 
 def hip(code: str, full: bool = False):
-    port, text = translate(SourceFile.from_text(code, "k.cu"), "hip")
-    assert port.ok, port.diagnostics
+    port, text = ported(code, "k.cu", dedent=False)
     return (port, text) if full else port
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import textwrap
 
 from kernelport.lint.engine import lint_text
-from kernelport.source import SourceFile
-from kernelport.translate import translate
+
+from port_support import ported
 
 PER_WARP = """
 #include <cub/cub.cuh>
@@ -48,9 +48,7 @@ void launch(const float* a, const float* b, float* out, int k, int rows) { row_d
 
 
 def port(code: str, backend: str = "hip"):
-    p, _ = translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), backend)
-    assert p.ok, [d.format() for d in p.diagnostics]
-    return p
+    return ported(code, to=backend)[0]
 
 
 def test_a_default_width_warp_reduce_keeps_cudas_32_lanes_in_the_hip_port():

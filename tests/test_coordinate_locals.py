@@ -7,10 +7,8 @@ declares a local of the same name (kernelport/api_names.rewrite_whole_coordinate
 template_deduction.local_named)."""
 from __future__ import annotations
 
-from kernelport.source import SourceFile
-from kernelport.translate import translate
-
 from conftest import hip_compiles
+from port_support import port_text
 
 SOURCE = r"""#include <cstdio>
 __global__ void k(float *c) { c[blockIdx.x * blockDim.x + threadIdx.x] = 1.f; }
@@ -31,9 +29,7 @@ void run(float *c, int n) {
 
 
 def _port():
-    port, text = translate(SourceFile.from_text(SOURCE, "s.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return text.splitlines()
+    return port_text(SOURCE, "s.cu", dedent=False).splitlines()
 
 
 def test_host_locals_and_parameters_named_like_coordinates_are_kept():

@@ -16,6 +16,7 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import assert_hip_file_compiles
+from port_support import ported
 
 SRC = """#include <cstdint>
 #define DEPTH 4
@@ -55,14 +56,8 @@ __global__ void k(const float *v, float *out, int n, int points)
 """
 
 
-def _port(src: str, backend: str = "hip"):
-    port, body = translate(SourceFile.from_text(src, "gp.cu"), backend)
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return port, body
-
-
 def test_constant_sizes_become_local_arrays():
-    port, body = _port(SRC)
+    port, body = ported(SRC, "gp.cu", dedent=False)
     assert "alignas(16) alignas(float) float kp_stack_storage[MAX_STACK]; float *stack = kp_stack_storage;" in body
     assert "alignas(16) alignas(int16_t) int16_t kp_infos_storage[2 * MAX_STACK]; int16_t *infos = kp_infos_storage;" in body
     assert "alignas(16) alignas(Node) Node kp_nodes_storage[DEPTH]; Node *nodes = kp_nodes_storage;" in body
@@ -72,7 +67,7 @@ def test_constant_sizes_become_local_arrays():
 
 def test_an_inner_block_s_array_lives_as_long_as_the_function():
     """alloca's memory lives until the function returns: the array is declared at the function's body."""
-    _, body = _port(SRC)
+    _, body = ported(SRC, "gp.cu", dedent=False)
     head = body.index("__global__ void k(")
     kernel = body[head:]
     assert kernel.index("float kp_acc_storage[MAX_STACK];") < kernel.index("if (i < points)")
@@ -81,14 +76,14 @@ def test_an_inner_block_s_array_lives_as_long_as_the_function():
 
 def test_the_port_compiles_at_o3_for_gfx90a_and_gfx1030(tmp_path):
     """main's port kept the allocas: hipcc -O3 segfaults (clang 15, 'unable to execute command: Segmentation fault')."""
-    _, body = _port(SRC)
+    _, body = ported(SRC, "gp.cu", dedent=False)
     f = tmp_path / "gp.hip"
     f.write_text(body)
     assert_hip_file_compiles(f)
 
 
 def test_the_portable_port_holds_the_array_too():
-    _, body = _port(SRC, "portable")
+    _, body = ported(SRC, "gp.cu", to="portable", dedent=False)
     assert "float kp_stack_storage[MAX_STACK]; float *stack = kp_stack_storage;" in body
 
 
@@ -128,7 +123,7 @@ __global__ void k(float *out, int n) { out[threadIdx.x] = run(n) + jumps(n); }
 
 
 def test_unproved_allocas_stay_with_a_warning_that_names_the_bug():
-    port, body = _port(LOOKALIKES)
+    port, body = ported(LOOKALIKES, "gp.cu", dedent=False)
     assert body.count("alloca(") == 4 and "_storage" not in body
     warned = {d.location.line: d.message for d in port.diagnostics if d.code == "KP238"}
     assert set(warned) == {5, 9, 19}, warned  # run-time size, in a loop, a function with goto; not host_side's
@@ -140,7 +135,7 @@ def test_unproved_allocas_stay_with_a_warning_that_names_the_bug():
 def test_a_backend_whose_compiler_takes_alloca_keeps_it(monkeypatch):
     """The rewrite is the backend's data (`device_alloca_crash`), not a test of its name."""
     monkeypatch.setattr(backends.get("hip"), "device_alloca_crash", None)
-    port, body = _port(SRC)
+    port, body = ported(SRC, "gp.cu", dedent=False)
     assert body.count("alloca(") == 4 and "_storage" not in body
     assert not [d for d in port.diagnostics if d.code == "KP238"]
 

@@ -19,6 +19,7 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import assert_hip_file_compiles, require_tool
+from port_support import ported
 
 MODES = ("rd", "ru", "rz")
 # intrinsic -> (operands, the exact operation _exact names it by)
@@ -39,9 +40,7 @@ SOURCE = _calls(F64_OPS, "double") + "\n" + _calls(F32_OPS, "float") + "\n"
 
 @pytest.fixture(scope="module")
 def port():
-    port, text = translate(SourceFile.from_text(SOURCE, "rnd.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return port, text
+    return ported(SOURCE, "rnd.cu", dedent=False)
 
 
 def test_every_directed_rounding_intrinsic_is_a_prologue_helper(port):

@@ -13,6 +13,7 @@ from conftest import hip_compiles, require_tool
 from kernelport import toolchains
 from kernelport.source import SourceFile
 from kernelport.translate import translate
+from port_support import port_text
 
 CODE = """
 struct cpu { int a, pc; };
@@ -40,14 +41,8 @@ __global__ void run(cpu *cpus, const unsigned char *prog, int steps)
 """
 
 
-def port() -> str:
-    p, text = translate(SourceFile.from_text(textwrap.dedent(CODE), "f.cu"), "hip")
-    assert p.ok, [d.format() for d in p.diagnostics]
-    return text
-
-
 def test_function_addresses_held_as_void_pointers_get_the_cast():
-    text = port()
+    text = port_text(CODE, "f.cu")
     assert "void *optable[4] = {(void *)&op_inc, (void *)&op_dbl, (void *)op_nop, (void *)&op_late};" in text
     assert "void *grid[2][2] = {{(void *)&op_inc, (void *)op_dbl}, {(void *)&op_nop, (void *)&op_late}};" in text
     assert text.count("(void *)") == 8 and "(void *)(void *)" not in text  # seven written, the user's one kept
@@ -60,7 +55,7 @@ def test_data_pointers_and_typed_function_pointers_are_left_as_written():
 
 
 def test_the_port_compiles_with_hipcc_and_the_original_with_nvcc(tmp_path):
-    hip_compiles(tmp_path, port(), "f.hip")
+    hip_compiles(tmp_path, port_text(CODE, "f.cu"), "f.hip")
     require_tool("nvcc")
     src = tmp_path / "f.cu"
     src.write_text(textwrap.dedent(CODE))

@@ -13,8 +13,7 @@ from __future__ import annotations
 import re
 
 from conftest import hip_compiles, metal_checked, run_host_check
-from kernelport.source import SourceFile
-from kernelport.translate import translate
+from port_support import port_text
 
 CASTS = """#include <cuda_runtime.h>
 __host__ __device__ inline unsigned long long packed(unsigned int v, int n, signed char b)
@@ -56,14 +55,8 @@ int main()
 """
 
 
-def _port(text: str, backend: str = "hip"):
-    port, whole = translate(SourceFile.from_text(text, "t.cu"), backend)
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return whole
-
-
 def test_multi_word_functional_casts_are_written_c_style(tmp_path):
-    whole = _port(CASTS)
+    whole = port_text(CASTS, dedent=False)
     assert "unsigned long long r = ((unsigned int)(v >> 24)) + ((unsigned char)(v)) * 3u;" in whole, whole
     assert "r += (unsigned long long)(((long long)(n)) * 5) ^ ((unsigned long long)(v)) << 7;" in whole, whole
     assert "r += ((unsigned short)(n)) + (long long) ((signed char)(v)) + b;" in whole, whole
@@ -113,7 +106,7 @@ __global__ void k(float* o, const float* in, double* d, float* cs)
 
 
 def test_float_sincos_calls_the_float_function(tmp_path):
-    whole = _port(SINCOS)
+    whole = port_text(SINCOS, dedent=False)
     assert "    sincosf(x, &s, &c);" in whole, whole
     assert "    sincospif(x, &cs[2 * threadIdx.x], cs + 2 * threadIdx.x + 1);" in whole, whole
     assert "    sincos(angle, &sinTheta, &cosTheta);" not in whole, whole  # a host function: glibc's sincosf

@@ -6,7 +6,8 @@ belong to libraries whose headers are not installed (the README's apt line is wh
 """
 from __future__ import annotations
 
-from conftest import assert_hip_file_compiles, require_tool
+from conftest import assert_hip_file_compiles, hip_compiles, require_tool
+from port_support import port_text
 
 from kernelport import backends
 from kernelport.backends import api_table, hip_probe, hip_simd
@@ -60,15 +61,8 @@ def test_the_hipcc_column_is_what_the_installed_rocm_says():
 
 def _port_compiles(cuda: str, tmp_path) -> None:
     """`cuda` translated to HIP (the whole output, prologue included) compiles for both archs."""
-    from kernelport.source import SourceFile
-    from kernelport.translate import translate
-
     require_tool("hipcc")
-    port, text = translate(SourceFile.from_text(cuda, "t.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    path = tmp_path / "t.hip"
-    path.write_text(text)
-    assert_hip_file_compiles(path, ["gfx90a", "gfx1030"])
+    hip_compiles(tmp_path, port_text(cuda, dedent=False))
 
 
 # One CUDA use per call-template row of the table (kernelport's own spellings): each port compiles.

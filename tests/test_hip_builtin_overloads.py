@@ -5,15 +5,12 @@ lacks for a float: kernelport spells it as a plain load).  Overload resolution o
 as the user's, and hipcc found no `__ldcg(float*)`."""
 from __future__ import annotations
 
-import textwrap
-
 try:  # tests/ as a package or as plain rootdir modules
     from .conftest import hip_compiles
 except ImportError:  # pragma: no cover
     from conftest import hip_compiles
 
-from kernelport.source import SourceFile
-from kernelport.translate import translate
+from port_support import port_text
 
 LBVH = """
     __device__ float3 __ldcg(const float3* p)
@@ -35,14 +32,8 @@ LBVH = """
     """
 
 
-def _hip(code: str) -> str:
-    port, text = translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return text
-
-
 def test_the_builtins_calls_inside_a_float3_overload_are_hips_spelling(tmp_path):
-    text = _hip(LBVH)
+    text = port_text(LBVH)
     # inside the overloads: CUDA's float builtin, spelled as HIP's port spells it
     assert "__ldcg(&(p->x))" not in text and "__stcg(&(p->x), q.x)" not in text, text
     # the kernel's calls with a float3 run the user's overloads: kept
@@ -52,7 +43,7 @@ def test_the_builtins_calls_inside_a_float3_overload_are_hips_spelling(tmp_path)
 
 def test_a_call_the_users_overload_takes_is_the_users():
     # look-alike: the user's own float overload of the name takes every call; nothing is respelled
-    text = _hip("""
+    text = port_text("""
         __device__ float __ldcg(const float* p) { return p[0] * 2.0f; }
         __global__ void k(float* out, const float* in) { out[threadIdx.x] = __ldcg(&in[threadIdx.x]); }
         """)

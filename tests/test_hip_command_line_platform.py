@@ -6,8 +6,7 @@ command-line define, or none, leaves the prologue as it was."""
 from __future__ import annotations
 
 from conftest import hip_compiles
-from kernelport.source import SourceFile
-from kernelport.translate import translate
+from port_support import port_text
 
 CODE = """__global__ void scale(float *x, float a, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -17,9 +16,7 @@ CODE = """__global__ void scale(float *x, float a, int n) {
 
 
 def port(*defines: str) -> str:
-    p, text = translate(SourceFile.from_text(CODE, "s.cu"), "hip", defines=tuple((n, "1") for n in defines))
-    assert p.ok, [d.format() for d in p.diagnostics]
-    return text
+    return port_text(CODE, "s.cu", dedent=False, defines=tuple((n, "1") for n in defines))
 
 
 def test_a_command_line_nvcc_define_is_undefined_before_hips_headers(tmp_path):

@@ -11,8 +11,7 @@ import subprocess
 
 import pytest
 
-from kernelport.source import SourceFile
-from kernelport.translate import translate
+from port_support import ported
 
 CODE = """\
 #ifndef VEC_OPS_H_
@@ -46,8 +45,7 @@ __global__ void step(float3* p, const float3* v, int3* c, float dt) {
 
 
 def port():
-    p, text = translate(SourceFile.from_text(CODE, "t.cu"), "hip")
-    assert p.ok, [d.format() for d in p.diagnostics]
+    p, text = ported(CODE, dedent=False)
     p.text = text
     return p
 

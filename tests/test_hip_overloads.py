@@ -8,16 +8,11 @@ argument to CUDA's parameter type (soundness.cast_overloaded_arguments, `argumen
 the port renamed the callee (a widened ballot mask's `__ffs` that became `__ffsll`)."""
 from __future__ import annotations
 
-import textwrap
-
-from kernelport.source import SourceFile
-from kernelport.translate import translate
+from port_support import ported
 
 
 def hip(code: str):
-    port, _ = translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return port.body
+    return ported(code)[0].body
 
 
 _ATOMICS = """

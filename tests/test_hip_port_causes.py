@@ -10,13 +10,7 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import assert_hip_file_compiles, require_tool
-
-
-def port_of(code: str) -> str:
-    """The port as written (its header included)."""
-    port, text = translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return text
+from port_support import port_text
 
 
 # postProcessGL: `struct cudaChannelFormatDesc desc;` names CUDA's type, it does not declare one.
@@ -33,7 +27,7 @@ TAGGED_USE = """\
 
 
 def test_a_tagged_type_used_without_a_body_is_cudas_and_renamed():
-    out = port_of(TAGGED_USE)
+    out = port_text(TAGGED_USE)
     assert "    hipChannelFormatDesc desc;" in out  # HIP's name bare: some HIP types are typedefs only
     assert "struct cudaMine { int x; };" in out and "struct cudaMine m" in out  # the file's own type
 
@@ -58,7 +52,7 @@ CUDACC_REGION = """\
 
 
 def test_code_under_cudacc_is_ported_since_the_port_tests_hipcc():
-    out = port_of(CUDACC_REGION)
+    out = port_text(CUDACC_REGION)
     assert "#ifdef __HIPCC__" in out
     assert "static const hipTextureReadMode mode = hipReadModeElementType;" in out
     assert "#ifdef __HIP_DEVICE_COMPILE__\n    o[0] = hipReadModeNormalizedFloat;" in out  # the device pass
@@ -75,7 +69,7 @@ BF16 = """\
 
 
 def test_bf16_is_rocm_5_2s_hip_bfloat16():
-    out = port_of(BF16)
+    out = port_text(BF16)
     assert "#include <hip/hip_bfloat16.h>" in out and "hip_bfloat16 *c" in out
 
 
@@ -91,7 +85,7 @@ LINKAGE = """\
 
 
 def test_a_linkage_string_glued_to_a_qualifier_is_spaced_a_user_literal_is_not():
-    out = port_of(LINKAGE)
+    out = port_text(LINKAGE)
     assert 'extern "C" __global__ void scale' in out and '("ab"_kb)' in out
 
 
@@ -120,7 +114,7 @@ LADDER_IF = f"""\
 
 
 def test_a_ladder_step_under_an_unbraced_if_stays_under_it_with_its_wide_step():
-    out = port_of(LADDER_IF)
+    out = port_text(LADDER_IF)
     assert ("if (active)\n        { if (warpSize > 32) v += __shfl_down(v, warpSize / 2);\n"
             "          v += __shfl_down(v, 16); }") in out
     assert ("if (active) {\n        if (warpSize > 32) v += __shfl_down(v, warpSize / 2);\n"
@@ -140,7 +134,7 @@ BRACED_LAUNCH = """\
 
 
 def test_a_braced_launch_configuration_names_its_type():
-    out = port_of(BRACED_LAUNCH)
+    out = port_text(BRACED_LAUNCH)
     assert "k<<<dim3{2, 1, 1}, dim3{32, 4, 1}, 0, s>>>(y);" in out
     assert "dim3 b = {8, 8};" in out and "k<<<1, b>>>(y);" in out  # a declaration's braces stay
 
@@ -157,7 +151,7 @@ SPACED_LAUNCH = """\
 
 
 def test_a_launch_with_spaced_chevrons_is_spelled_as_one_token():
-    out = port_of(SPACED_LAUNCH)
+    out = port_text(SPACED_LAUNCH)
     assert "k <<<n >> 2, 32 >>> (y);" in out and "k<<<1 << 2, 32>>>(y);" in out
 
 
@@ -176,7 +170,7 @@ PRINTF_INDEX = """\
 
 
 def test_an_index_builtin_passed_to_printf_is_cast_arithmetic_and_user_fields_are_not():
-    out = port_of(PRINTF_INDEX)
+    out = port_text(PRINTF_INDEX)
     assert 'printf("%d %d %d\\n", (unsigned int)threadIdx.x, ((unsigned int)blockIdx.y), ' \
            'blockDim.x * 2 + threadIdx.x);' in out
     assert 'printf("%d\\n", p.x);' in out and "unsigned t = threadIdx.x;" in out
@@ -199,7 +193,7 @@ CG_MEMBERS = """\
 
 
 def test_cooperative_groups_members_rocm_lacks_are_the_builtins_they_mean():
-    out = port_of(CG_MEMBERS)
+    out = port_text(CG_MEMBERS)
     assert "o[blockIdx.x] = blockDim.x;" in out
     assert "o[block.thread_rank()] = blockDim.y + threadIdx.x + t.group_dim();" in out
 
@@ -229,7 +223,7 @@ TILE_MEMBERS = """\
 
 
 def test_a_tiles_rank_among_the_blocks_tiles_is_the_linear_thread_rank_over_its_size():
-    out = port_of(TILE_MEMBERS)  # (compiled for both archs: CASES["tile_members"])
+    out = port_text(TILE_MEMBERS)  # (compiled for both archs: CASES["tile_members"])
     rank = "((unsigned int)(((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) / 32))"
     count = "((unsigned int)((blockDim.x * blockDim.y * blockDim.z + 32 - 1) / 32))"
     assert f"int idx = blockIdx.x * {count} + {rank};" in out
@@ -248,7 +242,7 @@ def test_a_tile_of_a_tile_has_another_rank_and_is_refused():
 def test_a_files_own_thread_block_type_is_not_cooperative_groups():
     own = "struct thread_block { __device__ int group_dim() const { return 2; } };\n" \
           "__global__ void k(int *o) { thread_block b; o[0] = b.group_dim(); }\n"
-    assert "o[0] = b.group_dim();" in port_of(own)
+    assert "o[0] = b.group_dim();" in port_text(own)
 
 
 # learn-cuda gaussian solvers: `asm("bfe.u32 ...")`, PTX's bit-field extract, is an idiom the HIP
@@ -264,7 +258,7 @@ BFE = """\
 
 
 def test_ptx_bfe_is_the_prologues_extract_a_signed_one_is_refused():
-    out = port_of(BFE)
+    out = port_text(BFE)
     assert "ret = kp_bfe_u32(x, bit, numBits);" in out and "__device__ inline unsigned int kp_bfe_u32(" in out
     signed = BFE.replace("bfe.u32", "bfe.s32")
     port, _ = translate(SourceFile.from_text(textwrap.dedent(signed), "t.cu"), "hip")
@@ -285,7 +279,7 @@ NVCC_REGION = """\
 
 
 def test_code_under_nvcc_is_the_ports_under_hipcc():
-    out = port_of(NVCC_REGION)
+    out = port_text(NVCC_REGION)
     assert "#ifdef __HIPCC__\n__device__ float twice" in out and "#ifdef __NVCOMPILER" in out
 
 
@@ -314,7 +308,7 @@ def test_a_launch_from_device_code_is_refused_at_the_launch():
     assert [(d.code, d.location.line, d.location.column) for d in errors] == [("KP210", 4, 5), ("KP210", 9, 20)]
     assert "'child' in 'parent'" in errors[0].message and "'again' in 'again'" in errors[1].message
     ok = textwrap.dedent(NVIDIA_LAUNCH).split("__global__ void again")[0] + "void host(float *x) { child<<<1, 32>>>(x); }\n"
-    assert port_of(ok)
+    assert port_text(ok)
 
 
 # sgemm-cuda runner, hardware-effects shared-memory-limit: hipDeviceProp_t spells one field of
@@ -331,7 +325,7 @@ DEVICE_PROP = """\
 
 
 def test_a_device_prop_field_is_hips_name_a_users_field_is_not():
-    out = port_of(DEVICE_PROP)
+    out = port_text(DEVICE_PROP)
     assert "props.maxSharedMemoryPerMultiProcessor, props.multiProcessorCount, m.sharedMemPerMultiprocessor" in out
     lacking = DEVICE_PROP.replace("(int)p.sharedMemPerBlock", "p.regsPerMultiprocessor")
     port, _ = translate(SourceFile.from_text(textwrap.dedent(lacking), "t.cu"), "hip")
@@ -353,7 +347,7 @@ AUTO_COORD = """\
 
 
 def test_an_auto_variable_of_a_builtin_coordinate_gets_cudas_type():
-    out = port_of(AUTO_COORD)
+    out = port_text(AUTO_COORD)
     assert "for (unsigned int i = threadIdx.x; i < n; i += blockDim.x)" in out
     assert "const unsigned int b = (blockIdx.y);" in out
     assert "auto sum = threadIdx.x + blockDim.x, w = 2u;" in out and "auto &ref = dst;" in out  # integers already
@@ -385,16 +379,16 @@ CASES = {"device_prop": DEVICE_PROP, "device_launch_host_only": NVIDIA_LAUNCH.sp
 def test_the_port_compiles_for_gfx90a_and_gfx1030(name, tmp_path):
     require_tool("hipcc")
     f = tmp_path / f"{name}.hip"
-    f.write_text(port_of(CASES[name]))
+    f.write_text(port_text(CASES[name]))
     assert_hip_file_compiles(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
 
 
 def test_ptx_bfe_with_an_immediate_length_is_the_same_extract():
     """xmrig-cuda's aes_cuda.hpp: `bfe.u32 %0, %1, %2, 8;` (PTX allows an immediate position or
     length); an operand the template names but the asm does not pass stays KP201."""
-    out = port_of(BFE.replace("%1, %2, %3;", "%1, %2, 8;").replace(', "r"(numBits)', ""))
+    out = port_text(BFE.replace("%1, %2, %3;", "%1, %2, 8;").replace(', "r"(numBits)', ""))
     assert "ret = kp_bfe_u32(x, bit, 8);" in out
-    out = port_of(BFE.replace("%1, %2, %3;", "%1, 21, 5;").replace(', "r"(bit), "r"(numBits)', ""))
+    out = port_text(BFE.replace("%1, %2, %3;", "%1, 21, 5;").replace(', "r"(bit), "r"(numBits)', ""))
     assert "ret = kp_bfe_u32(x, 21, 5);" in out
     bad = BFE.replace("%1, %2, %3;", "%1, %2, %4;")
     port, _ = translate(SourceFile.from_text(textwrap.dedent(bad), "t.cu"), "hip")
@@ -415,7 +409,7 @@ POINTER_ATTRS = """\
 
 
 def test_a_pointer_attributes_type_is_rocm_5_2s_memory_type_a_users_field_is_not():
-    out = port_of(POINTER_ATTRS)
+    out = port_text(POINTER_ATTRS)
     assert "attributes.memoryType == hipMemoryTypeDevice && attributes.device >= m.type" in out
     assert "Mine { int type; }" in out
 
@@ -434,7 +428,7 @@ WHOLE_COORDS = """\
 
 
 def test_a_coordinate_read_whole_is_made_a_uint3_its_fields_are_kept():
-    out = port_of(WHOLE_COORDS)
+    out = port_text(WHOLE_COORDS)
     assert "const uint3 bid3 = make_uint3(blockIdx.x, blockIdx.y, blockIdx.z);" in out
     assert "t = make_uint3(threadIdx.x, threadIdx.y, threadIdx.z);" in out
     assert "first(make_uint3(blockDim.x, blockDim.y, blockDim.z)) + bid3.x + t.y + blockIdx.x;" in out
@@ -456,7 +450,7 @@ OPERAND_COORDS = """    inline __device__ uint3 operator*(uint3 a, uint3 b) { re
 
 
 def test_a_coordinate_read_whole_as_an_operand_or_returned_is_made_a_uint3(tmp_path):
-    out = port_of(OPERAND_COORDS)
+    out = port_text(OPERAND_COORDS)
     assert ("uint3 t = make_uint3(blockIdx.x, blockIdx.y, blockIdx.z) * make_uint3(blockDim.x, blockDim.y, blockDim.z)"
             " + make_uint3(threadIdx.x, threadIdx.y, threadIdx.z);") in out
     assert "return make_uint3(blockIdx.x, blockIdx.y, blockIdx.z);" in out
@@ -486,7 +480,7 @@ MACRO_COORDS = """    inline __device__ uint3 operator*(uint3 a, uint3 b) { retu
 
 
 def test_a_coordinate_read_whole_in_a_macro_body_is_made_a_uint3(tmp_path):
-    out = port_of(MACRO_COORDS)
+    out = port_text(MACRO_COORDS)
     assert "uint3 localIdx = make_uint3(threadIdx.x, threadIdx.y, threadIdx.z) + make_uint3(1, 1, 1); \\\n" in out
     assert ("uint3 atlasIdx = make_uint3(blockIdx.x, blockIdx.y, blockIdx.z) * make_uint3(blockDim.x, blockDim.y, "
             "blockDim.z) + localIdx; \\\n") in out
@@ -500,7 +494,7 @@ def test_a_coordinate_read_whole_in_a_macro_body_is_made_a_uint3(tmp_path):
 def test_a_globally_qualified_api_name_is_cudas_beside_a_users_namespaced_wrapper():
     """FLAMEGPU's detail::cuda::cudaFree wraps `::cudaFree(devPtr)`: the user's name lives in its
     namespace, the global one is CUDA's."""
-    out = port_of("""\
+    out = port_text("""\
         namespace w { namespace cuda {
         inline cudaError_t cudaFree(void* p) { return ::cudaFree(p); }
         } }

@@ -8,12 +8,8 @@ type, so gfx90a's atomics are the signed ones (`smax`/`smin`, not `umax`/`umin`,
 negative value above every positive one).  A port without `long long` gets no such block."""
 from __future__ import annotations
 
-import textwrap
-
-from kernelport.source import SourceFile
-from kernelport.translate import translate
-
 from conftest import gfx90a_assembly, hip_compiles
+from port_support import port_text
 
 MINMAX = """
 template <typename T>
@@ -37,14 +33,8 @@ template void launch<long long int>(const long long int*, long long int*, long l
 """
 
 
-def port(code: str) -> str:
-    p, text = translate(SourceFile.from_text(textwrap.dedent(code), "m.cu"), "hip")
-    assert p.ok, [d.format() for d in p.diagnostics]
-    return text
-
-
 def test_the_long_long_instance_compiles_with_signed_atomics(tmp_path):
-    text = port(MINMAX)
+    text = port_text(MINMAX, "m.cu")
     assert "long long atomicMax(long long* address, long long val)" in text
     f = hip_compiles(tmp_path, text, "m.hip")
     asm = gfx90a_assembly(f)
@@ -53,6 +43,6 @@ def test_the_long_long_instance_compiles_with_signed_atomics(tmp_path):
 
 
 def test_a_port_without_long_long_gets_no_overloads():
-    text = port(MINMAX.replace("template void launch<long long int>(const long long int*, long long int*, "
-                               "long long int*, int);\n", ""))
+    text = port_text(MINMAX.replace("template void launch<long long int>(const long long int*, long long int*, "
+                                    "long long int*, int);\n", ""), "m.cu")
     assert "KP_HAVE_SIGNED64_MINMAX" not in text

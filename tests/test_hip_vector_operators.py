@@ -13,6 +13,8 @@ import pytest
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
+from port_support import ported
+
 CODE = """\
 #include <cuda_runtime.h>
 __inline__ __device__ __host__ void operator-=(float2& p, float2 const& q)
@@ -57,9 +59,7 @@ __global__ void step(float2* pos, const float2* vel, const int2* cell, float3* f
 
 
 def port():
-    p, _ = translate(SourceFile.from_text(CODE, "t.cu"), "hip")
-    assert p.ok, [d.format() for d in p.diagnostics]
-    return p
+    return ported(CODE, dedent=False)[0]
 
 
 def test_component_wise_operators_are_left_out_on_hip_lines_kept():

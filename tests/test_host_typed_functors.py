@@ -11,10 +11,9 @@ small host-side invoke_result (what transform_iterator does) in for rocThrust, a
 from __future__ import annotations
 
 from kernelport import backends
-from kernelport.source import SourceFile
-from kernelport.translate import translate
 
 from conftest import hip_compiles
+from port_support import ported
 
 SRC = """#include <thrust/device_vector.h>
 #include <thrust/iterator/transform_iterator.h>
@@ -58,14 +57,8 @@ float run(thrust::device_vector<float> &v, thrust::device_vector<float> &o, floa
 """
 
 
-def _port(src: str, backend: str = "hip"):
-    port, body = translate(SourceFile.from_text(src, "t.cu"), backend)
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return port, body
-
-
 def test_functors_typed_in_host_code_get_host():
-    port, body = _port(SRC)
+    port, body = ported(SRC, dedent=False)
     assert "    __host__ __device__ I operator()(const I &x) const { return I(1) / dev_only(x); }" in body
     assert "struct square_fn { __host__ __device__ float operator()" in body  # transform_iterator<F, It>, the scan
     assert "struct neg_fn { __host__ __device__ float operator()" in body  # a local declared neg_fn
@@ -74,7 +67,7 @@ def test_functors_typed_in_host_code_get_host():
 
 
 def test_look_alikes_keep_their_spaces():
-    _, body = _port(SRC)
+    _, body = ported(SRC, dedent=False)
     assert "struct both_fn { __host__ __device__ float operator()" in body and "__host__ __host__" not in body
     assert "    __host__ float operator()(float x) const { return x; }\n    __device__ float operator()" in body
     assert "struct plain_fn { __device__ float operator()" in body  # thrust::transform takes it
@@ -85,7 +78,7 @@ def test_look_alikes_keep_their_spaces():
 def test_a_functor_defined_elsewhere_or_a_backend_without_data_is_kept():
     src = ('#include <thrust/iterator/transform_iterator.h>\n#include "fns.h"\n'
            "auto it(float *p) { return thrust::make_transform_iterator(p, header_fn()); }\n")
-    _, body = _port(src)
+    _, body = ported(src, dedent=False)
     assert "__host__" not in body.split("#include", 1)[1]
     assert backends.get("metal").host_typed_functors == {}
     assert backends.get("portable").host_typed_functors == backends.get("hip").host_typed_functors
@@ -109,6 +102,6 @@ int main() {
 def test_clang_takes_the_widened_functor_in_host_code(tmp_path):
     """main's port: "no type named 'type' in std::invoke_result<recip_fn, float>"; the branch's compiles."""
     stub = "namespace thrust { template <class It, class F> It make_transform_iterator(It it, F) { return it; } }\n"
-    _, body = _port(stub + HOST_TYPED)
+    _, body = ported(stub + HOST_TYPED, dedent=False)
     assert "__host__ __device__ I operator()" in body
     hip_compiles(tmp_path, body)

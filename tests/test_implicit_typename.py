@@ -9,10 +9,9 @@ argument (P0634 keeps `typename` required there, so nvcc never saw them without 
 from __future__ import annotations
 
 from kernelport import backends
-from kernelport.source import SourceFile
-from kernelport.translate import translate
 
 from conftest import hip_compiles
+from port_support import ported
 
 SRC = """#include <cstddef>
 namespace lib { struct plain { using size_type = int; }; }
@@ -59,14 +58,8 @@ __global__ void k(float *out)
 """
 
 
-def _port(src: str, backend: str = "hip"):
-    port, body = translate(SourceFile.from_text(src, "t.cu"), backend)
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return port, body
-
-
 def test_each_p0634_context_gets_typename():
-    port, body = _port(SRC)
+    port, body = ported(SRC, dedent=False)
     for line in ("    using T = typename I::value_type;",
                  "    typename I::value_type first;",
                  "    __device__ typename I::value_type get(typename I::value_type scale) const;",
@@ -80,7 +73,7 @@ def test_each_p0634_context_gets_typename():
 
 
 def test_values_non_dependent_names_and_written_typename_are_kept():
-    _, body = _port(SRC)
+    _, body = ported(SRC, dedent=False)
     assert "    static constexpr int n = I::value;" in body
     assert "y = y * I::value;" in body and "return x * I::value;" in body
     assert "    lib::plain::size_type count;" in body
@@ -92,7 +85,7 @@ def test_block_scope_plain_parameters_and_template_arguments_are_not_p0634_conte
 template <typename T> __device__ int f(int y) { T::value * y; return holder<typename T::type>{}.v; }
 template <typename T> __device__ void g(typename T::type x);
 """
-    _, body = _port(src)
+    _, body = ported(src, dedent=False)
     assert "{ T::value * y;" in body and "holder<typename T::type>" in body and "typename typename" not in body
     assert body.count("typename") == src.count("typename")
 
@@ -100,10 +93,10 @@ template <typename T> __device__ void g(typename T::type x);
 def test_a_backend_whose_compiler_takes_p0634_keeps_the_source():
     assert backends.get("metal").typename_required is None
     assert backends.get("portable").typename_required == backends.get("hip").typename_required
-    _, body = _port(SRC, "portable")
+    _, body = ported(SRC, to="portable", dedent=False)
     assert "using T = typename I::value_type;" in body
 
 
 def test_the_port_compiles_for_both_waves(tmp_path):
-    _, body = _port(SRC)
+    _, body = ported(SRC, dedent=False)
     hip_compiles(tmp_path, body, extra_args=("-std=c++20",))

@@ -5,15 +5,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import textwrap
-
-from kernelport.source import SourceFile
-from kernelport.translate import translate
 
 try:  # tests/ as a package or as plain rootdir modules
-    from .conftest import require_tool
+    from .conftest import metal_port, require_tool
 except ImportError:  # pragma: no cover
-    from conftest import require_tool
+    from conftest import metal_port, require_tool
 
 HEAD = "#include <cooperative_groups.h>\n#include <cooperative_groups/reduce.h>\nnamespace cg = cooperative_groups;\n"
 
@@ -37,17 +33,13 @@ __global__ void k(float* out, const float* x, int n) {
 """
 
 
-def metal(code: str):
-    return translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "metal")
-
-
 def errors(code: str) -> list[tuple[int, str]]:
-    port, _ = metal(code)
+    port, _ = metal_port(code)
     return [(d.location.line, d.code) for d in port.diagnostics if d.severity == "error"]
 
 
 def test_a_32_tile_is_the_simd_group():
-    port, text = metal(TILES)
+    port, text = metal_port(TILES)
     assert port.ok, [d.format() for d in port.diagnostics]
     require_tool("clang")
     from kernelport.backends.metal.check import check_metal_source
@@ -66,7 +58,7 @@ def test_a_32_tile_is_the_simd_group():
 
 def test_a_tile_declared_auto_from_tiled_partition():
     """cuda-samples shfl_scan: `const auto tile = cg::tiled_partition<32>(cta);`."""
-    port, text = metal(HEAD + """\
+    port, text = metal_port(HEAD + """\
         __global__ void k(unsigned* out) {
             cg::thread_block cta = cg::this_thread_block();
             const auto tile = cg::tiled_partition<32>(cta);

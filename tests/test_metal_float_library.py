@@ -14,6 +14,7 @@ import pytest
 from kernelport.emulator import run_kernel
 from kernelport.source import SourceFile
 from kernelport.translate import translate
+from port_support import port_text
 
 KERNEL = """__global__ void conv(const float *x, float *f, int *o, unsigned int *u, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -29,14 +30,8 @@ X = np.array([0.3, -0.7, 2.5, -2.5, 1e10, -1e10, np.nan, 4.75, -3.25, 5e9, 0.5, 
              np.float32)
 
 
-def _port(text: str, backend: str = "metal"):
-    port, whole = translate(SourceFile.from_text(text, "conv.cu"), backend)
-    assert port.ok, port.diagnostics
-    return whole
-
-
 def test_the_prologue_defines_each_with_cudas_signature():
-    whole = _port(KERNEL)
+    whole = port_text(KERNEL, "conv.cu", to="metal", dedent=False)
     assert "inline float fmodf(float x, float y) { return precise::fmod(x, y); }" in whole, whole
     assert "inline float copysignf(float x, float y) { return copysign(x, y); }" in whole, whole
     assert "inline int __float2int_rd(float x) { return (isnan(x) ? 0 : x >= 2147483648.0f ? INT_MAX : " \
@@ -47,7 +42,7 @@ def test_the_prologue_defines_each_with_cudas_signature():
 def test_the_port_passes_the_checker():
     from kernelport.backends.metal.check import MetalCheckUnavailable, run_check
     try:
-        report = run_check(_port(KERNEL), "conv.metal")
+        report = run_check(port_text(KERNEL, "conv.cu", to="metal", dedent=False), "conv.metal")
     except MetalCheckUnavailable as e:
         pytest.skip(str(e))
     assert report.ok, report.errors
@@ -56,7 +51,7 @@ def test_the_port_passes_the_checker():
 def test_the_port_computes_what_the_original_computes():
     n = len(X)
     outs = {}
-    for backend, text in (("cuda", KERNEL), ("metal", _port(KERNEL))):
+    for backend, text in (("cuda", KERNEL), ("metal", port_text(KERNEL, "conv.cu", to="metal", dedent=False))):
         args = {"x": X.copy(), "f": np.zeros(n, np.float32), "o": np.zeros(n, np.int32),
                 "u": np.zeros(n, np.uint32), "n": np.int32(n)}
         outs[backend] = run_kernel(text, "conv", args=args, grid=(1,), block=(n,), backend=backend).outputs
@@ -79,5 +74,5 @@ def test_a_function_metal_lacks_stays_refused_and_the_files_own_definition_stays
     port, _ = translate(SourceFile.from_text(KERNEL.replace("exp10f(s * 0.1f)", "cbrtf(s)"), "conv.cu"), "metal")
     assert not port.ok and any(d.code == "KP223" and "cbrtf" in d.message for d in port.diagnostics)
     own = "__device__ float fmodf(float a, float b) { return a - b * truncf(a / b); }\n"
-    whole = _port(own + KERNEL)
+    whole = port_text(own + KERNEL, "conv.cu", to="metal", dedent=False)
     assert "inline float fmodf(" not in whole and "float fmodf(float a, float b)" in whole, whole

@@ -9,8 +9,7 @@ import numpy as np
 import pytest
 
 from kernelport.emulator import run_kernel
-from kernelport.source import SourceFile
-from kernelport.translate import translate
+from port_support import port_text
 
 KERNEL = """__global__ void step(float *x, const float *d, long long *r, long *s, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -24,27 +23,22 @@ KERNEL = """__global__ void step(float *x, const float *d, long long *r, long *s
 D = np.array([0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 0.49, -0.51, 3.7, -3.7, 100.25, 7.5], np.float32)
 
 
-def _port(text: str):
-    port, whole = translate(SourceFile.from_text(text, "step.cu"), "metal")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return whole
-
-
 def test_the_prologue_defines_each_with_cudas_signature():
-    whole = _port(KERNEL)
+    whole = port_text(KERNEL, "step.cu", to="metal", dedent=False)
     for fn, metal in (("llrintf", "rint"), ("lrintf", "rint"), ("llroundf", "round"), ("lroundf", "round")):
         assert f"inline long {fn}(float x) {{ return long({metal}(x)); }}" in whole, whole
 
 
 def test_a_kernel_that_uses_none_gets_no_definition():
-    whole = _port("__global__ void k(float *x) { x[threadIdx.x] = rintf(x[threadIdx.x]); }\n")
+    whole = port_text("__global__ void k(float *x) { x[threadIdx.x] = rintf(x[threadIdx.x]); }\n", "step.cu",
+                      to="metal", dedent=False)
     assert "llrintf" not in whole and "lroundf" not in whole
 
 
 def test_the_port_passes_the_checker():
     from kernelport.backends.metal.check import MetalCheckUnavailable, run_check
     try:
-        report = run_check(_port(KERNEL), "step.metal")
+        report = run_check(port_text(KERNEL, "step.cu", to="metal", dedent=False), "step.metal")
     except MetalCheckUnavailable as e:
         pytest.skip(str(e))
     assert report.ok, report.errors
@@ -53,7 +47,7 @@ def test_the_port_passes_the_checker():
 def test_the_port_computes_what_the_original_computes():
     n = len(D)
     outs = {}
-    for backend, text in (("cuda", KERNEL), ("metal", _port(KERNEL))):
+    for backend, text in (("cuda", KERNEL), ("metal", port_text(KERNEL, "step.cu", to="metal", dedent=False))):
         args = {"x": np.linspace(-3, 3, n).astype(np.float32), "d": D.copy(), "r": np.zeros(n, np.int64),
                 "s": np.zeros(n, np.int64), "n": np.int32(n)}
         outs[backend] = run_kernel(text, "step", args=args, grid=(1,), block=(n,), backend=backend).outputs

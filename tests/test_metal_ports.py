@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import textwrap
 
 import pytest
 
@@ -13,17 +12,13 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 try:  # tests/ as a package or as plain rootdir modules
-    from .conftest import require_tool
+    from .conftest import metal_port, require_tool
 except ImportError:  # pragma: no cover
-    from conftest import require_tool
-
-
-def metal(code: str, path: str = "t.cu"):
-    return translate(SourceFile.from_text(textwrap.dedent(code), path), "metal")
+    from conftest import metal_port, require_tool
 
 
 def error_codes(code: str) -> list[str]:
-    port, _ = metal(code)
+    port, _ = metal_port(code)
     return [f"{d.location.line}:{d.code}" for d in port.diagnostics if d.severity == "error"]
 
 
@@ -47,7 +42,7 @@ __host__ __device__ inline float3& operator*=(float3 &a, float s) { a.z *= s; a.
 
 def test_componentwise_vector_operators_are_left_out_as_metal_has_them():
     require_tool("clang")
-    port, text = metal(COMPONENTWISE + KERNEL)
+    port, text = metal_port(COMPONENTWISE + KERNEL)
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "operator" not in text.replace("// operator", "")
     for sig in ("operator+(float3, float3)", "operator-(float3)", "operator-=(float3, float3)",
@@ -87,7 +82,7 @@ NS_KERNEL = """__global__ void k(const float* x, float* y, int n) {
 
 def test_a_namespace_opened_by_a_macro_is_declared_and_its_macros_stay():
     require_tool("clang")
-    port, text = metal(NS_MACROS + NS_HELPER + NS_KERNEL)
+    port, text = metal_port(NS_MACROS + NS_HELPER + NS_KERNEL)
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "#define MYNS_BEGIN namespace my {" in text and "#define MYNS_END }" in text
 
@@ -122,7 +117,7 @@ def test_the_splice_reparses_with_the_macros_a_spliced_header_uses(tmp_path):
 @pytest.mark.parametrize("attr", ["__align__(16)", "__builtin_align__(16)"])
 def test_cudas_alignment_attribute_is_alignas(attr):
     require_tool("clang")
-    port, text = metal(f"typedef struct {attr} {{ float a, b; }} V2;\n" + """
+    port, text = metal_port(f"typedef struct {attr} {{ float a, b; }} V2;\n" + """
 __global__ void k(const V2* x, float* y, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) y[i] = x[i].a;
@@ -136,7 +131,7 @@ def test_an_alignment_macros_body_is_alignas_too():
     """`#define ALIGN(n) __align__(n)` (a project's portable spelling): the body is code where the
     macro is used, though the parse saw it blanked; it was kept, and the port did not compile."""
     require_tool("clang")
-    port, text = metal("""#define ALIGN(n) /* was __align__ */ __align__(n)
+    port, text = metal_port("""#define ALIGN(n) /* was __align__ */ __align__(n)
 struct ALIGN(16) V4 { float x, y, z, w; };
 __global__ void k(const V4* x, float* y, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -160,7 +155,7 @@ int main() {
 
 
 def test_a_host_only_file_has_no_metal_port_and_says_so(tmp_path):
-    port, _ = metal(HOST_ONLY)
+    port, _ = metal_port(HOST_ONLY)
     assert port.ok and port.empty
     assert [(d.code, d.severity, d.location.line) for d in port.diagnostics] == [("KP227", "warning", 1)]
     (tmp_path / "main.cu").write_text(HOST_ONLY)
@@ -172,7 +167,7 @@ def test_a_host_only_file_has_no_metal_port_and_says_so(tmp_path):
 
 
 def test_a_host_file_launching_a_kernel_of_another_file_is_told_at_the_launch():
-    port, _ = metal("__global__ void k(float* y);\nint main() {\n    float* y = nullptr;\n    k<<<1, 32>>>(y);\n}\n")
+    port, _ = metal_port("__global__ void k(float* y);\nint main() {\n    float* y = nullptr;\n    k<<<1, 32>>>(y);\n}\n")
     assert port.empty
     assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP227", 4)]
     assert "the kernel it launches, 'k', is defined in another file" in port.diagnostics[0].message
@@ -191,20 +186,20 @@ def test_a_file_of_host_filled_constants_only_is_no_port_whatever_their_types():
     `double*` fields. No port holds it here (a host-filled constant is bound as a buffer of the
     kernels that read it, in their files), so its `double` is no refusal: KP227, as for a struct of
     floats; before, KP214 refused the file."""
-    port, _ = metal(CONSTANT_ONLY)
+    port, _ = metal_port(CONSTANT_ONLY)
     assert port.ok and port.empty
     assert [(d.code, d.severity) for d in port.diagnostics] == [("KP227", "warning")]
     assert "the double of its file-scope declarations (t.cu:3:5)" in port.diagnostics[0].message
 
 
 def test_a_kernel_reading_a_constant_of_a_struct_with_doubles_is_still_refused():
-    port, _ = metal(CONSTANT_ONLY + "__global__ void k(int* o) { o[0] = c_cache.n; }\n")
+    port, _ = metal_port(CONSTANT_ONLY + "__global__ void k(int* o) { o[0] = c_cache.n; }\n")
     assert not port.empty
     assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP214", 3)]
 
 
 def test_a_file_with_device_code_is_not_empty():
-    port, text = metal("__device__ float twice(float x) { return 2.0f * x; }\n")
+    port, text = metal_port("__device__ float twice(float x) { return 2.0f * x; }\n")
     assert not port.empty and "float twice(float x)" in text
     assert not [d for d in port.diagnostics if d.code == "KP227"]
 
@@ -228,7 +223,7 @@ def test_a_statement_macro_with_a_block_is_the_body_not_a_host_function():
     """`CUDA_KERNEL_LOOP(i, n) { ... }` reads as a function definition nested in the body: it was
     left out as host code, and the port (an empty loop-less kernel) passed the checker."""
     require_tool("clang")
-    port, text = metal(KERNEL_LOOP)
+    port, text = metal_port(KERNEL_LOOP)
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "host code" not in text
     assert "y[i] = x[i] + 1.0f;" in text and "y[j] = 2.0f * x[j];" in text
@@ -268,7 +263,7 @@ def test_byte_and_funnel_shift_intrinsics_are_kp_helpers_with_cudas_meaning(tmp_
     import random
     require_tool("clang")
     gxx = require_tool("g++")
-    port, text = metal(INTRINSICS)
+    port, text = metal_port(INTRINSICS)
     assert port.ok, [d.format() for d in port.diagnostics]
     for name in ("byte_perm", "funnelshift_l", "funnelshift_lc", "funnelshift_r", "funnelshift_rc", "umulhi", "mulhi"):
         assert f"kp_{name}(" in text.split("kernel void")[1]
@@ -348,18 +343,18 @@ def test_a_branch_no_metal_compile_reaches_holds_nothing_to_refuse():
     platform macro), the branch of GPUs no CUDA toolkit builds; the port is now the branch current GPUs run
     (kernelport/arch_branches.py, KP237), and its `__hiloint2double`, which Metal lacks, is refused at its line."""
     require_tool("clang")
-    port, text = metal(ARCH_BRANCHES)
+    port, text = metal_port(ARCH_BRANCHES)
     assert [(d.code, d.line) for d in port.diagnostics if d.severity == "error"] == [("KP224", 8)], port.diagnostics
     assert any(d.code == "KP237" and "line 9 (`#else`)" in d.message for d in port.diagnostics)
-    port, text = metal(ARCH_BRANCHES.replace("__CUDA_ARCH__ >= 130", "defined(__NVCC__)"))  # a platform test
+    port, text = metal_port(ARCH_BRANCHES.replace("__CUDA_ARCH__ >= 130", "defined(__NVCC__)"))  # a platform test
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "(unsigned long long)lo" in text or "(ulong)lo" in text, text
 
 
 def test_a_redeclared_cuda_builtin_goes_from_the_metal_port():
     require_tool("clang")
-    port, text = metal("extern __device__ __device_builtin__ void __syncthreads(void);\n"
-                       "__global__ void k(float* y) { __syncthreads(); y[0] = 1.0f; }\n")
+    port, text = metal_port("extern __device__ __device_builtin__ void __syncthreads(void);\n"
+                            "__global__ void k(float* y) { __syncthreads(); y[0] = 1.0f; }\n")
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "(a CUDA built-in, declared by the target) */" in text
 
@@ -368,9 +363,9 @@ def test_a_template_parameter_shadows_a_host_variable_of_its_name():
     """ccminer's keccak512: `static int BLOCKSIZE = 84;` for the host, `template <int BLOCKSIZE>` on
     the kernel: device code names the parameter, not the writable variable (no KP213)."""
     require_tool("clang")
-    port, text = metal("static int BLOCKSIZE = 84;\n"
-                       "template <int BLOCKSIZE> __global__ void k(float* y) { y[threadIdx.x] = BLOCKSIZE; }\n"
-                       "void run(float* y, int len) { BLOCKSIZE = len; if (BLOCKSIZE == 84) k<84><<<1, 32>>>(y); }\n")
+    port, text = metal_port("static int BLOCKSIZE = 84;\n"
+                            "template <int BLOCKSIZE> __global__ void k(float* y) { y[threadIdx.x] = BLOCKSIZE; }\n"
+                            "void run(float* y, int len) { BLOCKSIZE = len; if (BLOCKSIZE == 84) k<84><<<1, 32>>>(y); }\n")
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "BLOCKSIZE: host-side state, left out of the Metal port" in text
 
@@ -391,7 +386,7 @@ def test_device_memory_device_code_only_reads_is_constant_or_a_bound_buffer():
     `constant`; one the host fills is a `constant` buffer argument, as `__constant__` memory is; a
     prototype of CUDA's own intrinsic does not make it the file's (the call is still kp_byte_perm)."""
     require_tool("clang")
-    port, text = metal(DEVICE_TABLES)
+    port, text = metal_port(DEVICE_TABLES)
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "constant unsigned int d_T0[4] = {1u, 2u, 3u, 4u};" in text
     assert "constant unsigned int* d_filled [[buffer(3)]]" in text
@@ -438,17 +433,17 @@ def test_the_runs_defines_the_file_names_are_defined_in_the_metal_port(tmp_path)
 
 def test_cache_hinted_stores_are_plain_stores():
     require_tool("clang")
-    port, text = metal("__global__ void k(const float* x, float* y, int n) {\n"
-                       "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                       "    if (i < n) { __stcs(y + i, x[i] * 2.0f); __stcg(&y[n + i], __ldg(&x[i])); }\n}\n")
+    port, text = metal_port("__global__ void k(const float* x, float* y, int n) {\n"
+                            "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                            "    if (i < n) { __stcs(y + i, x[i] * 2.0f); __stcg(&y[n + i], __ldg(&x[i])); }\n}\n")
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "(*(y + i) = (x[i] * 2.0f));" in text and "(*(&y[n + i]) = (*(&x[i])));" in text
 
 
 def test_small_integer_vector_makers_are_metals_constructors():
     require_tool("clang")
-    port, text = metal("__global__ void k(uchar4* y, short2* z) {\n"
-                       "    y[threadIdx.x] = make_uchar4(1, 2, 3, 4); z[threadIdx.x] = make_short2(-1, 2);\n}\n")
+    port, text = metal_port("__global__ void k(uchar4* y, short2* z) {\n"
+                            "    y[threadIdx.x] = make_uchar4(1, 2, 3, 4); z[threadIdx.x] = make_short2(-1, 2);\n}\n")
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "uchar4(1, 2, 3, 4)" in text and "short2(-1, 2)" in text
 
@@ -456,7 +451,7 @@ def test_small_integer_vector_makers_are_metals_constructors():
 def test_a_pointers_brace_initialiser_gives_its_address_space():
     """`T* const p{reinterpret_cast<T*>(&v)}` (cuda-gemm-optimization's masking of a local vector) points
     where its one value points, as `T* p = ...` does; was KP215 'cannot tell which address space'."""
-    port, text = metal("""\
+    port, text = metal_port("""\
         __global__ void k(float4* o, const float* a, int n) {
             float4 v{0, 0, 0, 0};
             float* const p{reinterpret_cast<float*>(&v)};
@@ -478,9 +473,9 @@ def test_a_class_static_member_defined_out_of_line_is_named_where_it_is_left_out
     """`unsigned Params::nextId(0);` (heldout56 CudaSynth): host state, left out under its qualified name;
     main wrote `// None: host-side state` (the declarator holds no plain identifier)."""
     require_tool("clang")
-    port, text = metal("struct Params { static unsigned nextId; };\n"
-                       "unsigned Params::nextId(0);\n"
-                       "__global__ void k(float* y) { y[threadIdx.x] = 1.0f; }\n")
+    port, text = metal_port("struct Params { static unsigned nextId; };\n"
+                            "unsigned Params::nextId(0);\n"
+                            "__global__ void k(float* y) { y[threadIdx.x] = 1.0f; }\n")
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "// Params::nextId: host-side state, left out of the Metal port" in text
     assert "None" not in text

@@ -9,6 +9,7 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import require_tool
+from port_support import ported
 
 
 def _checked(text: str) -> None:
@@ -19,9 +20,7 @@ def _checked(text: str) -> None:
 
 
 def _port(code: str, tmp_path: Path):
-    port, text = translate(SourceFile.from_text(code, str(tmp_path / "k.cu")), "metal")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return port, text
+    return ported(code, str(tmp_path / "k.cu"), "metal", dedent=False)
 
 
 # llm.c common.h's Packed128: a constructor and a const method memcpy between a local and the

@@ -4,17 +4,14 @@ std); a std name Metal lacks is refused at its line by the checker (KP224), neve
 from __future__ import annotations
 
 import re
-import textwrap
 from pathlib import Path
 
 from kernelport import backends
-from kernelport.source import SourceFile
-from kernelport.translate import translate
 
 try:  # tests/ as a package or as plain rootdir modules
-    from .conftest import require_tool
+    from .conftest import metal_port, require_tool
 except ImportError:  # pragma: no cover
-    from conftest import require_tool
+    from conftest import metal_port, require_tool
 
 # A graph code's globals header (an infinite distance from numeric_limits, read by a kernel), and a
 # kernel clamping with std::min: the shape of the held-out set 15's Tigr kernels.
@@ -33,13 +30,9 @@ __global__ void relax(unsigned int *dist, const float *w, float *out, int n) {
 """
 
 
-def metal(code: str):
-    return translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "metal")
-
-
 def test_std_names_metal_has_become_metal_names_and_the_port_checks():
     require_tool("clang")
-    port, text = metal(FIXTURE)
+    port, text = metal_port(FIXTURE)
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "metal::numeric_limits<unsigned int>::max()" in port.body
     assert "metal::min(w[i], 1.0f)" in port.body and "metal::numeric_limits<float>::epsilon()" in port.body
@@ -49,7 +42,7 @@ def test_std_names_metal_has_become_metal_names_and_the_port_checks():
 
 def test_a_std_name_metal_lacks_stays_and_is_refused_at_its_line():
     require_tool("clang")
-    port, _ = metal("""
+    port, _ = metal_port("""
     #include <utility>
     __global__ void k(float *a, float *b) {
         float x = a[threadIdx.x], y = b[threadIdx.x];
@@ -64,7 +57,7 @@ def test_a_std_name_metal_lacks_stays_and_is_refused_at_its_line():
 
 def test_a_project_namespace_with_the_same_names_is_left_alone():
     require_tool("clang")
-    port, _ = metal("""
+    port, _ = metal_port("""
     namespace stdx { __device__ float min(float a, float b) { return a < b ? a : b; } }
     __global__ void k(float *a) { a[threadIdx.x] = stdx::min(a[threadIdx.x], 1.0f); }
     """)

@@ -12,8 +12,7 @@ import os
 import subprocess
 
 from conftest import require_tool
-from kernelport.source import SourceFile
-from kernelport.translate import translate
+from port_support import port_text
 
 MIXED = """#include <cuda_runtime.h>
 struct Point { float data[4]; };
@@ -27,14 +26,8 @@ __global__ void k(const Point* pts, int n, float* out) {
 """
 
 
-def _hip(text: str) -> str:
-    port, whole = translate(SourceFile.from_text(text, "t.cu"), "hip")
-    assert port.ok, port.diagnostics
-    return whole
-
-
 def test_an_int_and_an_unsigned_take_cudas_unsigned_overload(tmp_path):
-    whole = _hip(MIXED)
+    whole = port_text(MIXED, dedent=False)
     assert "pts[min((unsigned int)(n - 1), (unsigned int)(blockIdx.x * 16 + ty))]" in whole, whole
     assert "max((unsigned int)(n), (unsigned int)(threadIdx.x))" in whole, whole
     hipcc = require_tool("hipcc")
@@ -59,13 +52,13 @@ __global__ void k(int* out, int n, int m, float f, unsigned int u, unsigned int 
 }
 void host(int n, unsigned int u) { (void)std::min<long>(n, u); }
 """
-    whole = _hip(src)
+    whole = port_text(src, dedent=False)
     assert "(unsigned int)" not in whole, whole
 
 
 def test_a_file_that_defines_its_own_min_keeps_its_calls():
-    whole = _hip("__device__ unsigned int min(int a, unsigned int b) { return a < 0 ? b : (a < b ? a : b); }\n"
-                 "__global__ void k(unsigned int* out, int n) { out[0] = min(n, threadIdx.x); }\n")
+    whole = port_text("__device__ unsigned int min(int a, unsigned int b) { return a < 0 ? b : (a < b ? a : b); }\n"
+                      "__global__ void k(unsigned int* out, int n) { out[0] = min(n, threadIdx.x); }\n", dedent=False)
     assert "(unsigned int)" not in whole, whole
 
 

@@ -20,6 +20,7 @@ from test_arch_branches import ATOMIC, _same_at_64
 from kernelport.emulator import run_kernel
 from kernelport.source import SourceFile
 from kernelport.translate import translate
+from port_support import ported
 
 KERNEL = """
 __global__ void k(const float* x, float* out, int n)
@@ -85,12 +86,6 @@ __device__ float scale(float v)
 """ + KERNEL
 
 
-def _port(text: str, **options):
-    port, out = translate(SourceFile.from_text(text, "t.cu"), "hip", **options)
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return port, out
-
-
 def _floats() -> dict:
     x = np.random.default_rng(52).uniform(-1, 1, 1000).astype(np.float32)
     return {"x": x, "out": np.zeros(1000, np.float32), "n": 1000}
@@ -109,7 +104,7 @@ def _hipcc_pass(tmp_path, text: str, which: str) -> str:
 
 @pytest.mark.parametrize("text", [HD, DEFINE, MIXED], ids=["host-device", "define", "mixed-test"])
 def test_each_pass_reads_the_branch_nvccs_pass_reads(tmp_path, text):
-    port, out = _port(text)
+    port, out = ported(text, dedent=False)
     assert "__CUDA_ARCH__" not in port.body and "#if defined(__HIP_DEVICE_COMPILE__)\n" in port.body, port.body
     assert not [d for d in port.diagnostics if d.code == "KP237"]  # no branch left out: nothing to warn about
     _same_at_64(text, out, _floats())
@@ -122,13 +117,13 @@ def test_each_pass_reads_the_branch_nvccs_pass_reads(tmp_path, text):
 
 
 def test_the_host_function_keeps_its_host_branch_under_else():
-    port, _ = _port(HD)
+    port, _ = ported(HD, dedent=False)
     assert port.body.startswith("__host__ __device__ float scale(float v)\n{\n#if defined(__HIP_DEVICE_COMPILE__)\n"
                                 "    return v * 2.0f;\n#else\n    return v + 1.0f;\n#endif\n}"), port.body
 
 
 def test_a_cas_fallback_macro_is_the_atomic_on_the_gpu(tmp_path):
-    port, out = _port(CAS)
+    port, out = ported(CAS, dedent=False)
     assert "#if defined(__HIP_DEVICE_COMPILE__)\n#define ATOMIC_ADD(p, v) atomicAdd(p, v)\n#else\n" in port.body
     x = np.random.default_rng(5).uniform(-1, 1, 1000)
     _same_at_64(CAS, out, {"x": x, "out": np.zeros(4), "n": 1000})
@@ -143,7 +138,7 @@ def test_metal_reads_its_own_device_macro():
 def test_branches_no_pass_takes_are_left_out_with_a_warning(tmp_path):
     chain = HD.replace("#if __CUDA_ARCH__ >= 700\n", "#if __CUDA_ARCH__ >= 700\n").replace(
         "#else\n    return v + 1.0f;", "#elif __CUDA_ARCH__ >= 300\n    return v * 3.0f;\n#else\n    return v + 1.0f;")
-    port, out = _port(chain)
+    port, out = ported(chain, dedent=False)
     assert "v * 3.0f" not in port.body and "v * 2.0f" in port.body and "v + 1.0f" in port.body
     (warn,) = [d for d in port.diagnostics if d.code == "KP237"]
     assert (warn.line, warn.severity) == (3, "warning") and "line 5 (`#elif __CUDA_ARCH__ >= 300`) is left out (their ports differ" in warn.message
@@ -168,14 +163,14 @@ def test_look_alikes_keep_their_conditional(text, kept):
 
 
 def test_a_device_pass_test_is_still_device_pass_respelled():
-    port, _ = _port(HD.replace("#if __CUDA_ARCH__ >= 700", "#ifdef __CUDA_ARCH__"))
+    port, _ = ported(HD.replace("#if __CUDA_ARCH__ >= 700", "#ifdef __CUDA_ARCH__"), dedent=False)
     assert "#ifdef __HIP_DEVICE_COMPILE__\n    return v * 2.0f;\n#else" in port.body
 
 
 def test_the_toolkit_version_is_the_cuda_backends(tmp_path):
     """`CUDART_VERSION` beside `__CUDA_ARCH__` (a continued test with a comment: mfaktc's spelling): CUDA 13's
     value settles it; the emulator's original reads the same value (main: v * 3, the branch below)."""
-    port, out = _port(VERSION)
+    port, out = ported(VERSION, dedent=False)
     assert "v * 2.0f" in port.body and "v * 3.0f" not in port.body and "CUDART_VERSION" not in port.body
     want = run_kernel(VERSION, "k", args=_floats(), grid=(4, 1, 1), block=(256, 1, 1), wave=32).outputs
     assert np.allclose(want["out"], _floats()["x"] * 2.0)
@@ -184,7 +179,7 @@ def test_the_toolkit_version_is_the_cuda_backends(tmp_path):
 
 
 def test_a_given_toolkit_version_keeps_the_conditional():
-    port, _ = _port(VERSION, defines=[("CUDART_VERSION", "10000")])
+    port, _ = ported(VERSION, dedent=False, defines=[("CUDART_VERSION", "10000")])
     assert "CUDART_VERSION >= 11000" in port.body and "v * 3.0f" in port.body
 
 
@@ -207,7 +202,7 @@ __global__ void k(const float* x, float* out, int n)
 def test_a_device_pass_macro_read_as_a_value_in_code_is_the_devices(tmp_path):
     """kernelport/device_pass.py kept `#ifdef __CUDA_ARCH__` where the macro it defines is read as a value in code:
     main's port summed nothing (WARP 1 on the GPU: out[0] 0 where CUDA gives warp 0's sum)."""
-    port, out = _port(WARP_LADDER)
+    port, out = ported(WARP_LADDER, dedent=False)
     assert "#ifdef __HIP_DEVICE_COMPILE__\n#define WARP 32\n#else\n#define WARP 1\n#endif" in port.body, port.body
     x = (np.arange(1024) % 7).astype(np.float32)
     _same_at_64(WARP_LADDER, out, {"x": x, "out": np.zeros(1024, np.float32), "n": 1024})
@@ -250,5 +245,5 @@ def test_a_device_macro_with_no_port_gives_way_to_the_hosts_fallback():
 #endif
 __global__ void k(int* flag) { while (atomicAdd(flag, 0) == 0) BACKOFF(64); }
 """
-    port, _ = _port(text)
+    port, _ = ported(text, dedent=False)
     assert "#if __CUDA_ARCH__ >= 700\n" in port.body and "__HIP_DEVICE_COMPILE__" not in port.body

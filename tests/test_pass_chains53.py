@@ -21,6 +21,7 @@ from test_arch_branches import _same_at_64
 from test_pass_branches import KERNEL, _floats, _hipcc_pass
 from kernelport.source import SourceFile
 from kernelport.translate import translate
+from port_support import ported
 
 CHAIN = """\
 __host__ __device__ float scale(float v)
@@ -68,17 +69,11 @@ __host__ __device__ float scale(float v)
 """ + KERNEL
 
 
-def _port(text: str):
-    port, out = translate(SourceFile.from_text(text, "t.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return port, out
-
-
 @pytest.mark.parametrize("text, device, host", [(CHAIN, "v * 2.0f", "v + 1.0f"), (DERIVED, "v * 2.0f", "v + 1.0f"),
                                                 (VERSION, "v * 3.0f", "v * 3.0f")],
                          ids=["not-defined-chain", "derived-macro", "version-only"])
 def test_each_hipcc_pass_reads_the_branch_nvccs_pass_reads(tmp_path, text, device, host):
-    port, out = _port(text)
+    port, out = ported(text, dedent=False)
     _same_at_64(text, out, _floats())
     hip_compiles(tmp_path, out)
     dev, hst = _hipcc_pass(tmp_path, out, "device"), _hipcc_pass(tmp_path, out, "host")
@@ -88,7 +83,7 @@ def test_each_hipcc_pass_reads_the_branch_nvccs_pass_reads(tmp_path, text, devic
 
 
 def test_the_chain_splits_by_pass_and_warns_of_the_branch_left_out():
-    port, _ = _port(CHAIN)
+    port, _ = ported(CHAIN, dedent=False)
     assert "#if defined(__HIP_DEVICE_COMPILE__)\n    return v * 2.0f;\n#else\n    return v + 1.0f;\n#endif" in port.body
     assert "__CUDA_ARCH__" not in port.body and "v * 4.0f" not in port.body
     (warn,) = [d for d in port.diagnostics if d.code == "KP237"]
@@ -96,14 +91,14 @@ def test_the_chain_splits_by_pass_and_warns_of_the_branch_left_out():
 
 
 def test_a_version_test_is_evaluated_with_the_toolkit_s_values():
-    port, _ = _port(VERSION)
+    port, _ = ported(VERSION, dedent=False)
     assert "CUDART_VERSION" not in port.body and "#define SCALE 3.0f" in port.body and "SCALE 1.0f" not in port.body
     assert "return v * SCALE;" in port.body and "v * 5.0f" not in port.body
     assert not [d for d in port.diagnostics if d.code == "KP237"]
 
 
 def test_the_derived_macro_s_test_is_respelled():
-    port, _ = _port(DERIVED)
+    port, _ = ported(DERIVED, dedent=False)
     assert port.body.startswith("#ifdef __HIP_DEVICE_COMPILE__\n#define ON_GPU 1\n#else\n#define ON_GPU 0\n#endif")
     assert "#if ON_GPU\n" in port.body
 

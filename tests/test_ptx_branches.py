@@ -18,7 +18,7 @@ from kernelport import cexpr
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import assert_hip_file_compiles, require_tool
+from conftest import hip_compiles
 
 M32 = (1 << 32) - 1
 
@@ -69,13 +69,6 @@ def _run(arm: str, a: int, b: int) -> int:
     return env["r"].v
 
 
-def _hipcc(tmp_path, text: str) -> None:
-    require_tool("hipcc")
-    f = tmp_path / "s.hip"
-    f.write_text(text)
-    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
-
-
 def _check(arm: str, model) -> None:
     rng = random.Random(37)
     for _ in range(300):
@@ -95,7 +88,7 @@ def test_a_build_choice_keeps_each_branch_under_its_own_directive_computing_that
     assert "kp_ptx_u" not in port.body  # the register neither branch names is not declared
     for key, model in MODELS.items():
         _check(arms[key], model)
-    _hipcc(tmp_path, text)
+    hip_compiles(tmp_path, text, "s.hip")
 
 
 def test_an_architecture_test_ports_the_branch_current_nvidia_gpus_run_with_a_warning(tmp_path):
@@ -112,7 +105,7 @@ def test_an_architecture_test_ports_the_branch_current_nvidia_gpus_run_with_a_wa
     assert len(warn) == 1 and warn[0].severity == "warning" and warn[0].line == 4, port.diagnostics
     assert "line 7 (`#if __CUDA_ARCH__ >= 200`)" in warn[0].message and "line 9 (`#else`)" in warn[0].message
     assert "sm_75 and later" in warn[0].message
-    _hipcc(tmp_path, text)
+    hip_compiles(tmp_path, text, "s.hip")
 
 
 def test_where_current_architectures_differ_the_newest_branch_is_taken_and_the_others_named():

@@ -16,6 +16,7 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import hip_compiles, require_tool
+from port_support import ported
 
 SRC = r'''
 __device__ __forceinline__ void ldg32(float &reg, const void *ptr, bool guard) {
@@ -87,14 +88,8 @@ int main() {
 '''
 
 
-def _port():
-    port, text = translate(SourceFile.from_text(SRC, "g.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return port, text
-
-
 def test_a_guarded_instruction_is_its_write_under_the_predicate():
-    port, _ = _port()
+    port, _ = ported(SRC, "g.cu", dedent=False)
     lines = port.body.splitlines()
     assert lines[2].strip() == (
         "{ bool kp_ptx_p; kp_ptx_p = (((int)guard) != (0)), (kp_ptx_p ? (void)(reg = __builtin_bit_cast("
@@ -109,7 +104,7 @@ def test_a_guarded_instruction_is_its_write_under_the_predicate():
 
 def test_the_guarded_ports_compute_ptx_s_meaning_on_the_host(tmp_path):
     require_tool("g++")
-    _, text = _port()
+    _, text = ported(SRC, "g.cu", dedent=False)
     functions = "\n".join(re.findall(r"__device__ __forceinline__ void \w+\(.*?\n}\n", text, re.S))  # (not ldgsts)
     assert functions.count("__device__") == 4
     c = tmp_path / "g.cpp"
@@ -121,7 +116,7 @@ def test_the_guarded_ports_compute_ptx_s_meaning_on_the_host(tmp_path):
 
 
 def test_the_guarded_ports_compile_for_gfx90a_and_gfx1030(tmp_path):
-    _, text = _port()
+    _, text = ported(SRC, "g.cu", dedent=False)
     hip_compiles(tmp_path, text, "g.hip")
 
 

@@ -21,6 +21,7 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import gfx90a_assembly, require_tool
+from port_support import ported
 
 # modelled on the microbenchmarks' forms (a streaming vector copy, a pointer chase through .nc loads
 # timed with %clock between barriers, a register scope summing a .cg load, LDS at a cvta address)
@@ -83,14 +84,8 @@ __global__ void floats(const float *x, void *y) { stg_fd(ldg_f(x), 2.0 * ldg_f(x
 """
 
 
-def _port():
-    port, text = translate(SourceFile.from_text(SOURCE, "m.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return port, text
-
-
 def test_the_forms_port_to_accesses_clock_and_barrier():
-    port, _ = _port()
+    port, _ = ported(SOURCE, "m.cu", dedent=False)
     lines = [ln.strip() for ln in port.body.splitlines()]
     fence = "__atomic_signal_fence(__ATOMIC_SEQ_CST)"
     nt = "__builtin_nontemporal_load((const unsigned int*)(ptr) + {})"
@@ -122,7 +117,7 @@ def test_the_ports_compile_for_gfx90a_and_gfx1030_and_address_lds(tmp_path):
     """hipcc for both targets; on gfx90a the shared accesses are LDS instructions, the streaming ones
     nontemporal (gfx90a: `nt`... spelled `slc` on global loads) and %clock reads the cycle counter."""
     require_tool("hipcc")
-    _, text = _port()
+    _, text = ported(SOURCE, "m.cu", dedent=False)
     f = tmp_path / "m.hip"
     f.write_text(text)
     r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])

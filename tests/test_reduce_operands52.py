@@ -5,8 +5,7 @@ rocPRIM warp reduction calls it on a temporary (`reduce_op(warp_move_dpp(output)
 rocThrust/hipCUB on the path hipcc refused both ports ("expects an lvalue for 1st argument")."""
 from __future__ import annotations
 
-from kernelport.source import SourceFile
-from kernelport.translate import translate
+from port_support import ported
 
 CODE = """#include <cub/cub.cuh>
 struct Dist { double d; int i; };
@@ -32,9 +31,7 @@ __global__ void k(Dist* in, Dist* out) {
 
 
 def port_of(code: str, backend: str = "hip"):
-    port, _ = translate(SourceFile.from_text(code, "k.cu"), backend)
-    assert port.ok, port.diagnostics
-    return port
+    return ported(code, "k.cu", backend, dedent=False)[0]
 
 
 def test_an_operator_that_only_reads_its_operands_takes_them_const():

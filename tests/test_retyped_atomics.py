@@ -12,8 +12,7 @@ import os
 import subprocess
 
 from conftest import require_tool
-from kernelport.source import SourceFile
-from kernelport.translate import translate
+from port_support import port_text
 
 SIGNED = """#include <cuda_runtime.h>
 __global__ void k(long long* out, const unsigned int* in, int n)
@@ -30,14 +29,8 @@ __global__ void k(long long* out, const unsigned int* in, int n)
 """
 
 
-def _hip(text: str) -> str:
-    port, whole = translate(SourceFile.from_text(text, "t.cu"), "hip")
-    assert port.ok, port.diagnostics
-    return whole
-
-
 def test_long_long_bitwise_atomics_go_through_unsigned_long_long(tmp_path):
-    whole = _hip(SIGNED)
+    whole = port_text(SIGNED, dedent=False)
     assert "  atomicOr((unsigned long long *)((long long*)&out[i / 64]), (unsigned long long)((long long)v));" \
         in whole, whole
     assert "old = ((long long)atomicAnd((unsigned long long *)(&out[i % 7]), (unsigned long long)(~v)));" \
@@ -66,11 +59,11 @@ __global__ void k(unsigned long long* u, int* w, long long** pp, T* t) {
     atomicMin((long long*)u, 2ll);  // min of signed values is no bitwise operation
 }
 """
-    whole = _hip(src)
+    whole = port_text(src, dedent=False)
     assert "(unsigned long long *)" not in whole and "(unsigned long long)" not in whole, whole
 
 
 def test_a_file_that_defines_its_own_atomicor_keeps_its_calls():
-    whole = _hip("__device__ long long atomicOr(long long* p, long long v) { long long o = *p; *p |= v; return o; }\n"
-                 "__global__ void k(long long* out) { atomicOr(out, 1ll); }\n")
+    whole = port_text("__device__ long long atomicOr(long long* p, long long v) { long long o = *p; *p |= v; return o; }\n"
+                      "__global__ void k(long long* out) { atomicOr(out, 1ll); }\n", dedent=False)
     assert "unsigned long long" not in whole, whole

@@ -10,9 +10,8 @@ import numpy as np
 import pytest
 
 from conftest import hip_compiles
+from port_support import ported
 from kernelport.emulator import run_kernel
-from kernelport.source import SourceFile
-from kernelport.translate import translate
 
 HEAD = """\
 __global__ void top1(const float* x, int* out, int n) {
@@ -62,8 +61,7 @@ BUTTERFLY = HEAD + """\
 
 
 def _port(text: str):
-    port, out = translate(SourceFile.from_text(text, "t.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
+    port, out = ported(text, dedent=False)
     return port.body, out
 
 

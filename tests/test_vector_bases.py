@@ -13,8 +13,7 @@ import os
 import subprocess
 
 from conftest import hip_compiles, require_tool
-from kernelport.source import SourceFile
-from kernelport.translate import translate
+from port_support import port_text
 
 VECTORS = """\
 #include <cuda_runtime.h>
@@ -77,14 +76,8 @@ int main()
 """
 
 
-def _hip(text: str) -> str:
-    port, whole = translate(SourceFile.from_text(text, "t.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return whole
-
-
 def test_a_class_deriving_from_a_vector_type_derives_from_a_plain_struct_on_hip(tmp_path):
-    whole = _hip(VECTORS)
+    whole = port_text(VECTORS, dedent=False)
     assert "class Vec3f : public VecBase<float, 3, Vec3f>, public kp_plain_float3 {" in whole, whole
     assert "struct Vec2i : VecBase<int, 2, Vec2i>, kp_plain_int2 {" in whole, whole
     # look-alikes: a member of a vector type, a base that is none, a parameter
@@ -101,7 +94,7 @@ def test_the_port_computes_what_the_projects_operators_mean(tmp_path):
     is; HIP's would be component-wise) and the conversion to float3, against the arithmetic by hand."""
     require_tool("hipcc")
     src = tmp_path / "v.hip"
-    src.write_text(_hip(VECTORS) + HOST_MAIN)
+    src.write_text(port_text(VECTORS, dedent=False) + HOST_MAIN)
     exe = tmp_path / "v"
     r = subprocess.run(["hipcc", "-std=c++17", "--offload-arch=gfx90a", str(src), "-o", str(exe)],
                        capture_output=True, text=True, env={**os.environ, "HIP_PLATFORM": "amd"})
@@ -111,5 +104,5 @@ def test_the_port_computes_what_the_projects_operators_mean(tmp_path):
 
 
 def test_a_file_with_no_derived_vector_class_gets_no_plain_struct():
-    whole = _hip("struct Ray { float3 o; };\n__global__ void k(Ray* r) { r->o.x += 1.0f; }\n")
+    whole = port_text("struct Ray { float3 o; };\n__global__ void k(Ray* r) { r->o.x += 1.0f; }\n", dedent=False)
     assert "kp_plain_" not in whole, whole

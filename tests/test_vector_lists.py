@@ -7,8 +7,7 @@ type; look-alikes kept: `{}`, parentheses, a std::vector's own list, a vector of
 from __future__ import annotations
 
 from kernelport import backends
-from kernelport.source import SourceFile
-from kernelport.translate import translate
+from port_support import ported
 
 SRC = """#include <thrust/device_vector.h>
 #include <thrust/host_vector.h>
@@ -29,14 +28,8 @@ float run(float a, float b)
 """
 
 
-def _port(src: str, backend: str = "hip"):
-    port, body = translate(SourceFile.from_text(src, "t.cu"), backend)
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return port, body
-
-
 def test_lists_become_std_vectors_of_the_element_type():
-    port, body = _port(SRC)
+    port, body = ported(SRC, dedent=False)
     assert "    thrust::device_vector<float> d(std::vector<float>{ a, b, a + b });" in body
     assert "    thrust::host_vector<int> h = std::vector<int>{5};" in body
     assert "    auto t = thrust::device_vector<double>(std::vector<double>{2.0, 3.0});" in body
@@ -44,7 +37,7 @@ def test_lists_become_std_vectors_of_the_element_type():
 
 
 def test_look_alikes_are_kept():
-    _, body = _port(SRC)
+    _, body = ported(SRC, dedent=False)
     for line in ("    thrust::device_vector<int> empty{};", "    thrust::device_vector<int> sized(5);",
                  "    std::vector<int> plain{5};", "    mine::device_vector<int> other{5};"):
         assert line in body.splitlines(), line

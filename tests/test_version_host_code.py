@@ -16,6 +16,7 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import hip_compiles
+from port_support import ported
 
 HOST = """\
 #include <cstdio>
@@ -50,14 +51,8 @@ __global__ void k(const float *x, float *out, int n)
 """
 
 
-def _port(text: str, **options):
-    port, out = translate(SourceFile.from_text(text, "t.cu"), "hip", **options)
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return port, out
-
-
 def test_a_host_only_functions_version_test_takes_the_toolkits_branch(tmp_path):
-    port, out = _port(HOST)
+    port, out = ported(HOST, dedent=False)
     assert "    ok = runTest();\n    return ok ? 0 : 1;" in port.body, port.body
     assert "CUDART_VERSION" not in port.body and "2.2 is required" not in port.body
     hip_compiles(tmp_path, out)
@@ -73,7 +68,7 @@ def test_the_threadfencereduction_sample_runs_its_test_on_hip():
 
 @pytest.mark.parametrize("wave", [32, 64])
 def test_a_kernels_version_test_computes_what_the_original_computes(wave):
-    port, out = _port(KERNEL)
+    port, out = ported(KERNEL, dedent=False)
     assert "out[i] = x[i] * 3.0f;" in port.body and "CUDART_VERSION" not in port.body
     x = np.random.default_rng(54).uniform(-1, 1, 300).astype(np.float32)
     args = {"x": x, "out": np.zeros(300, np.float32), "n": 300}
@@ -89,23 +84,23 @@ def test_a_kernels_version_test_computes_what_the_original_computes(wave):
     (HOST.replace("CUDART_VERSION >= 2020", "__CUDA_ARCH__ >= 700"), {}, "#if __CUDA_ARCH__ >= 700"),  # host pass only
 ])
 def test_look_alikes_keep_their_conditional(text, options, kept):
-    port, _ = _port(text, **options)
+    port, _ = ported(text, dedent=False, **options)
     assert kept in port.body and "#else" in port.body and "2.2 is required" in port.body, port.body
 
 
 def test_a_version_the_unit_defines_itself_keeps_the_conditional():
     """`#define CUDART_VERSION 1000` in the user's own code: nvcc reads it after the toolkit's, hipcc reads it
     too, so the test keeps its text (on main the toolkit's value took the branch nvcc does not)."""
-    port, _ = _port("#define CUDART_VERSION 1000\n" + HOST)
+    port, _ = ported("#define CUDART_VERSION 1000\n" + HOST, dedent=False)
     assert "#if CUDART_VERSION >= 2020" in port.body and "2.2 is required" in port.body
     scale = ("#define CUDART_VERSION 9500\n#if CUDART_VERSION >= 11000\n#define SCALE 3.0f\n#else\n#define SCALE 2.0f\n"
              "#endif\n__global__ void k(float *out) { out[threadIdx.x] *= SCALE; }\n")
-    port, _ = _port(scale)  # file scope, both passes: on main CUDA 13's value took SCALE 3.0f, nvcc reads 2.0f
+    port, _ = ported(scale, dedent=False)  # file scope, both passes: on main CUDA 13's value took SCALE 3.0f, nvcc reads 2.0f
     assert "#if CUDART_VERSION >= 11000" in port.body and "#define SCALE 2.0f" in port.body
 
 
 def test_a_fallback_definition_no_nvcc_pass_compiles_leaves_the_toolkits_value():
     """`#ifndef CUDART_VERSION / #define CUDART_VERSION 1000 / #endif` (a header's fallback for a compiler that
     defines none): nvcc's toolkit defines the name, so it reads CUDA's value; hipcc would read 1000."""
-    port, _ = _port("#ifndef CUDART_VERSION\n#define CUDART_VERSION 1000\n#endif\n" + HOST)
+    port, _ = ported("#ifndef CUDART_VERSION\n#define CUDART_VERSION 1000\n#endif\n" + HOST, dedent=False)
     assert "ok = runTest();" in port.body and "2.2 is required" not in port.body

@@ -11,6 +11,8 @@ import pytest
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
+from port_support import ported
+
 HEAD = "__global__ void k(const float* x, float* out) {\n    float v = x[threadIdx.x];\n"
 TAIL = "    out[threadIdx.x + 64] = v;\n}\n"
 SINK = "    v = __shfl_sync(0xffffffff, v, {e});\n"
@@ -296,9 +298,7 @@ def test_a_literal_5_given_as_a_shuffle_lane_or_delta_is_no_warp_index(call):
 
 
 def hip_body(src: str) -> str:
-    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
-    assert port.ok
-    return port.body
+    return ported(src, "k.cu", dedent=False)[0].body
 
 
 @pytest.mark.parametrize("chunk", ["lane * 32", "32 * lane"])

@@ -11,7 +11,8 @@ import pytest
 
 from kernelport.lint.engine import lint_text
 from kernelport.source import SourceFile
-from kernelport.translate import translate
+
+from port_support import ported
 
 KERNEL = """__global__ void k(float* x) {{
     float v = x[threadIdx.x];
@@ -23,8 +24,7 @@ KERNEL = """__global__ void k(float* x) {{
 
 def _rewritten(src: str) -> list[int]:
     """The lines (1-based) whose `% 32` the HIP port made `% warpSize`."""
-    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
-    assert port.ok
+    port, _ = ported(src, "k.cu", dedent=False)
     return [i for i, line in enumerate(port.body.splitlines(), 1) if "% warpSize" in line]
 
 
