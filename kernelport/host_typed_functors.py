@@ -38,8 +38,8 @@ def widen_pass(tr) -> None:
     for name, rec, at in _handed(tr, entries, classes):
         if rec.id in done:
             continue
-        ops = _operators(tr, rec)
-        if not ops or any(not device for _, device in ops):
+        ops = operators(tr, rec)
+        if not ops or any("__device__" not in sp or "__host__" in sp or "__global__" in sp for _, sp in ops):
             continue
         done.add(rec.id)
         for fn, _ in ops:
@@ -123,19 +123,25 @@ def _named_class(text: str, classes):
 
 def _declared_type(tr, ident: Node) -> str:
     """The written type of a local variable or parameter named `ident` in the function around it."""
+    return declared(tr, ident)[0]
+
+
+def declared(tr, ident: Node) -> tuple[str, Node | None]:
+    """(the written type, the declarator) of a local variable or parameter named `ident` in the function
+    around it; ("", None) where none is found."""
     src, name = tr.src, tr.src.text_of(ident)
     f = tr.module.function_at(ident)
     if f is None:
-        return ""
+        return "", None
     for kind in ("declaration", "parameter_declaration"):
         for d in src.index.under(f.node, kind):
             if d.start_byte > ident.start_byte:
                 break
             t = d.child_by_field_name("type")
-            names = [_declared_name(src, x) for x in d.children_by_field_name("declarator")]
-            if t is not None and name in names:
-                return src.text_of(t)
-    return ""
+            for x in d.children_by_field_name("declarator"):
+                if t is not None and _declared_name(src, x) == name:
+                    return src.text_of(t), x
+    return "", None
 
 
 def _declared_name(src, d: Node) -> str:
@@ -144,19 +150,20 @@ def _declared_name(src, d: Node) -> str:
     return src.text_of(d) if d is not None else ""
 
 
-def _operators(tr, rec: Node) -> list[tuple[Node, bool]]:
-    """(definition, device-only) of each `operator()` of the class; [] where one is only declared there."""
+def operators(tr, rec: Node, symbol: str = "()") -> list[tuple[Node, tuple[str, ...]]]:
+    """(definition, its execution spaces as written) of each `operator{symbol}` of the class; [] where one
+    is only declared there."""
     from .member_spaces import _declarator, _spaces
     src, out = tr.src, []
     for item in rec.child_by_field_name("body").named_children:
         node = item.named_children[-1] if item.type == "template_declaration" and item.named_children else item
         fd = _declarator(node) if node.type in ("function_definition", "field_declaration", "declaration") else None
         op = fd.child_by_field_name("declarator") if fd is not None else None
-        if op is None or op.type != "operator_name" or "()" not in "".join(src.text_of(op).split()):
+        if op is None or op.type != "operator_name" or "".join(src.text_of(op).split()) != "operator" + symbol:
             continue
         if node.type != "function_definition":
             return []
         spaces = _spaces(src.data[node.start_byte:fd.start_byte].decode("utf-8", "replace")) or \
             tr._written_spaces(node, fd)
-        out.append((node, "__device__" in spaces and "__host__" not in spaces and "__global__" not in spaces))
+        out.append((node, tuple(spaces)))
     return out

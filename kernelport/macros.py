@@ -292,6 +292,8 @@ def expansion(name: str, macros: Mapping[str, MacroDef], depth: int = 0) -> str 
 
 
 _LAST_CALL = lazy_re.compile(r"([A-Za-z_]\w*)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$")
+# ... whose name is pasted together (`B##_KERNEL(...)`, `pre##B(...)`)
+_PASTED_CALL = lazy_re.compile(r"((?:[A-Za-z_]\w*\s*##\s*)+[A-Za-z_]\w*)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$")
 
 
 def one_group(body: str) -> bool:
@@ -324,9 +326,21 @@ def ends_definition(m: MacroDef, macros: Mapping[str, MacroDef], depth: int = 0)
     if body.endswith(("}", ";")):
         return True
     last = _LAST_CALL.search(body)
-    inner = macros.get(last.group(1)) if last is not None else None
-    return inner is not None and inner is not m and inner.params is not None and depth < 8 \
-        and ends_definition(inner, macros, depth + 1)
+    pasted = _PASTED_CALL.search(body) if last is not None and "##" in body else None
+    inners = _pasted_names(pasted.group(1), m.params or (), macros) if pasted is not None else \
+        [last.group(1)] if last is not None else []
+    return bool(inners) and depth < 8 and all(
+        (inner := macros.get(n)) is not None and inner is not m and inner.params is not None
+        and ends_definition(inner, macros, depth + 1) for n in inners)
+
+
+def _pasted_names(pasted: str, params: tuple[str, ...], macros: Mapping[str, MacroDef]) -> list[str]:
+    """The macros a call's name pasted from parameters may name (sync-ubench's `KERNEL_DDEP(BASE, ...)`
+    ends by calling `BASE##_KERNEL(...)`): every defined name the paste matches, a parameter standing
+    for any identifier's part (no pre-expansion: `##`'s operands are the arguments as written)."""
+    parts = [p.strip() for p in pasted.split("##")]
+    shape = re.compile("".join(r"\w*" if p in params else re.escape(p) for p in parts))
+    return [n for n in macros if shape.fullmatch(n)]
 
 
 def opens_else(m: MacroDef, macros: Mapping[str, MacroDef], depth: int = 0) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import dialect, ptx_branches, ptx_ordered
+from . import dialect, ptx_accesses, ptx_branches, ptx_ordered
 from .cexpr import split_top_level
 from .source import uncomment
 from . import lazy_re
@@ -24,39 +24,6 @@ REG = r"(%[0-9]+)"
 # C's), where PTX allows one (bfe's length, prmt's and the bitwise operations' sources): C reads the
 # literal as PTX does, the concept converting it to the instruction's unsigned width
 OPERAND = r"(%[0-9]+|0[xX][0-9a-fA-F]+U?|[0-9]+U?)"
-
-# PTX's cache operators on global loads (stores) as (a pattern, the concepts' suffix): those that change
-# no value read or written (ld: .ca, .cg, each optionally with the read-only path's .nc after it, as PTX
-# orders them, st: .wb, .cg) are plain accesses, the streaming .cs a nontemporal one; the rest stay KP201
-# `.L2::64B|128B|256B` (after the cache operator) asks the L2 to prefetch that many bytes around the
-# access: a performance hint that changes no value, dropped alike
-L2_PREFETCH = r"(?:\.L2::(?:64|128|256)B)?"
-LD_HINTS = ((r"(?:\.ca|\.cg)?(?:\.nc)?" + L2_PREFETCH, ""), (r"\.cs(?:\.nc)?" + L2_PREFETCH, "_cs"))
-ST_HINTS = ((r"(?:\.wb|\.cg)?", ""), (r"\.cs", "_cs"))
-# The accesses' elements: (their width, each type suffix with the constraint letter its register takes (an
-# untyped .bN word also a float's register, as PTX lets it), the vector lengths PTX has)
-ACCESS_TYPES = ((32, ((r"[bus]32", "r"), (r"(?:b32|f32)", "f")), (1, 2, 4)), (64, ((r"[bus]64", "l"), (r"(?:b64|f64)", "d")), (1, 2)))
-
-
-def _accesses(op: str, space: str, hints, address: str) -> list:
-    """FORMS rows of `op` (ld, st) in state space `space`, scalar and vector, under each of `hints` (a
-    pattern, the concepts' suffix), the address a register of letter `address`: word i of a vector is
-    concept `ptx_{op}_{space}{hint}_b{width}_{i}`."""
-    rows = []
-    for hint, h in hints:
-        for n, types, lengths in ACCESS_TYPES:
-            for t, letter in types:
-                for k in lengths:
-                    vec, regs = ("", REG) if k == 1 else (rf"\.v{k}", r"\{ ?" + ", ?".join([REG] * k) + r" ?\}")
-                    key = f"ptx_{op}_{space}{h}_b{n}"
-                    if op == "ld":
-                        rows.append((rf"ld\.{space}{hint}{vec}\.{t} {regs}, ?\[{REG}\]", letter * k + address,
-                                     tuple((i + 1, f"{key}_{i}", (i + 1, k + 1)) for i in range(k))))
-                    else:
-                        rows.append((rf"st\.{space}{hint}{vec}\.{t} \[{REG}\], ?{regs}", address + letter * k,
-                                     tuple((0, f"{key}_{i}", (1, i + 2)) for i in range(k))))
-    return rows
-
 
 # (instruction: one group per operand, in order; the constraint letter each group's register takes
 # ("r" 32 bits, "l" 64, "h" 16, "f"/"d" float/double, "s" a shared-window address in an "r"); what the
@@ -139,7 +106,7 @@ FORMS = (
     # committing a group is nothing (other threads see the data after the __syncthreads the code has
     # anyway).  The destination ("s": an "r" register) is a shared-window address the function computes
     # with cvta (match's `shared`); the size an immediate ("n"), the optional src-size zero-fills the rest.
-    *((rf"cp\.async\.(?:ca|cg)\.shared\.global{L2_PREFETCH} \[{REG}\], ?\[{REG}\], ?(4|8|16|%[0-9]+){tail}", "sln" + w,
+    *((rf"cp\.async\.(?:ca|cg)\.shared\.global{ptx_accesses.L2_PREFETCH} \[{REG}\], ?\[{REG}\], ?(4|8|16|%[0-9]+){tail}", "sln" + w,
        ((0, "ptx_cp_async", (1, 2, 3, 4 if w else 3)),)) for tail, w in (("", ""), (rf", ?{OPERAND}", "r"))),
     (r"cp\.async\.commit_group", "", ((0, "ptx_cp_async_done", ()),)),
     (r"cp\.async\.wait_all", "", ((0, "ptx_cp_async_done", ()),)),
@@ -174,12 +141,11 @@ FORMS = (
     *((rf"setp\.{c}\.{src.format(n=n)} {REG}\|{REG}, ?{OPERAND}, ?{OPERAND}", "pp" + "rl"[n == 64] * 2,
        ((1, SETP_KEY(SET_AS.get(c, c), s, n), (3, 4)), (2, SETP_KEY(SETP_NOT[SET_AS.get(c, c)], s, n), (3, 4))))
       for c, s, src in SET_FORMS for n in (32, 64)),
-    # global loads (stores) of a scalar or a vector's words at a generic address ("l"): a cache hint that
-    # changes no value is dropped, the streaming .cs is a nontemporal access (LD_HINTS, ST_HINTS); each
-    # output is also its concept's `out` (the type its bits are read as: a .f32 word into a float alike)
-    *_accesses("ld", "global", LD_HINTS, "l"), *_accesses("st", "global", ST_HINTS, "l"),
-    # the same at a shared-window address ("s", as cp.async's dst: one the function computes with cvta)
-    *_accesses("ld", "shared", ((r"", ""),), "s"), *_accesses("st", "shared", ((r"", ""),), "s"),
+    # global (and generic) loads and stores of a scalar or a vector's words at a generic address ("l"): a
+    # cache hint that changes no value is dropped, the streaming .cs is a nontemporal access; the same at
+    # a shared-window address ("s", as cp.async's dst: one the function computes with cvta); each output
+    # is also its concept's `out` (the type its bits are read as: a .f32 word into a float alike)
+    *ptx_accesses.FORMS,
     *ptx_ordered.FORMS,  # the memory model's ordered and volatile accesses and fences (kernelport/ptx_ordered.py)
 )
 # Integer arithmetic through PTX's carry flag (CC.CF): `add/sub{c}{.cc}.u32|u64 d, a, b` and

@@ -342,6 +342,9 @@ class HIP(Backend):
     # transform_reduce, transform_exclusive_scan, make_transform_output_iterator take a __device__ one.
     host_typed_functors = {"make_transform_iterator": ("call", -1), "transform_iterator": ("template", 0),
                            "transform_inclusive_scan": ("call", -2)}
+    device_less_algorithms = {**dict.fromkeys(("binary_search", "lower_bound", "upper_bound", "equal_range"), 4),
+                              **dict.fromkeys(("sort", "stable_sort", "is_sorted", "min_element", "max_element",
+                                               "minmax_element"), 3)}
     vector_list_constructors = dict.fromkeys(("device_vector", "host_vector", "universal_vector"),
                                              "rocThrust before ROCm 6.2 has no std::initializer_list constructor "
                                              "(`v{5}` is five zeros there)")

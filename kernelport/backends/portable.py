@@ -71,6 +71,7 @@ class Portable(Backend):
     typename_required = HIP.typename_required  # its HIP runs (`typename` is valid for nvcc too)
     runtime_typedefs = HIP.runtime_typedefs  # its HIP runs (the renamed name means the same to nvcc)
     host_typed_functors = HIP.host_typed_functors  # its HIP runs (nvcc takes the __host__ __device__ functor)
+    device_less_algorithms = HIP.device_less_algorithms  # (nvcc takes the __host__ __device__ operator)
     vector_list_constructors = HIP.vector_list_constructors  # its HIP runs (CUDA's Thrust takes the std::vector too)
     arch_missing = HIP.arch_missing  # its HIP runs: the same compiler
     reserved_words, reserved_why = HIP.reserved_words, HIP.reserved_why  # its HIP runs read HIP's headers

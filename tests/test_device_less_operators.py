@@ -1,0 +1,105 @@
+"""A host-only `operator<` that a thrust algorithm reaches from device code gets `__host__ __device__` on HIP
+(kernelport/device_less_operators.py; issue 11, heldout59's BPS-HDBSCAN kernel.cu).
+
+`thrust::binary_search(thrust::seq, arr, arr + n, key)` / `thrust::lower_bound(...)` in a `__device__` function
+compare the elements through `thrust::less`, a `__host__ __device__` template under thrust's exec-check pragma: nvcc
+compiles the class's plain `bool operator<(...) const` for the device there, clang refuses it ("reference to __host__
+function 'operator<' in __host__ __device__ function": measured with hipcc and rocThrust 5.3.3).  The compile test
+stands a small `__host__ __device__` binary_search (what rocThrust's is) in for rocThrust, absent from Debian's ROCm;
+it fails on main's port.  Look-alikes kept as written: the same call in host code, with a comparator, an operator
+already `__host__ __device__`, a class the file does not define; a body that calls is refused at the operator
+(KP241)."""
+from __future__ import annotations
+
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+from conftest import hip_compiles
+from port_support import port_text
+
+SRC = """#include <thrust/binary_search.h>
+#include <thrust/execution_policy.h>
+#include <stdint.h>
+struct gridCellLookup {
+unsigned int idx;
+uint64_t gridLinearID;
+  bool operator<(const gridCellLookup & other) const
+  {
+    return gridLinearID < other.gridLinearID;
+  }
+};
+struct hostKey { int v; bool operator<(const hostKey &o) const { return v < o.v; } };
+struct byCmp { int v; bool operator<(const byCmp &o) const { return v < o.v; } };
+struct both { int v; __host__ __device__ bool operator<(const both &o) const { return v < o.v; } };
+struct cmp { __host__ __device__ bool operator()(const byCmp &a, const byCmp &b) const { return a.v > b.v; } };
+__device__ unsigned find(struct gridCellLookup *arr, unsigned *n, uint64_t id, byCmp *c, both *b) {
+    struct gridCellLookup tmp;
+    tmp.gridLinearID = id;
+    unsigned r = thrust::binary_search(thrust::seq, c, c + 4, c[0], cmp()) + thrust::binary_search(thrust::seq, b, b + 4, b[0]);
+    if (thrust::binary_search(thrust::seq, arr, arr + (*n), gridCellLookup(tmp))) {
+        struct gridCellLookup *res = thrust::lower_bound(thrust::seq, arr, arr + (*n), gridCellLookup(tmp));
+        return r + res->idx;
+    }
+    return r;
+}
+__global__ void k(gridCellLookup *a, unsigned *n, unsigned *out, byCmp *c, both *b) {
+    out[threadIdx.x] = find(a, n, threadIdx.x, c, b);
+}
+bool on_host(hostKey *h, int n, hostKey x) { return thrust::binary_search(thrust::seq, h, h + n, x); }
+"""
+
+# what rocThrust's binary_search / lower_bound are to clang: __host__ __device__ templates comparing with operator<
+STAND_IN = """#pragma once
+namespace thrust {
+struct seq_t {};
+static constexpr seq_t seq{};
+template <class P, class It, class T> __host__ __device__ It lower_bound(const P &, It first, It last, const T &v) {
+    while (first < last) { It mid = first + (last - first) / 2; if (*mid < v) first = mid + 1; else last = mid; }
+    return first;
+}
+template <class P, class It, class T> __host__ __device__ bool binary_search(const P &p, It first, It last, const T &v) {
+    It i = lower_bound(p, first, last, v);
+    return i != last && !(v < *i);
+}
+template <class P, class It, class T, class C> __host__ __device__ bool binary_search(const P &, It first, It last,
+                                                                                      const T &v, C c) {
+    for (; first != last; ++first) if (!c(*first, v) && !c(v, *first)) return true;
+    return false;
+}
+}
+"""
+
+
+def _lines(text: str) -> list[str]:
+    return [ln.strip() for ln in text.splitlines()]
+
+
+def test_the_operator_a_device_binary_search_reaches_is_widened_and_the_port_compiles(tmp_path):
+    text = port_text(SRC, "kernel.cu")
+    lines = _lines(text)
+    assert "__host__ __device__ bool operator<(const gridCellLookup & other) const" in lines
+    # the look-alikes: compared in host code only; given a comparator; already both
+    assert "struct hostKey { int v; bool operator<(const hostKey &o) const { return v < o.v; } };" in lines
+    assert "struct byCmp { int v; bool operator<(const byCmp &o) const { return v < o.v; } };" in lines
+    assert text.count("__host__ __device__ bool operator<") == 2  # gridCellLookup's and both's (as written)
+    (tmp_path / "thrust").mkdir()
+    (tmp_path / "thrust" / "binary_search.h").write_text(STAND_IN)
+    (tmp_path / "thrust" / "execution_policy.h").write_text("#pragma once\n")
+    hip_compiles(tmp_path, text, "kernel.hip", extra_args=("-I", tmp_path))
+
+
+def test_a_body_that_calls_is_refused_at_the_operator():
+    src = SRC.replace("return gridLinearID < other.gridLinearID;",
+                      "return key(gridLinearID) < key(other.gridLinearID);")
+    src = src.replace("struct gridCellLookup {", "uint64_t key(uint64_t x);\nstruct gridCellLookup {")
+    port, _ = translate(SourceFile.from_text(src, "kernel.cu"), "hip")
+    errors = [(d.code, d.location.line, d.location.column) for d in port.diagnostics if d.severity == "error"]
+    assert errors == [("KP241", 8, 3)], [d.format() for d in port.diagnostics]
+    assert "binary_search` in `find" in port.diagnostics[0].message
+
+
+def test_a_class_of_another_file_is_kept_as_written():
+    src = SRC.replace("struct gridCellLookup *arr", "struct notHere *arr").replace(
+        "__global__ void k(gridCellLookup *a", "struct notHere;\n__global__ void k(gridCellLookup *a")
+    port, text = translate(SourceFile.from_text("struct notHere;\n" + src, "kernel.cu"), "hip")
+    assert "  bool operator<(const gridCellLookup & other) const" in text.splitlines()
