@@ -212,10 +212,12 @@ def test_the_plain_lint_answers_as_typer_does(tmp_path):
 def test_a_report_whose_fixes_all_fall_away_never_imports_the_translator(tmp_path):
     """A site's `--fix` edit is the translator's rewrite, computed only for a finding that keeps a fix:
     warp_reduce's 32-lane rows compute the same at 64, so its six findings are advice with no fix and
-    no format imports kernelport.translate or kernelport.lint.fix.  The look-alike (a kernel without rows
-    of its own calls the same ladder) keeps its fix: the report prints it and `--fix` applies it."""
+    no format imports kernelport.translate or kernelport.lint.fix, nor the translator's renames
+    (kernelport.api_names: lint reads the names a unit declares from kernelport.declared_names).  The
+    look-alike (a kernel without rows of its own calls the same ladder) keeps its fix: the report
+    prints it and `--fix` applies it."""
     (tmp_path / "k.cu").write_bytes((EXAMPLES / "warp_reduce.cu").read_bytes())
-    heavy = ("kernelport.translate", "kernelport.lint.fix")
+    heavy = ("kernelport.translate", "kernelport.lint.fix", "kernelport.api_names")
     after = f"print(json.dumps(sorted(m for m in {heavy!r} if m in sys.modules)), file=sys.stderr)\n"
     for argv in (["lint", "k.cu"], ["lint", "--format", "json", "k.cu"], ["lint", "--format", "sarif", "k.cu"]):
         assert _lint_in_a_fresh_interpreter("", after, *argv, cwd=tmp_path) == [], argv
