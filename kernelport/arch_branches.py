@@ -266,7 +266,7 @@ class PortView:
         self.__dict__["_kp_known_values"] = names
 
     def declared_names(self) -> frozenset[str]:
-        from .api_names import names_declared_in
+        from .declared_names import names_declared_in
         vis = self.module.visible
         return names_declared_in(self.src) | (vis.declared if vis is not None else frozenset())
 

@@ -226,7 +226,7 @@ class Project(IncludeWalk, Includers):
         from .warpmultiples import solve
         vis.warp_multiples = solve([i for p in others for i in self.warp_multiple_items(p)])
         vis.elsewhere = Elsewhere(self, others, root)
-        from .api_names import unit_declared
+        from .declared_names import unit_declared
         vis.declared = unit_declared(self, sc, root)
         vis.types = dict(sc.types)
         vis.hip_macros = self.hip_macros(root, opts)
@@ -349,7 +349,7 @@ class Project(IncludeWalk, Includers):
     def declared(self, path: Path) -> frozenset[str]:
         """Every name `path` declares (macros, functions, types, variables), once per run."""
         if path not in self._declared:
-            from .api_names import names_declared_in
+            from .declared_names import names_declared_in
             pf = self.file(path)
             self._declared[path] = frozenset() if pf is None else names_declared_in(pf.src)
         return self._declared[path]

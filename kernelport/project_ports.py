@@ -475,7 +475,7 @@ def _cuda_api(proj: Project, h: Path) -> str:
     """What of the CUDA API a header outside the run names, which its port would rename (the source
     backend's API-shaped names, `cudaError_t` in a `CHECK` macro, and CUDA's own headers), as the
     warning says it; "" when none."""
-    from .api_names import names_declared_in
+    from .declared_names import names_declared_in
     pf = proj.file(h)
     if pf is None:
         return ""

@@ -37,6 +37,7 @@ from .realign import realign_comments
 from .cprecedence import PREC as _PREC, binds_at_least as _binds_at_least
 from .rewrite import Rewriter
 from .source import SourceFile, call_args, parameter_name
+from .code_contexts import context  # also lint's (which must not import this module to ask)
 
 
 # The dialect translate reads (CUDA): its spellings are the ones looked up in the user's text.
@@ -79,33 +80,6 @@ class Port:
 # Contexts where a parenthesis around `warpSize - 1` would be noise.
 _LOOSE_PARENTS = {"init_declarator", "argument_list", "return_statement", "subscript_argument_list",
                   "condition_clause", "parenthesized_expression", "assignment_expression", "expression_statement"}
-
-
-def context(node: Node, module: Module) -> str:
-    """'size' (an array bound), 'const' where C++ needs another constant expression, else 'device' or
-    'host'.  A size only needs a bound on the wave width; other constants need its exact value."""
-    n = node
-    while n is not None:
-        p = n.parent
-        if p is None:
-            break
-        if p.type == "array_declarator" and p.child_by_field_name("size") == n:
-            return "size"
-        if p.type == "optional_parameter_declaration" and p.child_by_field_name("default_value") == n:
-            return "const"  # a default argument cannot name another parameter (Metal's SIMD width is one)
-        if p.type in ("template_argument_list", "enumerator", "case_statement", "launch_bounds",
-                      "static_assert_declaration", "preproc_def"):
-            return "const"
-        if p.type in ("preproc_if", "preproc_elif") and p.child_by_field_name("condition") == n:
-            return "const"
-        if p.type == "declaration" and any(c.type == "type_qualifier" and module.source.text_of(c) == "constexpr"
-                                           for c in p.children):
-            return "const"
-        if p.type == "function_definition":
-            f = module.function_at(p)
-            return "device" if f is not None and f.is_device else "host"
-        n = p
-    return "const"  # file scope
 
 
 def extend(passes: tuple[str, ...], added: tuple[str, ...], *, before: str | None = None,

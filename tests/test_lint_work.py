@@ -6,7 +6,7 @@ it) fails here, while its answers are compared with the plain computation's.
 """
 from __future__ import annotations
 
-from kernelport import api_names
+from kernelport import declared_names
 from kernelport.source import SourceFile
 
 
@@ -21,15 +21,15 @@ def _header(n: int) -> str:
 def _conditional_steps(n: int, monkeypatch) -> int:
     """How many times declared_names asks whether a conditional's test skips CUDA's build."""
     calls = [0]
-    real = api_names._skipped_by_cuda
+    real = declared_names._skipped_by_cuda
 
     def counted(*args):
         calls[0] += 1
         return real(*args)
-    monkeypatch.setattr(api_names, "_skipped_by_cuda", counted)
+    monkeypatch.setattr(declared_names, "_skipped_by_cuda", counted)
     src = SourceFile.from_text(_header(n), "my.h")
-    api_names.declared_names(src.index.order, src.text_of)
-    monkeypatch.setattr(api_names, "_skipped_by_cuda", real)
+    declared_names.declared_names(src.index.order, src.text_of)
+    monkeypatch.setattr(declared_names, "_skipped_by_cuda", real)
     return calls[0]
 
 
@@ -46,11 +46,11 @@ def test_declared_names_are_those_of_the_unshared_walk():
     stand-ins in the #else of a CUDA include and under `#ifndef __DRIVER_TYPES_H__` stay CUDA's,
     whatever was asked before them."""
     src = SourceFile.from_text(_header(5), "my.h")
-    names = api_names.declared_names(src.index.order, src.text_of)
+    names = declared_names.declared_names(src.index.order, src.text_of)
     assert {"cudaOwn0", "cudaOwn4", "S3", "v", "x", "MY_H"} <= names
     assert not {"cudaStream_t", "cudaSetDevice", "CUstream_st"} & names
     memo: dict = {}  # every node's answer through one shared memo, in source order, and alone
     for node in src.index.order:
         if node.child_count:
-            assert api_names._stands_in_for_cuda(node, src.text_of, memo) == \
-                api_names._stands_in_for_cuda(node, src.text_of)
+            assert declared_names._stands_in_for_cuda(node, src.text_of, memo) == \
+                declared_names._stands_in_for_cuda(node, src.text_of)

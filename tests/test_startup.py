@@ -207,3 +207,29 @@ def test_the_plain_lint_answers_as_typer_does(tmp_path):
             got.append((r.returncode, r.stdout, r.stderr, report))
         assert got[0] == got[1], argv
         assert got[0][1] or got[0][2]
+
+
+def test_a_report_whose_fixes_all_fall_away_never_imports_the_translator(tmp_path):
+    """A site's `--fix` edit is the translator's rewrite, computed only for a finding that keeps a fix:
+    warp_reduce's 32-lane rows compute the same at 64, so its six findings are advice with no fix and
+    no format imports kernelport.translate or kernelport.lint.fix, nor the translator's renames
+    (kernelport.api_names: lint reads the names a unit declares from kernelport.declared_names).  The
+    look-alike (a kernel without rows of its own calls the same ladder) keeps its fix: the report
+    prints it and `--fix` applies it."""
+    (tmp_path / "k.cu").write_bytes((EXAMPLES / "warp_reduce.cu").read_bytes())
+    heavy = ("kernelport.translate", "kernelport.lint.fix", "kernelport.api_names")
+    after = f"print(json.dumps(sorted(m for m in {heavy!r} if m in sys.modules)), file=sys.stderr)\n"
+    for argv in (["lint", "k.cu"], ["lint", "--format", "json", "k.cu"], ["lint", "--format", "sarif", "k.cu"]):
+        assert _lint_in_a_fresh_interpreter("", after, *argv, cwd=tmp_path) == [], argv
+    assert _lint_in_a_fresh_interpreter("", after, "lint", "--fix", "k.cu", cwd=tmp_path) == sorted(heavy)
+    assert (tmp_path / "k.cu").read_bytes() == (EXAMPLES / "warp_reduce.cu").read_bytes()  # nothing to fix
+    fixable = (tmp_path / "f.cu")
+    fixable.write_text((EXAMPLES / "warp_reduce.cu").read_text() + "\n__global__ void whole(float* x)\n{\n"
+                       "    x[threadIdx.x] = warpReduceSum(x[threadIdx.x]);\n}\n")
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", "lint", "--format", "json", "f.cu"],
+                       capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    fixes = [f["fix"]["message"] for f in json.loads(r.stdout) if f.get("fix")]
+    assert fixes == ["replace `16` with `warpSize / 2`"], r.stdout
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", "lint", "--fix", "f.cu"],
+                       capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert "offset = warpSize / 2; offset > 0" in fixable.read_text() and "Fixed 1 finding" in r.stderr, r.stderr

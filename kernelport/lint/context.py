@@ -130,7 +130,8 @@ class Context:
 
     # -- reporting ---------------------------------------------------------------------------
     def report(self, rule: Rule, at: Node | tuple[int, int], message: str, *, severity: str | None = None,
-               fix: Fix | None = None, related: tuple[Related, ...] = ()) -> None:
+               fix: Fix | Callable[[], Fix | None] | None = None, related: tuple[Related, ...] = ()) -> None:
+        """Record a finding; `fix` may be deferred (a callable), computed only if the finding keeps one."""
         if rule.code not in self.enabled:
             return
         sev = severity or rule.severity(self.targets)
@@ -151,6 +152,8 @@ class Context:
         eline, ecol = self.position(max(end, start))
         if (eline, ecol) <= (line, col):
             eline, ecol = line, col + 1
+        if callable(fix):
+            fix = fix() if self.unit.fixable else None
         self.findings.append(Finding(self.path, line, col, eline, ecol, rule.code, rule.name, sev, message,
                                      fix if self.unit.fixable else None, tuple(related), (start, end)))
 
@@ -191,7 +194,7 @@ class Context:
 
     def code_context(self, node: Node) -> str:
         """'const' (a constant expression is required: array sizes too), 'device' or 'host'."""
-        from ..translate import context as code_context  # lazily: translate is the heavy module
+        from ..code_contexts import context as code_context
         c = code_context(node, self.module)
         return "const" if c == "size" else c
 

@@ -171,9 +171,13 @@ def named_helper_sites(ctx):
 
 
 def site_fix(ctx, s):
-    """The site's `--fix` edit (kernelport.lint.fix: the translator, imported only once a site is reported)."""
-    from ..fix import site_fix as fix
-    return fix(ctx, s)
+    """The site's `--fix` edit, deferred: `ctx.report` computes it only for a finding it keeps with a fix
+    (not one it drops, nor 32-lane rows it turns into advice), so a report whose fixes would all come out
+    None never imports kernelport.lint.fix and the translator."""
+    def compute():
+        from ..fix import site_fix as fix
+        return fix(ctx, s)
+    return compute
 
 
 class SiteRule(Rule):
