@@ -10,7 +10,7 @@ from tree_sitter import Node
 from ... import backends, cexpr, dialect, headerconsts, warpflow, warpsplits
 from ... import guards, own_macros
 from ...source import call_args, uncomment
-from .. import blockextents, logicaluses, recombined, rowsplits, subwave, warpconsts
+from .. import blockextents, logicaluses, recombined, rowsplits, subwave, warpconsts, xorbounds
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, holds_at_64, site_codes
 
@@ -46,7 +46,8 @@ groups (rows of 32 from the launch or the data layout: it is the rows' width) or
 warp operation is `__syncwarp` (its 32 lays out shared memory: lint/syncgroups.py), and on
 definitions inside a platform or architecture branch (`#if defined(__GFX9__)` ... `#else`
 `#define WARP_SIZE 32`), which are per-platform by construction; nor on one that is the launches' block extent
-(`k<<<g, WARP_SIZE>>>`) and reaches no warp operation: a thread count (lint/blockextents.py)."""
+(`k<<<g, WARP_SIZE>>>`) and reaches no warp operation: a thread count (lint/blockextents.py); nor on one that only
+bounds an xor-shuffle ladder's distances (`for (; s >= WARP_SIZE; s >>= 1)`, then `__shfl_xor_sync(m, v, s)`: lint/xorbounds.py)."""
     flags = (
         ex("""
 #define WARP_SIZE 32  // !
@@ -105,8 +106,8 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                     and not (n.parent is not None and n.parent.type == "preproc_def")], name)
             if not uses and not ctx.path.endswith((".h", ".hpp", ".cuh", ".hh", ".inl")):
                 continue  # unused in a source file (a header's uses are in the files that include it)
-            if logicaluses.all_logical(ctx, uses):
-                continue  # the width of the file's logical 32-lane groups: 32 is right there
+            if logicaluses.all_logical(ctx, uses) or uses and all(xorbounds.bounds_xor_ladder(ctx, u) for u in uses):
+                continue  # a logical 32-lane group's width, or only an xor ladder's bound: 32 is right there
             if blockextents.block_extent_only(ctx, name, uses):
                 continue  # the launches' block extent, reaching no warp operation: a thread count
             site = logicaluses.site_role(ctx)  # a use in a logical 32-lane group sizes that group: context
@@ -151,7 +152,7 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
         for s, code in site_codes(ctx):
             if s.role == "ws_macro_use":
                 uses.setdefault(ctx.text(s.node), []).append(s.node)
-        for name, nodes in uses.items():
+        for name, nodes in [(k, v) for k, v in uses.items() if not all(xorbounds.bounds_xor_ladder(ctx, u) for u in v)]:
             where = ctx.unit.header_macros.get(name) or headerconsts.defined_at(ctx.unit, name)
             defined = f" (defined as {where[3]} at {where[0]}:{where[1]})" if where else ""
             related = tuple(ctx.related(n, f"use of {name}", site=True) for n in nodes[1:8])
