@@ -26,13 +26,13 @@ import re
 
 from tree_sitter import Node
 
-from . import cexpr, dialect, fullmask
+from . import cexpr, dialect, fullmask, lazy_re
 from .model import Function, Module
 from .source import call_args
 
 _TX = "__kp_tx"
-_THREAD_X = re.compile(r"\bthreadIdx\s*\.\s*x\b")
-_WORD = re.compile(r"\b[A-Za-z_]\w*\b")
+_THREAD_X = lazy_re.compile(r"\bthreadIdx\s*\.\s*x\b")
+_WORD = lazy_re.compile(r"\b[A-Za-z_]\w*\b")
 _DEPTH = 6
 _BLOCK = 1024  # CUDA's most threads in a block's x
 
