@@ -48,14 +48,8 @@ def confined(module: Module, vote: Node, names, read_as: str) -> bool:
     if "mask" in params:
         if params.index("mask") >= len(args):
             return False
-        text = src.text_of(args[params.index("mask")])
-        if not fullmask.full_in(module, text):
-            try:
-                v = cexpr.evaluate(text, names)
-            except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
-                return False
-            if not isinstance(v, int) or v & 0xFFFFFFFF != 0xFFFFFFFF:
-                return False
+        if not fullmask.low_32_full(module, src.text_of(args[params.index("mask")]), names):
+            return False
     runs = _threads(module, vote, names, 0, set())
     if not runs:
         return False
@@ -112,23 +106,13 @@ def _guarded(module: Module, f: Function, node: Node, names) -> set[int] | None:
     child, p = node, node.parent
     while p is not None and p != f.node:
         if p.type == "if_statement" and p.child_by_field_name("consequence") == child:
+            from .guardmasks import _conjuncts  # (an `&&` chain's terms)
             for c in _conjuncts(p.child_by_field_name("condition"), []):
                 got = _satisfying(module, f, c, names)
                 if got is not None:
                     best = got if best is None else best & got
         child, p = p, p.parent
     return best
-
-
-def _conjuncts(n: Node | None, out: list[Node]) -> list[Node]:
-    while n is not None and n.type in ("parenthesized_expression", "condition_clause") and n.named_children:
-        n = n.named_children[-1]
-    if n is not None and n.type == "binary_expression" and n.child_by_field_name("operator").type == "&&":
-        _conjuncts(n.child_by_field_name("left"), out)
-        _conjuncts(n.child_by_field_name("right"), out)
-    elif n is not None:
-        out.append(n)
-    return out
 
 
 def _satisfying(module: Module, f: Function, cond: Node, names) -> set[int] | None:
