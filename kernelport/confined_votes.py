@@ -18,7 +18,8 @@ the vote is a ballot, any or all of the source dialect with a full mask (or none
 `if` whose consequence holds it (in its function, or around every call of its function, followed up the
 callers: a kernel, an address taken or no call seen ends it) has a conjunct over `threadIdx.x` alone
 (macros and a local's one value followed) whose threads, 0 .. 1023, are one such run; and the group reads
-no `threadIdx.y`/`.z` (`threadIdx.x` is then the linear thread index).  Anything else stays as before (KP219).
+no `threadIdx.y`/`.z` and no launch of it has a 2-D block (`threadIdx.x` is then the linear thread index: with
+`dim3(32, 8)` the guard `threadIdx.x < 32` lets in every thread).  Anything else stays as before (KP219).
 """
 from __future__ import annotations
 
@@ -174,9 +175,12 @@ def _local(module: Module, f: Function, name: str) -> str | None:
     return src.text_of(value) if value is not None else None
 
 
-def every(module: Module, votes: list[Node], names, read_as: str, functions) -> str:
-    """Why the group's votes leave it a logical 32-lane group ('' where one of them is not so confined)."""
-    if two_d(module, functions) or not all(confined(module, v, names, read_as) for v in votes):
+def every(module: Module, votes: list[Node], names, read_as: str, functions, geometries=()) -> str:
+    """Why the group's votes leave it a logical 32-lane group ('' where one of them is not so confined).
+    `geometries` (warpwidth's evidence): a block seen with more threads than its x (`dim3(32, 8)`) makes
+    `threadIdx.x` no linear index even where the code reads no `threadIdx.y`."""
+    if two_d(module, functions) or any(e.x is not None and e.total is not None and e.total != e.x for e in geometries) \
+            or not all(confined(module, v, names, read_as) for v in votes):
         return ""
     line = module.source.loc(votes[0]).line
     return (f"32-lane groups: its votes (line {line}) run only in threads of one 32-lane CUDA warp (a guard on "

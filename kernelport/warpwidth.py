@@ -531,7 +531,7 @@ def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, ma
         return
     pick = next((e for e in known if e.verdict != NATIVE), known[0])
     g.node = pick.node
-    alone = g.votes and confined_votes.every(module, g.votes, names, backends_source(), fs)
+    alone = g.votes and confined_votes.every(module, g.votes, names, backends_source(), fs, known)
     if not g.votes or not g.shares_wave or alone:
         g.width = LOGICAL
         if alone:  # (those votes see no other group: consumers read `votes` as votes that may: confined_votes)

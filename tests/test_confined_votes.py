@@ -137,6 +137,7 @@ def test_a_pointer_no_address_matches_calls_nothing():
     ("threadIdx.x < LANE_COUNT) {", "(threadIdx.x >> 5) == 1) {"),    # warp 1: its ballot bits are 32-63 at 64
     ("__ballot_sync(0xffffffff,", "__ballot_sync(0xffff,"),           # a partial mask
     ("if (blockIdx.x < 64 && threadIdx.x < LANE_COUNT) {", "if (blockIdx.x < 64) {"),  # no guard at all
+    ("csdl<<<n / 256, 256>>>", "csdl<<<n / 256, dim3(32, 8)>>>"),  # rows of 32: `threadIdx.x < 32` is every thread
 ])
 def test_look_alikes_stay_refused(old, new):
     src = DIRECT.replace(old, new)
