@@ -162,3 +162,15 @@ def full_call(module, src, call) -> bool:
     fn = call.child_by_field_name("function")
     return fn is not None and fn.type in ("qualified_identifier", "template_function") and \
         full_in(module, src.text_of(call))
+
+
+def low_32_full(module, text: str, names) -> bool:
+    """A vote's mask whose low 32 bits are all set: spelled full (`full_in`) or so with the file's known
+    values (`names`): CUDA's full mask as halfvotes and confined_votes require it."""
+    if full_in(module, text):
+        return True
+    try:
+        v = cexpr.evaluate(text, names)
+    except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
+        return False
+    return isinstance(v, int) and v & 0xFFFFFFFF == 0xFFFFFFFF

@@ -23,7 +23,7 @@ import re
 
 from tree_sitter import Node
 
-from . import backends, cexpr, dialect, fullmask
+from . import backends, dialect, fullmask
 from .source import call_args
 
 _VOTES = ("ballot", "any", "all")
@@ -50,14 +50,8 @@ def kind(module, votes: list[Node], names, read_as: str) -> str | None:
             continue
         if "mask" not in params or params.index("mask") >= len(args):
             return None
-        text = src.text_of(args[params.index("mask")])
-        if not fullmask.full_in(module, text):  # (`UINT32_MAX`, `~0u`); else with the group's known values
-            try:
-                v = cexpr.evaluate(text, names)
-            except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
-                return None
-            if not isinstance(v, int) or v & 0xFFFFFFFF != 0xFFFFFFFF:
-                return None
+        if not fullmask.low_32_full(module, src.text_of(args[params.index("mask")]), names):  # (`~0u`, known values)
+            return None
         kinds.add("full")
     return kinds.pop() if len(kinds) == 1 else None
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import butterfly_lanes, dialect, fnscopes, fold_levels, halfvotes, launchgroups, unit_launches, wide_steps
+from . import butterfly_lanes, confined_votes, dialect, fnscopes, fold_levels, halfvotes, launchgroups, pointer_calls, unit_launches, wide_steps
 from .blockdims import constant, dims as _dims, functor_launches, member_dims, names as _names, row_width, value as _value
 from .model import Function, Module
 from .source import call_args, ident_name, walk
@@ -81,6 +81,7 @@ class Group:
     # vote, a header's warp helper (ported at the wave width); KP233 says it at the count it refuses
     rows_not_kept: str = ""
     host: bool = False  # host code alone, whose width is that of the kernels it launches (launchgroups)
+    confined_votes: list[Node] = field(default_factory=list)  # votes only one CUDA warp's threads reach
     half_votes: bool = False  # undecided, but translate may keep it logical, each vote over its warp (halfvotes)
     # native, but a read of its per-warp slots is bounded by a fixed count of 32-lane warps, or every lane keeps a 32-lane
     # ladder's fold whose value depends on the width (fold_levels): translate keeps it logical (warpcounts.adopted);
@@ -378,7 +379,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
         for n in (src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `X() = default;`: none
             fn = n.child_by_field_name("function")
             name = fnscopes.callee_name(fn)
-            own = {scopes.key(g) for g in scopes.resolve(f, fn, call_args(n))}
+            own = {scopes.key(g) for g in scopes.resolve(f, fn, call_args(n)) or pointer_calls.targets(module, f, n)}
             for callee in own - {k}:
                 if all(g.is_kernel for g in fns[callee]):  # a launch: the kernel's lanes are its own, not its
                     launched.setdefault(k, set()).add(callee)  # launcher's (nor its siblings'): launchgroups
@@ -532,9 +533,12 @@ def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, ma
         return
     pick = next((e for e in known if e.verdict != NATIVE), known[0])
     g.node = pick.node
-    if not g.votes or not g.shares_wave:
+    alone = g.votes and confined_votes.every(module, g.votes, names, backends_source(), fs, known)
+    if not g.votes or not g.shares_wave or alone:
         g.width = LOGICAL
-        g.why = (f"{pick.source}: 32-lane groups keep CUDA's width" if len(verdicts) == 1 and not unknown else
+        if alone:  # (those votes see no other group: consumers read `votes` as votes that may: confined_votes)
+            g.confined_votes, g.votes = g.votes, []
+        g.why = alone or (f"{pick.source}: 32-lane groups keep CUDA's width" if len(verdicts) == 1 and not unknown else
                  f"launches of several geometries ({pick.source}): 32-lane groups are right for every one")
         return
     votes = halfvotes.kind(module, g.votes, names, backends_source()) if pick.verdict == LOGICAL and not helpers and \
