@@ -26,17 +26,22 @@ _CODE = lazy_re.compile(rb"^(?![ \t]*#)[^\n\"'/]*[^\w\\\n\"'/](\\)(?=\r?\n)", re
 _SPLICED = lazy_re.compile(rb'"(?:\\\r?\n|\\.|[^"\\\n])*"|\'(?:\\\r?\n|\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?(?:\*/|\Z)', re.S)
 
 
-# a literal continued by a splice, then the rest of the physical line where it ends up to a stray backslash
-_CONTINUED_LITERAL = lazy_re.compile(rb"(?<![\w\\])(\"|')(?:[^\"'\\\n]|\\[^\r\n]|\\\r?\n|(?!\1)[\"'])*?"
-                                     rb"\\\r?\n(?:[^\"'\\\n]|\\[^\r\n]|\\\r?\n|(?!\1)[\"'])*?\1"
-                                     rb"([^\n\"'/\\]*)(\\)(?![ \t]*\r?\n)")
+# the rest of the physical line after a literal's end, up to a stray backslash (more than blanks after it)
+_STRAY_AFTER = lazy_re.compile(rb"[^\n\"'/\\]*(\\)(?![ \t]*\r?\n)")
 
 
 def strays(data: bytes) -> list[int]:
-    """The offsets of the backslashes nvcc reads as splices after a continued literal (the docstring's)."""
+    r"""The offsets of the backslashes nvcc reads as splices after a continued literal (the docstring's).
+    Literals are found in the preprocessor's order (`_SPLICED`, comments first-come), never by a pattern
+    that could start at a closing quote: prna.cu's macro `printf(RF" ", x);\` then `printf("\n");\`
+    is no continued literal, and its `\n` no stray."""
     if b"\\\n" not in data and b"\\\r\n" not in data:
         return []
-    return [m.start(3) for m in _CONTINUED_LITERAL.finditer(data)]
+    out = []
+    for t in _SPLICED.finditer(data):
+        if t.group(0)[:1] in b"\"'" and b"\n" in t.group(0) and (m := _STRAY_AFTER.match(data, t.end())):
+            out.append(m.start(1))
+    return out
 
 
 def drop_pass(tr) -> None:

@@ -39,3 +39,16 @@ def test_a_stray_backslash_elsewhere_is_still_a_located_parse_error():
                         ('#include <cstdio>\nvoid g(unsigned long s) {\n  printf("a: %lu\\n",\\ s);\n}\n', (3, 21))):
         errors = SourceFile.from_text(text, "e.cu").syntax_errors()
         assert [(loc.line, loc.column) for loc, _ in errors][:1] == [where]
+
+
+def test_an_escape_after_a_macro_line_s_closing_quote_is_no_stray():
+    # hecbench prna.cu's SHOW macro: the pattern that found continued literals could start at the closing quote
+    # of `RF" "` and run over the splice to the next line's opening quote, and dropped `"\n"`'s backslash
+    text = ('#include <cstdio>\n#define RF "%g"\n#define SHOW(a, n)\t\\\n  for (int i = 0; i < n; i++)\t\\\n'
+            '    printf(RF" ", a[i]);\t\\\n  printf("\\n");\t\\\n\n'
+            '__global__ void k(float* x) { x[threadIdx.x] *= 2.f; }\nvoid show(float* a, int n) { SHOW(a, n); }\n')
+    src = SourceFile.from_text(text, "p.cu")
+    assert not src.syntax_errors()
+    port, out = translate(src, "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert '  printf("\\n");\t\\\n' in out, out
