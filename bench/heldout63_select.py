@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""How the sixty-third held-out set (bench/heldout63.toml) will be chosen (run once; kept so the
+choice is reviewable and repeatable):
+
+    python bench/heldout63_select.py      # -> bench/heldout63.toml
+
+RULE, written and committed (h/heldout63, 23:27 UTC) before any candidate was fetched or measured
+(only the stored index's repository names, file lists and code search were looked up, to name
+candidates that exist and hold CUDA sources), for operations-research metaheuristics and scheduling
+on the GPU: simulated annealing, tabu search, ant colony optimisation, other population / trajectory
+metaheuristics on non-TSP problems, iterated / greedy local search and 2-opt on problems other than
+the TSP, vehicle routing, bin / container packing, job-shop and flow-shop scheduling, quadratic
+assignment, graph partitioning heuristics, knapsack by metaheuristic.
+NARROWED where it overlaps: heldout33 took the TSP (2-opt on tours, LOGO-TSP-Solver, tsp2opt_cuda),
+sudoku, MCTS, cellular automata, and LP (cuPDLP) with linear assignment in its extension; heldout55
+took SAT (CDCL and local search), puzzles, game search and exact knapsack DP; heldout26 / heldout46
+took genetic algorithms, particle swarm, differential evolution and genetic programming. So: no TSP
+solver (an ant-colony or annealing project whose only problem is the TSP is not a candidate), no
+linear assignment or LP, no exact knapsack DP; a project whose search is a genetic algorithm counts
+only because its problem (vehicle routing, quadratic assignment) is this domain's, and that is said
+at its line. Not this stop's heldout61 (neural-network training from scratch; Max326/jobshop-gpu
+evolves a small dispatching network for job-shop scheduling by CMA-ES, which is scheduling, not
+training by gradient) nor heldout62 (random number generation and sampling). None below is in
+bench/used_repos.txt or named by an earlier heldout*_select.py.
+
+  Candidates, in this order, named by domain only (none chosen by how kernelport does on them):
+    1. Max326/jobshop-gpu                    job-shop scheduling: GPU evaluation of dispatching heuristics
+    2. jangmys/pbb                           permutation flow-shop scheduling (GPU branch-and-bound, bounds)
+    3. OmarRAbdelkafi/ACC_Parallel           tabu search for the quadratic assignment problem (GPU-HITS_QAP)
+    4. hitzht/magisterka                     electromagnetic metaheuristic for the quadratic assignment problem
+    5. apupiales/cuda_mqap                   multi-objective QAP: NSGA-II with greedy 2-opt local search
+    6. surajK610/simulated-annealing         multi-start and coupled simulated annealing
+    7. 26prajval98/Vehicle-Routing-Problem-VRP  vehicle routing (Clarke-Wright savings)
+    8. reinterpretcat/vrp-cpp                vehicle routing with time windows (insertion heuristics, GA)
+    9. nanthamanish/parallelPacking          container / bin packing heuristic
+   10. Elegancejiang/HunyuanSC25             multilevel graph partitioning (GPU coarsening, refinement)
+   11. mrprajesh/parMDS                      capacitated vehicle routing (randomised MST-DFS routes)
+  Each candidate is fetched at the newest stored snapshot (commit pinned in the toml).
+  QUALIFYING, files, cap and check: heldout45's rule unchanged (heldout24_select.select): a
+  candidate qualifies if at least half of its first 10 `.cu` files by path (all if fewer) under its
+  source folder have every `#include` they reach resolve in the repository, the CUDA toolkit
+  (CUDA 13 with its cccl/ thrust and cub; no cuFFT, cuBLAS, cuRAND, cuSPARSE, cuSOLVER headers here)
+  or the host compiler's search path, with the include dirs of the project's build; absent
+  third-party headers (torch, Eigen, MPI, the CUDA samples' helper_cuda.h, the old SDK's cutil),
+  generated headers and absent submodules do not resolve, and no stand-in headers are taken. Files:
+  `.cu` only under the source folder read from the build files after the fetch and before any measure
+  (the whole repository when the build names no single folder), less vendored folders (third_party,
+  3rdparty, external, extern), over the size cap, not resolving, or byte-for-byte copies; more than
+  CAP = 12 gives 12 evenly spaced in path order. Include dirs, defines and flags from the project's
+  own build (`-std=c++17` where it asks for older; an -arch below CUDA 13's minimum left out).
+  Self-contained check: the first three files taken (all if fewer) are compiled with `nvcc -c` and
+  the project's flags; a project of which fewer than two (one if it gives one) compile, for a reason
+  other than CUDA 13's removed APIs, drops out (DROPPED), as does one that cannot be fetched, does
+  not qualify or gives 0 files. Candidates are taken in order until the set holds at least
+  STOP_FILES = 40 files or STOP_PROJECTS = 8 projects. If fewer than 4 projects qualify, an
+  EXTENSION (location and covering heuristics: p-median / facility location, set covering, Steiner
+  tree heuristics; named by domain only, none in bench/used_repos.txt) is written and committed
+  before its candidates are fetched.
+Outcome of the rule: (filled in after the fetch, before any measure of kernelport).
+The set is measured on main's kernelport as it is before anyone changes code for it
+(bench/scoreboard_heldout63_baseline.txt).
+"""
+from __future__ import annotations
+
+from heldout24_select import write_set  # its qualifying check, CAP, vendored-folder filter and loop
+
+STOP_FILES, STOP_PROJECTS = 40, 8
+
+# (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
+# include dirs, defines and flags are those of each project's own build, read after the fetch and
+# before any measure (filled in then).
+CANDIDATES = []
+DROPPED = frozenset()
+
+
+if __name__ == "__main__":  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
+    write_set("sixty-third", "heldout63", CANDIDATES, DROPPED, stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)
