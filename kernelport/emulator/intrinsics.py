@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, infinities, order as schedule_order, undefined, warp
+from . import bfloat16, bitbounds, counting, directed, infinities, order as schedule_order, undefined, warp
 from .ctype import BF16, BOOL, F16, F32, F64, I32, I64, U16, U32, U64, UNIT_ROUNDOFF, common, conv, promote
 from .errors import EmulatorError
 from .ops import arith, fma as _fma
@@ -161,6 +161,8 @@ def math2(fn: str, a, b, track: bool, dt=None, fast=False):
             return np.copysign(x, y), ea
         if fn == "fmod":
             return np.fmod(x, y), None
+        if fn == "nextafter":  # exact: the neighbour of x toward y (directed roundings' helpers step with it)
+            return np.nextafter(x, y), ea
         if fn == "atan2":
             r = np.arctan2(x, y)
             return r, (np.abs(r.astype(F64)) * UNIT_ROUNDOFF[t] * 3 if track else None)
@@ -194,7 +196,7 @@ def _c_math_table():
     for fn in _MATH:
         t[fn] = ("m1", fn, OVERLOADED)
         t[fn + "f"] = ("m1", fn, F32)
-    for fn in ("pow", "fmin", "fmax", "copysign", "fmod", "atan2", "hypot", "fdim"):
+    for fn in ("pow", "fmin", "fmax", "copysign", "fmod", "atan2", "hypot", "fdim", "nextafter"):
         t[fn] = ("m2", fn, OVERLOADED)
         t[fn + "f"] = ("m2", fn, F32)
     t["rhypotf"] = ("m2", "rhypot", F32)  # CUDA's; its rhypot is double only (no float overload)
@@ -219,6 +221,7 @@ def _c_math_table():
 
 
 C_LIBRARY = _c_math_table()
+C_LIBRARY.update(directed.TABLE)  # CUDA's directed roundings (__fadd_rd, __fsqrt_ru, __fma_rz, ...)
 # MSL's scoped math with no C name of its own (`precise::divide(x, y)`): the C_LIBRARY entry it runs as
 SCOPED_MATH = {"divide": "__fdiv_rn"}
 C_LIBRARY.update({
@@ -291,6 +294,12 @@ def c_library(kind, what, dt, args, track):
         return np.abs(conv(v, promote(v.dtype))), e
     if kind == "op":
         return arith(what, conv_val(args[0], dt), conv_val(args[1], dt), track)
+    if kind == "rnd":  # directed.py: the nearest result (and its bound), moved to the side the mode asks
+        op, mode = what
+        xs = [conv_val(a, dt) for a in args]
+        near = (_fma(*xs[:3], track, dt) if op == "fma" else math1(op, xs[0], track, dt) if op in ("sqrt", "rcp")
+                else arith(op, xs[0], xs[1], track))
+        return directed.rounded(op, mode, [v for v, _ in xs], near, dt)
     if kind == "cvt":
         v, e = args[0]
         if dt == BF16:  # rounded to nearest even; a float32 value in registers

@@ -157,6 +157,12 @@ class Metal(Backend):
         **{n: "(warp-matrix operations: Metal's simdgroup_matrix has other shapes and semantics)"
            for n in ("wmma", "nvcuda")},
         **{n: "(a device-side trap or assertion)" for n in ("__trap", "__brkpt", "assert")},
+        # CUDA's arithmetic rounded down, up or toward zero (interval bounds, a VRP's rounded-up distance):
+        # Metal sets no rounding mode and has no double to find the side with (HIP's kp_rnd_* helpers use it)
+        **{f"{stem}_{mode}": "(arithmetic with a directed rounding: Metal has no rounding modes, nor double to "
+                             "emulate one; the round-to-nearest operation differs by up to an ulp)"
+           for stem in ("__fadd", "__fsub", "__fmul", "__fdiv", "__frcp", "__fsqrt", "__fmaf", "__dadd", "__dsub",
+                        "__dmul", "__ddiv", "__drcp", "__dsqrt", "__fma") for mode in ("rd", "ru", "rz")},
     }
     # CUDA texture objects (the texture and its sampler state, which the host's cudaTextureDesc sets) bound
     # as Metal binds them: a texture argument and a sampler argument the host builds from that descriptor
