@@ -145,3 +145,17 @@ def test_a_helper_its_header_ports_at_the_wave_gives_no_32_lane_evidence(tmp_pat
     rc, _, err = kp_inproc("translate", d / "main.cu", "-o", tmp_path / "out")
     assert rc == 1 and "KP219" in {c for _, c in _errors(err)}, err
     assert "WARP_INDEX" in err, err
+
+
+def test_the_kernel_header_itself_verifies_and_metal_is_a_skip_not_a_crash(tmp_path):
+    # verify of the header (the real layout): main crashed (IndexError: Metal writes no port of a header alone)
+    d = _project(tmp_path / "p")
+    rc, out, err = kp_inproc("verify", d / "csdl.cuh", "--oracle", "original", "--schedules", "block", "--format",
+                             "json", "--no-cache", *ARGS)
+    assert rc == 0, out + err
+    import json
+    checks = json.loads(out)[0]["checks"]
+    ran = {(c["backend"], c["wave"]) for c in checks if c["status"] == "pass" and c["kind"] == "numeric"}
+    assert {("hip", 64), ("hip", 32)} <= ran, checks
+    metal = [c for c in checks if c["backend"] == "metal"]
+    assert metal and all(c["status"] == "skip" for c in metal) and "on its own" in metal[0]["detail"], metal
