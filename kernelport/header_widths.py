@@ -12,7 +12,8 @@ group of the wave stays KP219), and the helper is no longer "ported at the wave 
 assume it (warpwidth's wmma and row checks, halfvotes).
 
 Conditions: the call names exactly one definition with a body in the headers the unit reads
-(Elsewhere.function), and that header's analysis can be made (not a header being planned already: a
+(Elsewhere.function), a device function (not a kernel, nor host code: a host launcher's width is its
+kernels', kernelport/launchgroups.py), and that header's analysis can be made (not a header being planned already: a
 cycle of headers that call each other, nor one that does not parse).  Anything else stays as before.
 """
 from __future__ import annotations
@@ -49,6 +50,8 @@ def _kept_32(module, call: Node) -> str:
     if got is None:
         return ""
     hm, helper = got
+    if not helper.is_device or helper.is_kernel:
+        return ""  # (a host launcher's width is its kernels', not its callers' evidence: launchgroups)
     path = Path(hm.source.path)
     proj = vis.elsewhere.project
     busy = proj.__dict__.setdefault("_kp_header_widths_busy", set())
