@@ -118,7 +118,7 @@ def _guarded(module: Module, f: Function, node: Node, names) -> set[int] | None:
 
 def _satisfying(module: Module, f: Function, cond: Node, names) -> set[int] | None:
     """The values of `threadIdx.x` in 0 .. 1023 for which `cond` holds, where `threadIdx.x` is its only unknown."""
-    text = _expand(module, f, module.source.text_of(cond), 0)
+    text = _expand(module, f, module.source.text_of(cond), 0, names)
     if text is None or _TX not in text:
         return None
     try:
@@ -134,8 +134,9 @@ def _satisfying(module: Module, f: Function, cond: Node, names) -> set[int] | No
     return out
 
 
-def _expand(module: Module, f: Function, text: str, depth: int) -> str | None:
-    """`text` with `threadIdx.x` named, object-like macros and `f`'s locals of one value replaced (None: too deep)."""
+def _expand(module: Module, f: Function, text: str, depth: int, names=()) -> str | None:
+    """`text` with `threadIdx.x` named, object-like macros (the file's or its headers': those `names` does not
+    value) and `f`'s locals of one value replaced (None: too deep)."""
     if depth > _DEPTH:
         return None
     text = _THREAD_X.sub(_TX, text)
@@ -143,12 +144,15 @@ def _expand(module: Module, f: Function, text: str, depth: int) -> str | None:
     def word(m: re.Match) -> str:
         w = m.group(0)
         mac = module.macros.get(w)
-        if mac is not None and mac.value and _THREAD_X.search(mac.value):
-            got = _expand(module, f, mac.value, depth + 1)
+        if mac is None and module.visible is not None:  # a header's macro (GPUPrefixSums' LANE_COUNT in Utils.cuh)
+            mac = module.visible.macros.get(w)
+        if mac is not None and mac.value and (_THREAD_X.search(mac.value) or
+                                              mac.node.type == "preproc_def" and w not in names):
+            got = _expand(module, f, mac.value, depth + 1, names)
             return f"({got})" if got is not None else w
         value = _local(module, f, w)
         if value is not None:
-            got = _expand(module, f, value, depth + 1)
+            got = _expand(module, f, value, depth + 1, names)
             return f"({got})" if got is not None else w
         return w
     return _WORD.sub(word, text)
@@ -185,3 +189,15 @@ def every(module: Module, votes: list[Node], names, read_as: str, functions, geo
     line = module.source.loc(votes[0]).line
     return (f"32-lane groups: its votes (line {line}) run only in threads of one 32-lane CUDA warp (a guard on "
             "threadIdx.x), each a 32-lane warp's vote at any wave")
+
+
+def spans(tr) -> list[tuple[int, int]]:
+    """The byte spans of the functions of groups kept logical by such votes: there a ballot is one 32-lane
+    warp's, in the lower half of its wave (bits 32-63 are 0), so a 32-bit mask holds all of it.  Lint of the
+    original alone (a header read without its includes' macros and helpers) may judge the group native and
+    report a plain port's 32-bit mask hazards there, which this port does not have (soundness.self_check:
+    no KP225 for them)."""
+    from . import fnscopes
+    scopes = fnscopes.of(tr.module)
+    return [(f.node.start_byte, f.node.end_byte) for g in tr.widths.groups if g.confined_votes
+            for m in g.functions if (f := scopes.function(m)) is not None]

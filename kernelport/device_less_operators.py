@@ -14,19 +14,25 @@ device code and to compile there: the call is in a `__device__` or `__global__` 
 and no comparator; its range's first iterator is a pointer local or parameter (`p`, `p + i`) to a class
 this file defines; the class's every `operator<` is defined in it with no execution space written; its
 body calls nothing and allocates, throws or keeps nothing static.  Where the body is not so shown, KP241
-at the operator (the port would not compile); elsewhere (a class of a header, a free operator, a
-comparator given) the code is kept as written.  kernelport/host_typed_functors.py is the reverse case
+at the operator (the port would not compile); elsewhere (a free operator, a comparator given) the code
+is kept as written.  A class of a header (BPS-HDBSCAN's structs.h, kernel.cu's searches): the header's port
+is judged by the calls of the run's files that include it and define no class of that name (their pointer
+declared as the header's class); it then differs from the header, so it is written and its includes
+rewritten (kernelport.project_ports), or refused at the operator in the header (KP241).  kernelport/host_typed_functors.py is the reverse case
 (a `__device__` functor the library types in host code) and shares the class and operator lookups.
 """
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from types import SimpleNamespace
 
 from tree_sitter import Node
 
-from . import backends
+from . import backends, lazy_re
 from .host_typed_functors import _classes, _last_name, _thrust_or_plain, declared, operators
 
+_OPERATOR_LT = lazy_re.compile(rb"\boperator\s*<\s*\(")  # (a file that may define one: a header's class)
 # what a body that compiles for the device as nvcc compiled it may not hold (a call may reach host code)
 UNSHOWN = ("call_expression", "new_expression", "delete_expression", "throw_expression", "gnu_asm_expression")
 
@@ -34,28 +40,19 @@ UNSHOWN = ("call_expression", "new_expression", "delete_expression", "throw_expr
 def widen_pass(tr) -> None:
     """A translator pass (kernelport.translate.Translator.passes): this module's docstring."""
     entries = backends.get(tr.backend).device_less_algorithms
-    if not entries or b"thrust" not in tr.src.data or not any(name.encode() in tr.src.data for name in entries):
+    if not entries:
         return
     classes = None
     done: set[int] = set()
-    for call in tr.src.index.of_type("call_expression"):
-        fn = call.child_by_field_name("function")
-        name = _last_name(tr.src, fn)
-        if fn is None or name not in entries or not _thrust_or_plain(tr.src, fn):
-            continue
-        args = [a for a in call.child_by_field_name("arguments").named_children if a.type != "comment"]
-        f = tr.module.function_at(call)
-        if len(args) != entries[name] or f is None or not f.is_device or "__host__" in f.qualifiers:
-            continue
+    for where, call, at in _sites(tr, entries):
         classes = _classes(tr.src) if classes is None else classes
-        rec = _pointee_class(tr, args[1], classes)
+        rec = _pointee_class(where, call[1], classes)
         if rec is None or rec.id in done:
             continue
         done.add(rec.id)
         ops = operators(tr, rec, "<")
         if not ops or any(spaces for _, spaces in ops):
             continue
-        at = f"thrust::{name}` in `{tr.src.text_of(f.node.child_by_field_name('declarator')).split('(')[0].strip()}"
         for op, _ in ops:
             body = op.child_by_field_name("body")
             bad = next((n for kind in UNSHOWN for n in tr.src.index.under(body, kind)), None) if body else op
@@ -72,16 +69,57 @@ def widen_pass(tr) -> None:
                            "the algorithm a __device__ comparator")
 
 
+def _sites(tr, entries: dict[str, int]):
+    """(the file it is in, as `declared` reads it; the call's arguments; what it is, for messages) of each call
+    of an entry with its policy and no comparator in a `__device__` or `__global__` function: this file's, then,
+    where this file defines a class with an `operator<` (a header's), those of the run's files that include it
+    (kernelport.includers.Elsewhere.calls) and define no class of that name themselves."""
+    own = b"thrust" in tr.src.data and any(name.encode() in tr.src.data for name in entries)
+    for call in (tr.src.index.of_type("call_expression") if own else ()):
+        got = _site(tr, call, entries, "")
+        if got is not None:
+            yield got
+    vis = tr.module.visible
+    if vis is None or vis.elsewhere is None or _OPERATOR_LT.search(tr.src.data) is None:
+        return
+    mine = Path(tr.src.path).resolve()
+    for name in entries:
+        for m, call, _ in vis.elsewhere.calls(name)[0]:
+            if Path(m.source.path).resolve() != mine:
+                got = _site(SimpleNamespace(src=m.source, module=m), call, entries, Path(m.source.path).name)
+                if got is not None and _pointee_name(got[0], got[1][1]) not in _classes(m.source):
+                    yield got
+
+
+def _site(where, call: Node, entries: dict[str, int], file: str):
+    src = where.src
+    fn = call.child_by_field_name("function")
+    name = _last_name(src, fn)
+    if fn is None or name not in entries or not _thrust_or_plain(src, fn):
+        return None
+    args = [a for a in call.child_by_field_name("arguments").named_children if a.type != "comment"]
+    f = where.module.function_at(call)
+    if len(args) != entries[name] or f is None or not f.is_device or "__host__" in f.qualifiers:
+        return None
+    line = f" ({file}:{src.loc(call).line})" if file else ""
+    return where, args, f"thrust::{name}` in `{src.text_of(f.node.child_by_field_name('declarator')).split('(')[0].strip()}{line}"
+
+
 def _pointee_class(tr, arg: Node, classes) -> Node | None:
     """The class this file defines that the pointer `arg` (`p`, `p + i`, `(p)`) points to, or None."""
+    name = _pointee_name(tr, arg)
+    return classes.get(name) if name else None
+
+
+def _pointee_name(tr, arg: Node) -> str:
+    """The class name the pointer `arg` (`p`, `p + i`, `(p)`, a local or parameter) points to ('' where unknown)."""
     while arg.type in ("parenthesized_expression", "binary_expression"):
         if arg.type == "binary_expression" and tr.src.text_of(arg.child_by_field_name("operator")) != "+":
-            return None
+            return ""
         arg = arg.named_children[0] if arg.type == "parenthesized_expression" else arg.child_by_field_name("left")
     if arg.type != "identifier":
-        return None
+        return ""
     text, d = declared(tr, arg)
     if d is None or d.type != "pointer_declarator" or d.child_by_field_name("declarator").type != "identifier":
-        return None
-    name = re.sub(r"^(?:const\s+)?(?:struct|class)\s+|\s+const$", "", " ".join(text.split()))
-    return classes.get(name)
+        return ""
+    return re.sub(r"^(?:const\s+)?(?:struct|class)\s+|\s+const$", "", " ".join(text.split()))

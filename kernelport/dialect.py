@@ -235,6 +235,7 @@ CONCEPTS: tuple[Concept, ...] = (
         *((f"ptx_ld_shared_b{n}_{i}", ("out", "p")) for n in (32, 64) for i in range(4)),
         *((f"ptx_st_shared_b{n}_{i}", ("p", "x")) for n in (32, 64) for i in range(4)),
         ("ptx_clock", ()), ("ptx_clock64", ()), ("ptx_memory_clobber", ()), ("ptx_trap", ()),
+        ("ptx_smid", ()), ("ptx_nsmid", ()),  # `%smid`, `%nsmid` (kernelport/ptx_specials.py)
         *ptx_ordered.CONCEPTS,  # `ld.acquire.gpu`, `st.release.sys`, `ld.volatile`, `fence.sc.gpu`, ... (ptx_ordered.py)
         # `setp.ne|eq.{b,s,u}N p, a, b`: whether a != b (a == b), into a predicate an instruction's guard reads
         ("ptx_setp_ne", ("a", "b")), ("ptx_setp_eq", ("a", "b")),

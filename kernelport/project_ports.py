@@ -329,6 +329,19 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
     return made
 
 
+def made_or_refused(run: Run, backend: str) -> list[Made]:
+    """make's ports of a one-file run (verify's), headers after the file; where it writes none (a header alone, on a
+    backend whose port is one file per source: Metal's), one refused port that says why, as a refusal would."""
+    made = make(run, [backend], None, False)
+    if made:
+        return made
+    from .translate import Port
+    f = (run.sources or run.headers)[0]
+    why = "; ".join(d.message for d in run.notes if d.severity == "note" and "on its own" in d.message)
+    return [Made(f, f, "", "", backend, True, Port(backend, "", [Diagnostic(
+        "", Location(str(_shown(f)), 1, 1), why or f"no {backend} port of this file is written", "", "error")]))]
+
+
 def _serve_extern_calls(run: Run, made: list[Made], backend: str, translate_one, dest: dict) -> None:
     """A one-file-a-port backend's calls of functions a port declares and another source of the run
     defines (Port.extern_calls: Metal's address-space signatures): the defining sources are translated

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import dialect, ptx_accesses, ptx_branches, ptx_ordered
+from . import dialect, ptx_accesses, ptx_branches, ptx_ordered, ptx_specials
 from .cexpr import split_top_level
 from .source import uncomment
 from . import lazy_re
@@ -114,6 +114,9 @@ FORMS = (
     # the SM's cycle counter, and the block barrier (`bar.sync 0`: barrier 0, every thread of the block)
     (rf"mov\.u32 {REG}, ?%%?clock", "r", ((1, "ptx_clock", ()),)),
     (rf"mov\.u64 {REG}, ?%%?clock64", "l", ((1, "ptx_clock64", ()),)),
+    # the SM's identifier and their bound (kernelport/ptx_specials.py: ROCm's __smid(), below 64)
+    (rf"mov\.u32 {REG}, ?%%?smid", "r", ((1, "ptx_smid", ()),)),
+    (rf"mov\.u32 {REG}, ?%%?nsmid", "r", ((1, "ptx_nsmid", ()),)),
     (r"bar\.sync 0", "", ((0, "syncthreads", ()),)),
     # `trap;` aborts the kernel (CUDA's __trap(), an error the host sees at its next synchronisation)
     (r"trap", "", ((0, "ptx_trap", ()),)),
@@ -466,12 +469,15 @@ def _names(text: str) -> list[str]:
 def why_not(text: str) -> str | None:
     """Why the asm statement `text`, which is no idiom, has no port, where a reason more precise than
     KP201's own is known: an instruction of REFUSALS, a guarded one (GUARDED), or a carry chain that
-    runs across statements (CARRY_ACROSS)."""
+    runs across statements (CARRY_ACROSS), a special register with no port (kernelport/ptx_specials.py)."""
     names = _names(text)
     for pattern, why in REFUSALS:
         hit = next((n for n in names if re.match(pattern, n)), None)
         if hit is not None:
             return why.format(op=hit)
+    special = ptx_specials.why_not(" ".join(_STRING.findall(text)))  # (a special register with no port)
+    if special is not None:
+        return special
     guarded = _GUARD.search(" ".join(_STRING.findall(text)))  # (every string: a template split by #if too)
     if guarded is not None:
         return GUARDED.format(op=guarded.group(2), guard=guarded.group(1))

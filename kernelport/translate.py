@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import arch_branches, backends, device_allocas, host_typed_functors, implicit_typename, private_memory, pass_branches, reduce_operands, stdint_typedefs, blocksizes, collective_widths, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, own_macros, thrust_cub, unroll_counts, vector_lists, warpcounts, warpflow, warpwidth, version_values, line_splices, include_lines, device_less_operators
+from . import arch_branches, backends, device_allocas, host_typed_functors, implicit_typename, private_memory, pass_branches, reduce_operands, stdint_typedefs, blocksizes, collective_widths, confined_votes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, own_macros, thrust_cub, unroll_counts, vector_lists, warpcounts, warpflow, warpwidth, version_values, line_splices, include_lines, device_less_operators
 from .api_names import ApiNames
 from .inline_asm import InlineAsm
 from .attribute_order import AttributeOrder
@@ -525,7 +525,8 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
         text = self_check(src, backend, port, text, translator.rw, allow_unported, model=own,
                           header=templates.port_header(backend, source_label or src.path, command),
                           exact=halfvotes.spans(translator) + collective_widths.spans(translator) +
-                          warpcounts.spans(translator) + own_macros.header_spans(translator.module))
+                          warpcounts.spans(translator) + own_macros.header_spans(translator.module) +
+                          confined_votes.spans(translator))
     if port.ok:  # the text as written (sealed): its lines are the file's, and verify's compile check reads its bytes
         from . import output
         translator.check_port(output.seal(text))

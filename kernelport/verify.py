@@ -19,7 +19,7 @@ from . import absent_libraries, annotations, backends, compare, inputs, output
 from .errors import KernelportError
 from .model import build
 from .source import SourceFile
-from .project_ports import make, single
+from .project_ports import made_or_refused, single
 from .translate import companion, destination
 from .verify_cache import Cache, compile_group, file_digest, kernel_digest, key as cache_key
 from .verify_shard import kernel_files, parse_shard, shard_of  # noqa: F401 - verify's API
@@ -253,7 +253,7 @@ class Verifier:
             return hit[0]
         t0, self.ran = time.perf_counter(), None
         run = single(path, src)
-        made = make(run, [backend], None, False)  # with the ports of the headers it includes
+        made = made_or_refused(run, backend)  # with the ports of the headers it includes
         port = next((m.port for m in made if not m.port.ok), made[0].port)
         error = None if port.ok else "; ".join(d.format() for d in port.diagnostics if d.severity == "error")
         headers = [(m.path, m.text) for m in made[1:] if m.port.ok] + \

@@ -22,7 +22,7 @@ from .annotations import Text
 from .emulator.frontend.curand_model import stream_note
 from .infer_inputs import CommandLine, Inferred, NotRun, infer
 from .model import Module, defined_names, file_scope_items
-from .project_ports import make, single
+from .project_ports import made_or_refused, single
 from .source import SourceFile
 from .translate import companion, destination
 
@@ -39,7 +39,7 @@ def port_texts(verifier, path: Path, src: SourceFile, rep) -> dict[str, tuple[Pa
         if backends.get(backend).translator_path is None:
             continue
         t0 = time.perf_counter()
-        made = make(single(path, src), [backend], None, False)
+        made = made_or_refused(single(path, src), backend)
         bad = next((m.port for m in made if not m.port.ok), None)
         if bad is not None:
             why = "; ".join(d.format() for d in bad.diagnostics if d.severity == "error")

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import butterfly_lanes, confined_votes, dialect, fnscopes, fold_levels, halfvotes, launchgroups, pointer_calls, unit_launches, wide_steps
+from . import butterfly_lanes, confined_votes, dialect, fnscopes, fold_levels, halfvotes, header_widths, launchgroups, pointer_calls, unit_launches, wide_steps
 from .blockdims import constant, dims as _dims, functor_launches, member_dims, names as _names, row_width, value as _value
 from .model import Function, Module
 from .source import call_args, ident_name, walk
@@ -363,7 +363,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
     launched: dict[str, set[str]] = {}  # a launcher's key -> the kernels it launches (no join: launchgroups)
     explicit: dict[str, Node] = {}
     wide: dict[str, Node] = {}  # a shuffle step of 32 or more (wide_steps): CUDA's 32-lane warp
-    external: dict[str, Node] = {}
+    external: dict[str, list[Node]] = {}  # calls of a header's warp helpers
     vis = module.visible
     read_as = backends_source()  # (once: an import statement per call cost a tenth of decide)
     warp32 = _warp32_calls()
@@ -386,7 +386,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                     continue
                 parent[find(callee)] = find(k)
             if not own and vis is not None and not vis.warp_qualified.isdisjoint(scopes.candidates(f, fn)):
-                external.setdefault(k, n)  # a header's warp helper: ported on its own
+                external.setdefault(k, []).append(n)  # a header's warp helper: ported on its own
             if not own and vis is not None and name and (h := vis.mask_helpers.get(name)) and h.returns_mask:
                 votes.setdefault(k, []).append(n)  # a header's ballot wrapper (AstroAccelerate's aa_ballot) votes
             if not own and name and warp32 is not None and warp32.fullmatch(name):
@@ -441,7 +441,8 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
             code += [Geometry(32, None, f"`{src.text_of(c)}` is cub's 32-lane warp collective (a port keeps its "
                               "32 lanes: collective_widths)", c) for m in sorted(fs) if (c := (collectives or {}).get(m))]
             defs = [d for m in sorted(fs) for d in fns[m]]
-            helpers = [external[m] for m in sorted(fs) if m in external]
+            kept32, helpers = header_widths.split(module, [n for m in sorted(fs) for n in external.get(m, ())])
+            code += [Geometry(32, None, why, n) for n, why in kept32]  # (its header ports it as 32 lanes)
             _decide_group(g, defs, module, specs, names, {m: marks[m] for m in fs if m in marks}, problems,
                           code[:1], helpers)
             counted = next((c for m in sorted(fs) if (c := (counts or {}).get(m)) is not None), None)

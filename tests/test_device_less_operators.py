@@ -103,3 +103,74 @@ def test_a_class_of_another_file_is_kept_as_written():
         "__global__ void k(gridCellLookup *a", "struct notHere;\n__global__ void k(gridCellLookup *a")
     port, text = translate(SourceFile.from_text("struct notHere;\n" + src, "kernel.cu"), "hip")
     assert "  bool operator<(const gridCellLookup & other) const" in text.splitlines()
+
+
+# the class in a header the kernel's file includes (BPS-HDBSCAN's structs.h): the header's port is widened
+HEADER = """#pragma once
+#include <stdint.h>
+struct gridCellLookup {
+unsigned int idx;
+uint64_t gridLinearID;
+  bool operator<(const gridCellLookup & other) const
+  {
+    return gridLinearID < other.gridLinearID;
+  }
+};
+struct hostKey { int v; bool operator<(const hostKey &o) const { return v < o.v; } };
+"""
+
+INCLUDER = """#include "structs.h"
+#include <thrust/binary_search.h>
+#include <thrust/execution_policy.h>
+__device__ unsigned find(struct gridCellLookup *arr, unsigned *n, uint64_t id) {
+    struct gridCellLookup tmp;
+    tmp.gridLinearID = id;
+    if (thrust::binary_search(thrust::seq, arr, arr + (*n), gridCellLookup(tmp))) {
+        struct gridCellLookup *res = thrust::lower_bound(thrust::seq, arr, arr + (*n), gridCellLookup(tmp));
+        return res->idx;
+    }
+    return 0;
+}
+__global__ void k(gridCellLookup *a, unsigned *n, unsigned *out) { out[threadIdx.x] = find(a, n, threadIdx.x); }
+bool on_host(hostKey *h, int n, hostKey x) { return thrust::binary_search(thrust::seq, h, h + n, x); }
+"""
+
+
+def _header_project(tmp_path, header=HEADER, includer=INCLUDER):
+    from trust_support import kp_inproc
+    d = tmp_path / "p"
+    d.mkdir()
+    (d / "structs.h").write_text(header)
+    (d / "kernel.cu").write_text(includer)
+    return kp_inproc("translate", d / "kernel.cu", "-o", tmp_path / "out")
+
+
+def test_a_headers_operator_a_device_search_reaches_is_widened_in_the_headers_port(tmp_path):
+    rc, _, err = _header_project(tmp_path)
+    out = tmp_path / "out"
+    assert rc == 0 and (out / "structs.hip.h").is_file(), err
+    lines = _lines((out / "structs.hip.h").read_text())
+    assert "__host__ __device__ bool operator<(const gridCellLookup & other) const" in lines, lines
+    # the look-alike in the same header: compared in host code only, kept as written
+    assert "struct hostKey { int v; bool operator<(const hostKey &o) const { return v < o.v; } };" in lines, lines
+    assert '#include "structs.hip.h"' in (out / "kernel.hip").read_text()
+    stand = tmp_path / "stand"
+    (stand / "thrust").mkdir(parents=True)
+    (stand / "thrust" / "binary_search.h").write_text(STAND_IN)
+    (stand / "thrust" / "execution_policy.h").write_text("#pragma once\n")
+    from conftest import assert_hip_file_compiles
+    assert_hip_file_compiles(out / "kernel.hip", extra_args=(f"-I{stand}", f"-I{out}"))
+
+
+def test_a_headers_operator_compared_only_on_the_host_leaves_the_header_alone(tmp_path):
+    rc, _, err = _header_project(tmp_path, includer=INCLUDER.replace("__device__ unsigned find", "unsigned find")
+                                 .replace("out[threadIdx.x] = find(a, n, threadIdx.x);", "out[threadIdx.x] = 0;"))
+    assert rc == 0 and not (tmp_path / "out" / "structs.hip.h").exists(), err
+
+
+def test_a_headers_operator_whose_body_calls_is_refused_in_the_header(tmp_path):
+    header = HEADER.replace("return gridLinearID < other.gridLinearID;",
+                            "return key(gridLinearID) < key(other.gridLinearID);").replace(
+        "struct gridCellLookup {", "uint64_t key(uint64_t x);\nstruct gridCellLookup {")
+    rc, _, err = _header_project(tmp_path, header=header)
+    assert rc == 1 and "structs.h:7:3: error: KP241" in err and "(kernel.cu:7)" in err, err

@@ -98,6 +98,9 @@ PTX_MEMORY = {
     # PTX's %clock / %clock64 count the SM's cycles: HIP's clock64() is the shader cycle counter
     # (s_memtime / s_getreg SHADER_CYCLES; wall_clock64() is the constant-rate one)
     "ptx_clock": "((unsigned int)clock64())", "ptx_clock64": "((unsigned long long)clock64())",
+    # `%smid`: ROCm's __smid(), (SE_ID << 4) + CU_ID of the wave's HW_ID, so below 64 on every target: the bound
+    # `%nsmid` is ("the maximum number of SM identifiers"; like PTX's, the ids need not be contiguous)
+    "ptx_smid": "__smid()", "ptx_nsmid": "64u",
     "ptx_memory_clobber": "__atomic_signal_fence(__ATOMIC_SEQ_CST)",
     # `trap;`: clang's trap (llvm.trap: s_trap on AMDGPU), what ROCm's own __trap() is
     "ptx_trap": "__builtin_trap()",

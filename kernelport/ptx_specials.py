@@ -1,0 +1,37 @@
+"""PTX special registers read by `mov` that have no port, and why (KP201's reason, ptx_idioms.why_not).
+
+`%laneid`, `%clock`/`%clock64`, `%smid` and `%nsmid` are ptx_idioms' FORMS (HIP: `__lane_id()`, `clock64()`,
+ROCm's `__smid()`, whose value, `(SE_ID << 4) + CU_ID` from the HW_ID register, is below 64 on every target:
+that bound is `%nsmid`, "the maximum number of SM identifiers", which may exceed the count of SMs).  The
+others below read what HIP has no device function for, or what the port cannot size without the group's
+width; each is refused at its asm statement with the reason (PTX is never guessed).
+"""
+from __future__ import annotations
+
+from . import lazy_re
+
+_MASK = ("a 32-bit mask of the lanes of a 32-lane warp {what}; at wave 64 which mask the port means (the 32-lane "
+         "warp's or the wave's 64 bits) depends on the group's width and on the register it is read into, which "
+         "an asm output does not say: write it from the lane in the CUDA source ({c}, with the lane "
+         "`threadIdx.x & 31` or `%laneid`), which kernelport sizes for the group")
+REASONS = {
+    "warpid": "`%warpid` is the warp's slot in its SM at the moment it is read (it may change while the warp runs); "
+              "HIP has no device function that reads a wave's slot in its compute unit: for a warp index within "
+              "the block write `threadIdx.x / 32` (CUDA's warp) or `/ warpSize` (the wave)",
+    "nwarpid": "`%nwarpid` is the number of warp slots of an SM; HIP has no device function that reads a compute "
+               "unit's wave slots (hipDeviceProp_t's maxThreadsPerMultiProcessor / warpSize on the host is the count)",
+    "gridid": "`%gridid` is the launch's temporal grid number; HIP has no device function that reads one: pass an "
+              "identifier of the launch as a kernel argument",
+    "lanemask_eq": _MASK.format(what="(this lane's bit)", c="`1u << lane`"),
+    "lanemask_lt": _MASK.format(what="(the lanes below this one)", c="`(1u << lane) - 1u`"),
+    "lanemask_le": _MASK.format(what="(this lane and those below)", c="`(2u << lane) - 1u`"),
+    "lanemask_gt": _MASK.format(what="(the lanes above this one)", c="`~((2u << lane) - 1u)`"),
+    "lanemask_ge": _MASK.format(what="(this lane and those above)", c="`~((1u << lane) - 1u)`"),
+}
+_READ = lazy_re.compile(r"%%?(warpid|nwarpid|gridid|lanemask_(?:eq|lt|le|gt|ge))\b")
+
+
+def why_not(template: str) -> str | None:
+    """The reason for the first special register of REASONS the asm template reads (None: none)."""
+    m = _READ.search(template)
+    return REASONS[m.group(1)] if m else None
