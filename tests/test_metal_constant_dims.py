@@ -62,3 +62,14 @@ def test_lookalike_a_two_dimensional_constant_keeps_its_form():
         void upload(const float* h) { cudaMemcpyToSymbol(w2, h, sizeof(w2)); }
     """)
     assert "constant float (*w2)[8] [[buffer(" in text
+
+
+def test_lookalike_an_array_of_device_pointers_in_constant_memory_is_still_refused_located():
+    # convolutionMulti.cu's `__constant__ float *device_output[N];`: device addresses, not values
+    port, _ = metal_port("""
+        __constant__ float *tab[4];
+        __global__ void k(float* o) { o[threadIdx.x] = tab[0][threadIdx.x]; }
+    """)
+    got = [(d.code, d.location.line) for d in port.diagnostics if d.code == "KP213"]
+    assert got == [("KP213", 2)], [d.format() for d in port.diagnostics]
+    assert "pass a device pointer to the kernel" in next(d.format() for d in port.diagnostics if d.code == "KP213")

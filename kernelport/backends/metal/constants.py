@@ -81,7 +81,8 @@ class BoundConstants:
                     continue  # written in device code: a writable program-scope variable (file_scope: KP213)
                 if name is None or inner is None or inner.type != "identifier":
                     self.problem("KP213", d, "this __constant__ declaration cannot be bound as a Metal buffer",
-                                 "declare it as a scalar or an array")
+                                 "declare it as a scalar or an array of values; pass a device pointer to the kernel as a "
+                                 "parameter (a Metal buffer the host fills holds no device address)")
                     continue
                 self.bound[name] = BoundConstant(name, n.child_by_field_name("type"), dims, n, space=space,
                                                  defined_elsewhere=elsewhere)
