@@ -3,7 +3,7 @@
 CUDA's `__constant__ float w[16];` is filled by the host (`cudaMemcpyToSymbol(w, ...)`).  Metal has
 no symbol a host can write: a program-scope `constant` variable must be initialised in the
 source.  So an uninitialised `__constant__` variable becomes a `constant T* w [[buffer(n)]]`
-parameter (`constant T& w` for a scalar, `constant T (*w)[M]` for a 2-D array) of every kernel
+parameter (`constant T& w` for a scalar, `constant T (*w)[M][N]` for an array of arrays) of every kernel
 that reads it, directly or through helpers, after the kernel's own buffers; helpers that read it
 get it as a parameter, and every call passes it on (the mechanism that passes hoisted
 threadgroup arrays).  The sidecar records each such argument with the host symbol and the
@@ -76,12 +76,13 @@ class BoundConstants:
                 if elsewhere and name in self._initialised_here():
                     continue
                 if space == "__device__" and ((name not in filled and not elsewhere) or inner is None or inner.type != "identifier"
-                                              or len(dims) > 2 or not self._check_read_only(
+                                              or not self._check_read_only(
                                                   BoundConstant(name, n.child_by_field_name("type"), dims, n), False)):
                     continue  # written in device code: a writable program-scope variable (file_scope: KP213)
-                if name is None or inner is None or inner.type != "identifier" or len(dims) > 2:
+                if name is None or inner is None or inner.type != "identifier":
                     self.problem("KP213", d, "this __constant__ declaration cannot be bound as a Metal buffer",
-                                 "declare it as a scalar or an array of at most two dimensions")
+                                 "declare it as a scalar or an array of values; pass a device pointer to the kernel as a "
+                                 "parameter (a Metal buffer the host fills holds no device address)")
                     continue
                 self.bound[name] = BoundConstant(name, n.child_by_field_name("type"), dims, n, space=space,
                                                  defined_elsewhere=elsewhere)

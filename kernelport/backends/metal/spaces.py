@@ -11,6 +11,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from ...model import Function, Param
+from ...product_casts import is_product
 from ...rewrite import key
 from ...source import call_args, ident_name, walk
 from .pointer_members import device_levels
@@ -413,6 +414,8 @@ class AddressSpaces:
                     # `(float4*)p` and `reinterpret_cast<const float4*>(p)` (static_cast, const_cast):
                     # an unqualified pointer type is `thread` in Metal, a cast from device memory an error
                     if n.type == "cast_expression":
+                        if is_product(self.src, f.node, n):
+                            continue  # `(col*(stride))`: a product tree-sitter reads as a cast (product_casts.py)
                         td, val = n.child_by_field_name("type"), n.child_by_field_name("value")
                     else:
                         targs = n.child_by_field_name("function").child_by_field_name("arguments")
