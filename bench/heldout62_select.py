@@ -4,7 +4,7 @@ choice is reviewable and repeatable):
 
     python bench/heldout62_select.py      # -> bench/heldout62.toml
 
-RULE, written and committed (h/heldout62, 23:31 UTC) before any candidate was fetched or measured
+RULE, written and committed (h/heldout62, 23:29 UTC, commit 6e7e482b) before any candidate was fetched or measured
 (only the stored index's repository names, file lists and code search were looked up, to name
 candidates that exist and hold CUDA sources), for random number generation and sampling: pseudo-random
 generator libraries and implementations (Mersenne twister for GPUs, counter-based Philox, xorshift, PCG,
@@ -54,6 +54,23 @@ an earlier heldout*_select.py.
   order until the set holds at least STOP_FILES = 40 files or STOP_PROJECTS = 8 projects. If fewer than 4
   projects qualify, an EXTENSION (bootstrap / permutation tests and resampling statistics; named by domain
   only, none in bench/used_repos.txt) is written and committed before its candidates are fetched.
+Outcome of the rule (before any measure of kernelport, 23:33 UTC): candidates 1-8 all fetched. MTGP 9 (7 of its
+  first 10 resolve; mtgp32-jump-host.cu and the two sample-jump*-host.cu reach absent headers), CUDA-Shuffle 0 (0 of 3:
+  gtest, google benchmark and moderngpu are absent vendor/ submodules), curand-done-right 0 (2 of 5: the moderngpu
+  submodule is absent), curand_fp16 2, GPU-random-generator 6, cuda_random (Yannnnnnnnnnnn) 3, curand-benchmarking 0
+  (its NVTXUtil.cuh reaches nvToolsExt.h, NVTX 2, which CUDA 13 no longer ships, read textually beside nvtx3's),
+  test_curandpoisson 1: 21 files in five projects; five qualify, so no EXTENSION (the rule asks one under four).
+  Check (`nvcc -c`, first three files): MTGP 0/3 (every unit includes mtgp-util.cuh, which calls
+  cudaThreadSynchronize and declares texture references, both removed from CUDA 13: a removed API, so it stays and
+  its files count only where the original compiles), curand_fp16 2/2, GPU-random-generator 3/3, cuda_random 3/3,
+  test_curandpoisson 0/1 (cudaDeviceProp::memoryClockRate / clockRate, removed in CUDA 13: it stays). No project
+  DROPPED. The stops (40 files, 8 projects) are not reached and only 11 of the 21 files compile with nvcc.
+SECOND EXTENSION, written and committed (h/heldout62, 23:38 UTC) after the rule was applied and the check run, before
+  any measure of kernelport (only repository names and file lists looked up): the same domain, three more candidates
+  named by domain only, taken by the same rule, cuRAND reading and check, in this order, until the stops:
+    9. jundaf2/GPU-Philox                   a Philox-4x32-10 counter-based generator (CUDA kernel, Python binding)
+   10. nicolag97/cudarand                   a device random number generator and its output test
+   11. nemoNoboru/CUDARandomStream          a GPU random stream behind a Ruby extension
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout62_baseline.txt).
 """
@@ -74,14 +91,36 @@ CURAND_FLAGS = ["-isystem", str(CURAND)]
 # include dirs, defines and flags are those of each project's own build, read after the fetch and
 # before any measure (filled in then).
 CANDIDATES = [
-    ("mtgp", "MersenneTwister-Lab/MTGP", "", [], [], [], ["-std=c++17"], ""),
-    ("cuda-shuffle", "djns99/CUDA-Shuffle", "", [], [], [], ["-std=c++17"], ""),
-    ("curand-done-right", "kshitijl/curand-done-right", "", [], [], [], ["-std=c++17"], ""),
-    ("curand-fp16", "enp1s0/curand_fp16", "", [], [], [], ["-std=c++17"], ""),
-    ("gpu-random-points", "rcarrascoc/GPU-random-generator", "", [], [], [], ["-std=c++17"], ""),
-    ("cuda-random-yann", "Yannnnnnnnnnnn/cuda_random", "", [], [], [], ["-std=c++17"], ""),
-    ("curand-bench", "ptheywood/curand-benchmarking", "", [], [], [], ["-std=c++17"], ""),
-    ("curand-poisson", "tdd11235813/test_curandpoisson", "", [], [], [], ["-std=c++17"], ""),
+    # cuda-sample/Makefile: nvcc -m64 -D__STDC_FORMAT_MACROS -D__STDC_CONSTANT_MACROS -I../ (the repository root);
+    # the root's .c/.cpp are host code (no .cu outside cuda-sample/)
+    ("mtgp", "MersenneTwister-Lab/MTGP", "BSD-3-Clause (see LICENSE.txt)", ["LICENSE.txt"], ["."],
+     ["__STDC_FORMAT_MACROS", "__STDC_CONSTANT_MACROS"], ["-std=c++17", "-m64"], "cuda-sample/"),
+    # CMakeLists.txt: --std=c++17, include dirs include/, vendor/moderngpu/src (an absent submodule) and the root;
+    # test/: --expt-extended-lambda, test/include; gtest and google benchmark (vendor/ submodules, absent);
+    # the -gencode list left out
+    ("cuda-shuffle", "djns99/CUDA-Shuffle", "MIT (see LICENSE)", ["LICENSE"], ["include", "vendor/moderngpu/src", "."],
+     [], ["-std=c++17", "--expt-extended-lambda"], ""),
+    # Makefile: nvcc --expt-extended-lambda -std=c++11 (-> 17) -Isrc [-Iexamples/moderngpu/src, an absent submodule]
+    ("curand-done-right", "kshitijl/curand-done-right", "(none in the repository)", [], ["src", "examples/moderngpu/src"],
+     [], ["-std=c++17", "--expt-extended-lambda"], ""),
+    # CMakeLists.txt: CUDA 17, include/, CUDA_SEPARABLE_COMPILATION (-rdc=true); src/ and tests/; the arch list left out
+    ("curand-fp16", "enp1s0/curand_fp16", "MIT (see LICENSE)", ["LICENSE"], ["include"], [], ["-std=c++17", "-rdc=true"],
+     ""),
+    # Makefiles (root, 2D/, 3D/): nvcc -Xcompiler -fopenmp -DUSE_GPU -O3 -lcurand
+    ("gpu-random-points", "rcarrascoc/GPU-random-generator", "(none in the repository)", [], [], ["USE_GPU"],
+     ["-std=c++17", "-O3", "-Xcompiler", "-fopenmp"], ""),
+    # CMakeLists.txt: CUDA_ADD_EXECUTABLE, no flags
+    ("cuda-random-yann", "Yannnnnnnnnnnn/cuda_random", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
+    # CMakeLists.txt: CUDA 11 (-> 17), -Xcompiler -Wall, -lineinfo, CUDA_SEPARABLE_COMPILATION (-rdc=true), include/
+    ("curand-bench", "ptheywood/curand-benchmarking", "(none in the repository)", [], ["include"], [],
+     ["-std=c++17", "-Xcompiler", "-Wall", "-lineinfo", "-rdc=true"], "src/"),
+    # src/CMakeLists.txt: -std=c++11 (-> 17); compute_30 left out
+    ("curand-poisson", "tdd11235813/test_curandpoisson", "Apache-2.0 (see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"],
+     "src/"),
+    # SECOND EXTENSION (flags read after the fetch)
+    ("gpu-philox", "jundaf2/GPU-Philox", "", [], [], [], ["-std=c++17"], ""),
+    ("cudarand-nicolag", "nicolag97/cudarand", "", [], [], [], ["-std=c++17"], ""),
+    ("cuda-random-stream", "nemoNoboru/CUDARandomStream", "", [], [], [], ["-std=c++17"], ""),
 ]
 DROPPED = frozenset()
 
