@@ -148,7 +148,10 @@ GUARDS = (("__DRIVER_TYPES_H__", "HIP_INCLUDE_HIP_DRIVER_TYPES_H"),
           # The compiler's own macro, tested like __CUDACC__ (which HIPIFY maps to __HIPCC__) for
           # "the GPU compiler compiles this" (learn-cuda's solver headers declare their device
           # functions under `#ifdef __NVCC__`): hipcc is the port's.
-          ("__NVCC__", "__HIPCC__"))
+          ("__NVCC__", "__HIPCC__"),
+          # cuRAND's (helper_cuda.h defines its curandStatus_t error checks under `#ifdef CURAND_H_`):
+          # hipRAND's headers include each other as cuRAND's do (hiprand_kernel.h includes hiprand.h)
+          ("CURAND_H_", "HIPRAND_H_", "rand"), ("CURAND_KERNEL_H_", "HIPRAND_KERNEL_H_", "rand"))
 
 # CUDA toolkit headers HIPIFY's include map lacks, which code includes by name (cs149's
 # `<driver_functions.h>`, old code's `<sm_30_intrinsics.h>`): nvcc's runtime header includes them
@@ -255,8 +258,8 @@ def read_hipify(src: Path) -> list[tuple[str, str, str, str, str]]:
             if cuda in OVERRIDES:
                 hip, flags = OVERRIDES[cuda], [*flags, "kernelport"]
             rows.setdefault(cuda, (cuda, hip, f"header-{API_OF_ENUM[api]}", ",".join(flags) or "-", "-"))
-    for cuda, hip in GUARDS:
-        rows.setdefault(cuda, (cuda, hip, "runtime-macro", "kernelport", "-"))
+    for cuda, hip, *api in GUARDS:
+        rows.setdefault(cuda, (cuda, hip, f"{(api or ['runtime'])[0]}-macro", "kernelport", "-"))
     for cuda, hip in TOOLKIT_HEADERS.items():
         rows.setdefault(cuda, (cuda, hip, "header-runtime", "kernelport", "-"))
     for cuda in COMPANIONS:
