@@ -148,7 +148,10 @@ GUARDS = (("__DRIVER_TYPES_H__", "HIP_INCLUDE_HIP_DRIVER_TYPES_H"),
           # The compiler's own macro, tested like __CUDACC__ (which HIPIFY maps to __HIPCC__) for
           # "the GPU compiler compiles this" (learn-cuda's solver headers declare their device
           # functions under `#ifdef __NVCC__`): hipcc is the port's.
-          ("__NVCC__", "__HIPCC__"))
+          ("__NVCC__", "__HIPCC__"),
+          # cuRAND's (helper_cuda.h defines its curandStatus_t error checks under `#ifdef CURAND_H_`):
+          # hipRAND's headers include each other as cuRAND's do (hiprand_kernel.h includes hiprand.h)
+          ("CURAND_H_", "HIPRAND_H_", "rand"), ("CURAND_KERNEL_H_", "HIPRAND_KERNEL_H_", "rand"))
 
 # CUDA toolkit headers HIPIFY's include map lacks, which code includes by name (cs149's
 # `<driver_functions.h>`, old code's `<sm_30_intrinsics.h>`): nvcc's runtime header includes them
@@ -177,6 +180,9 @@ TOOLKIT_HEADERS = {
     # ... and so are its complex numbers, tuples and pairs (HipBackend.qualified_names)
     "cuda/std/complex": "complex", "cuda/std/tuple": "tuple", "cuda/std/utility": "utility",
     "cuda/std/span": "span",  # C++20's (libcu++ has it from C++14): the prologue's #error says so before C++20
+    # OpenGL interop: HIPIFY maps each function (cudaGraphicsGLRegisterBuffer, ...) but not the header;
+    # ROCm 5.2 lacks it and declares them in hip_runtime_api.h (HipBackend.absent_header_fallbacks)
+    "cuda_gl_interop.h": "hip/hip_gl_interop.h",
 }
 
 # The `.hpp` companions the toolkit ships beside some of its headers (the definitions a `.h` includes
@@ -252,8 +258,8 @@ def read_hipify(src: Path) -> list[tuple[str, str, str, str, str]]:
             if cuda in OVERRIDES:
                 hip, flags = OVERRIDES[cuda], [*flags, "kernelport"]
             rows.setdefault(cuda, (cuda, hip, f"header-{API_OF_ENUM[api]}", ",".join(flags) or "-", "-"))
-    for cuda, hip in GUARDS:
-        rows.setdefault(cuda, (cuda, hip, "runtime-macro", "kernelport", "-"))
+    for cuda, hip, *api in GUARDS:
+        rows.setdefault(cuda, (cuda, hip, f"{(api or ['runtime'])[0]}-macro", "kernelport", "-"))
     for cuda, hip in TOOLKIT_HEADERS.items():
         rows.setdefault(cuda, (cuda, hip, "header-runtime", "kernelport", "-"))
     for cuda in COMPANIONS:

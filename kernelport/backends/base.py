@@ -467,8 +467,8 @@ class Backend:
     def fallback_definitions(self, header: str) -> "dict[str, str] | None":
         """What a port carries for `header` where the compiler lacks it (absent_header_fallbacks)."""
         file = self.absent_header_fallbacks.get(header)
-        if file is None:
-            return None
+        if not file:  # "": the older toolchain declares the header's names elsewhere, nothing to define
+            return None if file is None else {}
         cache = self.__dict__.setdefault("_fallbacks", {})
         if file not in cache:
             from pathlib import Path

@@ -490,8 +490,9 @@ __device__ T reduce(const thread_block_tile<N, P>& g, T v, Op op) {
 #endif""", "mma.h": WMMA_POLYFILL}
     header_polyfill_scopes = {"mma.h": ("wmma", WMMA_DEFINES)}
     header_polyfill_elements = {"mma.h": ("fragment", "x", "num_elements")}
-    # ROCm 5.2 (api_checked_with) has no hip_math_constants.h (from 5.3): the port defines what it uses
-    absent_header_fallbacks = {"hip/hip_math_constants.h": "hip_math_constants.tsv"}
+    # ROCm 5.2 (api_checked_with) has no hip_math_constants.h (from 5.3): the port defines what it uses;
+    # nor hip_gl_interop.h, whose functions its hip_runtime_api.h declares: nothing to carry ("")
+    absent_header_fallbacks = {"hip/hip_math_constants.h": "hip_math_constants.tsv", "hip/hip_gl_interop.h": ""}
     # GCC's <stdbool.h> (nvcc's host compiler) defines `_Bool` in C++ (a GNU extension C headers shared
     # with CUDA rely on: bart's `extern _Bool debug_logging;`); clang's only outside strict ISO modes, so
     # hipcc -std=c++17 knew no `_Bool`
