@@ -38,7 +38,7 @@ def _match(text: str, i: int, o: str, c: str) -> int:
     raise AssertionError("unbalanced")
 
 
-# --- compiling a corpus: one compiler run for all its files (kernelport.toolchains.compile_*_many) ----
+# --- compiling a corpus: its originals in one nvcc run, each port alone against the HIP PCH ---------
 def originals_built(files) -> dict:
     """Each original through nvcc (sm_80), keyed by path: one run for all, each alone only if it fails."""
     from kernelport import toolchains
@@ -49,26 +49,21 @@ def originals_built(files) -> dict:
     return dict(zip(files, toolchains.compile_cuda_many(files, "sm_80")))
 
 
-def ports_built(directory, ports: dict, flags) -> dict:
-    """Each port (name -> HIP text) through hipcc for gfx90a and gfx1030, keyed by name: written into
-    `directory`, one run for all, each alone only if that run fails."""
+def port_built(name: str, text: str, tmp_path, flags):
+    """The port's hipcc verdict for gfx90a and gfx1030, written into `tmp_path` and compiled alone as
+    verify compiles a port (toolchains.compile_hip_each: against the session's precompiled HIP runtime
+    header, its plain hipcc run's verdict and message where that build fails): one result, ok when every
+    architecture built, its output each failing architecture's.  One hipcc run for all the corpus's ports
+    parsed hip_runtime.h three times a file and held a test until the whole batch was built."""
+    from dataclasses import replace
+
     from kernelport import toolchains
 
     from conftest import require_tool
 
     require_tool("hipcc")
-    paths = [directory / f"{name}.hip" for name in ports]
-    for p, text in zip(paths, ports.values()):
-        p.write_text(text)
-    return dict(zip(ports, toolchains.compile_hip_many(paths, ["gfx90a", "gfx1030"], extra_args=flags)))
-
-
-def port_built(name: str, text: str, built: dict, tmp_path, flags):
-    """The port's result from the shared run, or (a port left out of it: a known compile bug) its own compile."""
-    if name in built:
-        return built[name]
-    from kernelport import toolchains
-
     f = tmp_path / f"{name}.hip"
     f.write_text(text)
-    return toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=flags)
+    results = toolchains.compile_hip_each(f, ["gfx90a", "gfx1030"], extra_args=flags)
+    bad = [r for r in results if not r.ok]
+    return replace(bad[0], output="\n".join(f"{r.target}: {r.output}" for r in bad)) if bad else results[0]

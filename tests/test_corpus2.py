@@ -33,7 +33,7 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import require_tool
-from corpus_support import body, originals_built, port_built, ports_built, xfail
+from corpus_support import body, originals_built, port_built, xfail
 
 CORPUS = Path(__file__).resolve().parent / "corpus2"
 FILES = sorted(CORPUS.glob("*.cu"))
@@ -173,16 +173,9 @@ def _compile_params():
         yield pytest.param(name, id=name, marks=[xfail(COMPILE_BUGS[name])] if name in COMPILE_BUGS else [])
 
 
-@pytest.fixture(scope="module")
-def ports(tmp_path_factory):
-    """The ports expected to build, in one hipcc run; one with a known compile bug builds alone in its test."""
-    names = [p.values[0] for p in _compile_params() if not p.marks]
-    return ports_built(tmp_path_factory.mktemp("ports"), {n: out(n) for n in names}, HIP_FLAGS)
-
-
 @pytest.mark.parametrize("name", list(_compile_params()))
-def test_hip_port_compiles_for_gfx90a_and_gfx1030(name, ports, tmp_path):
-    r = port_built(name, out(name), ports, tmp_path, HIP_FLAGS)
+def test_hip_port_compiles_for_gfx90a_and_gfx1030(name, tmp_path):
+    r = port_built(name, out(name), tmp_path, HIP_FLAGS)
     assert r.ok, r.output[-3000:]
 
 
