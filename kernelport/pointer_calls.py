@@ -40,31 +40,38 @@ def _arity(decl: Node) -> int | None:
     return None
 
 
-def _pointer_arity(f: Function, name: str) -> int | None:
-    """The arity of `name`'s pointer type where `name` is `f`'s parameter or local of function-pointer type."""
+def _pointer_arities(f: Function) -> dict[str, int | None]:
+    """Each name `f` declares as a parameter or a top-level local, with the arity of its function-pointer
+    type (None: not one): a parameter's first, then a local's first, as a look-up of one name reads them."""
+    out: dict[str, int | None] = {}
     d = f.node.child_by_field_name("declarator")
     while d is not None and d.type != "function_declarator":
         d = d.child_by_field_name("declarator")
     ps = d.child_by_field_name("parameters") if d is not None else None
-    for p in (ps.named_children if ps is not None else ()):
-        if _declares(p, name):
-            return _arity(p)
+    decls = list(ps.named_children if ps is not None else ())
     if f.body is not None:
-        for d in f.body.named_children:
-            if d.type == "declaration" and _declares(d, name):
-                return _arity(d)
-    return None
+        decls += [d for d in f.body.named_children if d.type == "declaration"]
+    for decl in decls:
+        names = _declared(decl)
+        if not names:
+            continue
+        arity = _arity(decl)
+        for name in names:
+            out.setdefault(name, arity)  # (the first declaration of the name: parameters come first)
+    return out
 
 
-def _declares(decl: Node, name: str) -> bool:
+def _declared(decl: Node) -> set[str]:
+    """The names `decl` declares through a pointer or function declarator (not a parameter list's inside)."""
+    out: set[str] = set()
     stack = [decl]
     while stack:
         n = stack.pop()
-        if n.type == "identifier" and n.text.decode() == name and n.parent is not None and \
+        if n.type == "identifier" and n.parent is not None and \
                 n.parent.type in ("pointer_declarator", "function_declarator", "parenthesized_declarator"):
-            return True
+            out.add(n.text.decode())
         stack.extend(c for c in n.named_children if c.type != "parameter_list" or n is decl)
-    return False
+    return out
 
 
 def address_taken(module: Module) -> set[str]:
@@ -93,13 +100,33 @@ def address_taken(module: Module) -> set[str]:
     return out
 
 
+class Pointers:
+    """The calls through a function pointer in one model (warpflow's group-width decision asks of every call
+    that names no function of the file): the file's function names, the addresses it takes and each function's
+    pointer parameters and locals, each read once, where a look-up per call walked them again for every call."""
+
+    def __init__(self, module: Module) -> None:
+        self.module = module
+        self.names = {g.name for g in module.functions.values()}
+        self._arities: dict[int, dict[str, int | None]] = {}  # id(Function) -> name -> arity (the model keeps f)
+
+    def targets(self, f: Function, call: Node) -> list[Function]:
+        """The functions `call` (in `f`) may run through a function pointer; [] where it calls no pointer."""
+        name = pointer_name(call.child_by_field_name("function"))
+        if name is None or name in self.names:
+            return []
+        arities = self._arities.get(id(f))
+        if arities is None:
+            arities = self._arities[id(f)] = _pointer_arities(f)
+        arity = arities.get(name)
+        if arity is None:
+            return []
+        taken = address_taken(self.module)
+        return [g for g in self.module.functions.values() if g.name in taken and len(g.params) == arity and
+                g.body is not None]
+
+
 def targets(module: Module, f: Function, call: Node) -> list[Function]:
-    """The functions `call` (in `f`) may run through a function pointer; [] where it calls no pointer."""
-    name = pointer_name(call.child_by_field_name("function"))
-    if name is None or any(g.name == name for g in module.functions.values()):
-        return []
-    arity = _pointer_arity(f, name)
-    if arity is None:
-        return []
-    taken = address_taken(module)
-    return [g for g in module.functions.values() if g.name in taken and len(g.params) == arity and g.body is not None]
+    """The functions `call` (in `f`) may run through a function pointer; [] where it calls no pointer
+    (one call: a caller asking of many calls keeps one `Pointers`)."""
+    return Pointers(module).targets(f, call)

@@ -370,6 +370,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
     matrix: dict[str, Node] = {}  # a call of the dialect's 32-lane warp operations (wmma's mma_sync)
     kept: dict[str, Node] = {}  # a 32-lane xor butterfly's fold that every lane keeps (butterfly_lanes)
     reads: dict[str, Node] = {}  # a width-dependent ladder fold every lane keeps (fold_levels: translate's view)
+    pointers = pointer_calls.Pointers(module)  # (each function's pointers read once, not once per call)
     for f in module.functions.values():
         k = scopes.key(f)
         if (b := butterfly_lanes.every_lane_keeps(module, f, read_as)) is not None:
@@ -379,7 +380,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
         for n in (src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `X() = default;`: none
             fn = n.child_by_field_name("function")
             name = fnscopes.callee_name(fn)
-            own = {scopes.key(g) for g in scopes.resolve(f, fn, call_args(n)) or pointer_calls.targets(module, f, n)}
+            own = {scopes.key(g) for g in scopes.resolve(f, fn, call_args(n)) or pointers.targets(f, n)}
             for callee in own - {k}:
                 if all(g.is_kernel for g in fns[callee]):  # a launch: the kernel's lanes are its own, not its
                     launched.setdefault(k, set()).add(callee)  # launcher's (nor its siblings'): launchgroups
