@@ -10,7 +10,7 @@ from tree_sitter import Node
 from ... import backends, cexpr, dialect, headerconsts, warpflow, warpsplits
 from ... import guards, own_macros
 from ...source import call_args, uncomment
-from .. import blockextents, logicaluses, recombined, rowsplits, subwave, warpconsts, xorbounds
+from .. import blockextents, logicaluses, recombined, rowsplits, subwave, warpconsts, warpfree, xorbounds
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, holds_at_64, site_codes
 
@@ -102,14 +102,18 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
             if m.node is None:
                 continue
             seen.add((m.node.start_byte, m.node.end_byte))
+            own = m.node.parent  # a constant's own declarator (`const int WARP_SIZE = 32;`) is no use of it
+            own = own.child_by_field_name("declarator") if own is not None and own.type == "init_declarator" else None
             uses = recombined.dependent_uses(ctx, [n for n in ctx.nodes("identifier") if ctx.text(n) == name
-                    and not (n.parent is not None and n.parent.type == "preproc_def")], name)
+                    and not (n.parent is not None and n.parent.type == "preproc_def") and n != own], name)
             if not uses and not ctx.path.endswith((".h", ".hpp", ".cuh", ".hh", ".inl")):
                 continue  # unused in a source file (a header's uses are in the files that include it)
             if logicaluses.all_logical(ctx, uses) or uses and all(xorbounds.bounds_xor_ladder(ctx, u) for u in uses):
                 continue  # a logical 32-lane group's width, or only an xor ladder's bound: 32 is right there
             if blockextents.block_extent_only(ctx, name, uses):
                 continue  # the launches' block extent, reaching no warp operation: a thread count
+            if warpfree.warp_free(ctx, uses):
+                continue  # a plain number in a file with no warp code (a stride, a byte count)
             site = logicaluses.site_role(ctx)  # a use in a logical 32-lane group sizes that group: context
             rows = rowsplits.advise_uses(ctx, self.code, uses)
             if rows is not None:  # the rows' width, correct at 64 (lint/rowsplits.py)
@@ -127,7 +131,8 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                        f"where a constant expression is needed, or list `{name}` in `portable-macros` if the build "
                        f"defines it per architecture{also}",
                        related=tuple(ctx.related(v, f"{c}: a warp count paired with {name}", site=True) for c, v, _ in companions)
-                       + tuple(ctx.related(u, f"use of {name}", site=site(u)) for u in uses[:8]))
+                       + tuple(ctx.related(u, f"use of {name}", site=site(u)) for u in uses[:8]),
+                       subject=None if uses else name)  # a header's, used elsewhere: the run decides (lint/headeruses.py)
         self._header_macro_uses(ctx)
         warpconsts.check(self, ctx)  # class members named for it, and its log2 as 5
         for s, code in site_codes(ctx):
