@@ -60,3 +60,31 @@ def test_a_loud_use_in_an_includer_keeps_it(tmp_path, user):
 
 def test_two_includers_one_loud(tmp_path):
     assert _header_ws001(tmp_path, "#define WARP_SIZE 32", {"a.cu": QUIET_USER, "b.cu": LOUD_USER}) == [2]
+
+
+# A header's `#define LANE_MASK 31` as a default-width shuffle's source lane (GPUPrefixSums, heldout60:
+# `prev = __shfl_sync(0xffffffff, tScan[k], LANE_MASK)`, Utils.cuh's macro): lane 31 taken as the warp's last
+# at the use, as the literal is (WS006; kernelport/warpsites.py last_lane).  Look-alikes: an explicit width of 32
+# (a logical row), and the name inside arithmetic (`(lane + LANE_MASK) & LANE_MASK`, not lane 31 itself).
+LANE_HEADER = "#pragma once\n#define LANE_COUNT 32\n#define LANE_MASK 31\n"
+LAST_LANE = """\
+#include "lanes.cuh"
+__global__ void k(unsigned* x) {
+    unsigned v = x[threadIdx.x];
+    unsigned total = SHUFFLE;
+    x[threadIdx.x] = v + total;
+}
+"""
+
+
+@pytest.mark.parametrize("shuffle, codes", [
+    ("__shfl_sync(0xffffffff, v, LANE_MASK)", ["WS006"]),
+    ("__shfl_sync(0xffffffff, v, LANE_MASK, LANE_COUNT)", []),
+    ("__shfl_sync(0xffffffff, v, (threadIdx.x + LANE_MASK) & LANE_MASK, LANE_COUNT)", []),
+], ids=["default-width", "width-32", "arithmetic-width-32"])
+def test_header_name_for_lane_31(tmp_path, shuffle, codes):
+    (tmp_path / "lanes.cuh").write_text(LANE_HEADER)
+    (tmp_path / "k.cu").write_text(LAST_LANE.replace("SHUFFLE", shuffle))
+    found = [f.code for r in lint_paths([tmp_path / "k.cu"], jobs=1) for f in r.findings
+             if r.path.endswith("k.cu") and f.line == 4 and f.code != "WS007"]
+    assert found == codes
