@@ -10,7 +10,7 @@ from tree_sitter import Node
 from ... import backends, cexpr, dialect, headerconsts, warpflow, warpsplits
 from ... import guards, own_macros
 from ...source import call_args, uncomment
-from .. import blockextents, logicaluses, recombined, rowsplits, subwave, warpconsts, warpfree, xorbounds
+from .. import blockextents, logicaluses, recombined, rowsplits, subwave, warpconsts, warpcountpairs, warpfree, xorbounds
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, holds_at_64, site_codes
 
@@ -47,7 +47,11 @@ warp operation is `__syncwarp` (its 32 lays out shared memory: lint/syncgroups.p
 definitions inside a platform or architecture branch (`#if defined(__GFX9__)` ... `#else`
 `#define WARP_SIZE 32`), which are per-platform by construction; nor on one that is the launches' block extent
 (`k<<<g, WARP_SIZE>>>`) and reaches no warp operation: a thread count (lint/blockextents.py); nor on one that only
-bounds an xor-shuffle ladder's distances (`for (; s >= WARP_SIZE; s >>= 1)`, then `__shfl_xor_sync(m, v, s)`: lint/xorbounds.py)."""
+bounds an xor-shuffle ladder's distances (`for (; s >= WARP_SIZE; s >>= 1)`, then `__shfl_xor_sync(m, v, s)`: lint/xorbounds.py);
+nor on one in a source file with no warp code (no shuffle, vote, lane register or cooperative-groups tile) whose
+uses read no thread index: a loop stride or a byte count (lint/warpfree.py).  A header's definition its own file never
+uses is judged, in a run over a tree, with the files of the run that include it: quiet when none of them uses it where
+a finding is (lint/headeruses.py); linted alone, or included by no file of the run, it is named."""
     flags = (
         ex("""
 #define WARP_SIZE 32  // !
@@ -122,7 +126,7 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                            related=tuple(ctx.related(u, f"use of {name}", site=site(u)) for u in uses[:8]))
                 continue
             used = (f"its {len(uses)} uses assume" if len(uses) > 1 else "its use assumes") if uses else "it assumes"
-            companions = _warp_counts(ctx, name)
+            companions = warpcountpairs.warp_counts(ctx, name)
             also = "".join(f"; `{c}` ({n} warps) times it is {n * 32} threads, {n * 64} at 64 lanes (past a "
                            f"block's 1024): derive it from the wave too" for c, _, n in companions)
             ctx.report(self, m.node,
@@ -238,24 +242,6 @@ __device__ unsigned first(Counters<1024 / warpSize>& c) { return c.n[0]; }
                 ctx.report(self, n, f"`warpSize`{via} used in {where}, which needs a constant expression: warpSize is a "
                            f"run-time value (nvcc rejects it, and HIP's is not constexpr from ROCm 7); use a "
                            f"per-architecture constant (64 under `__GFX9__`, else 32) or an upper bound of 64")
-
-
-def _warp_counts(ctx, warp: str) -> list[tuple[str, Node, int]]:
-    """Macros that count warps of `warp` lanes in a block: a literal N multiplied by the warp-size
-    macro in another definition (`#define NUM_THREADS (NUM_WARPS * WARP_SIZE)`) whose product at 64
-    lanes passes the 1024 threads a block may have, so it must shrink when the warp size grows."""
-    product = re.compile(rf"\b(\w+)\s*\*\s*\(?\s*{re.escape(warp)}\b|\b{re.escape(warp)}\s*\)?\s*\*\s*(\w+)\b")
-    out, seen = [], set()
-    for d in ctx.nodes("preproc_def"):
-        v = d.child_by_field_name("value")
-        for m in product.finditer(ctx.text(v) if v is not None else ""):
-            name = m.group(1) or m.group(2)
-            mac = ctx.module.macros.get(name)
-            n = warpflow.int_value(mac.value) if mac is not None and mac.value_node is not None else None
-            if n is not None and n * 64 > 1024 and name not in seen and not ctx.guarded(mac.node):
-                seen.add(name)
-                out.append((name, mac.value_node, n))
-    return out
 
 
 def _in_macro_definition(n: Node) -> bool:
