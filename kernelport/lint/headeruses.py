@@ -20,9 +20,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.S)
-_DEFINE = re.compile(r"^\s*#\s*define\s+(\w+)")
-_ASSIGN = re.compile(r"\b(\w+)\s*(?:\[[^\]]*\]\s*)*=(?!=)")
+from .. import lazy_re
+
+_COMMENT = lazy_re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.S)
+_DEFINE = lazy_re.compile(r"^\s*#\s*define\s+(\w+)")
+_ASSIGN = lazy_re.compile(r"\b(\w+)\s*(?:\[[^\]]*\]\s*)*=(?!=)")
 
 
 def quiet_unused(results, project) -> None:

@@ -26,10 +26,10 @@ import re
 
 from tree_sitter import Node
 
-from .. import backends, dialect
+from .. import backends, dialect, lazy_re
 
 _HEADERS = (".h", ".hpp", ".cuh", ".hh", ".inl")
-_PTX_WARP = re.compile(r"%%?(?:laneid|lanemask_\w+|warpid|nwarpid)\b|\b(?:shfl|vote|match|redux)\.\w|\bactivemask\.")
+_PTX_WARP = lazy_re.compile(r"%%?(?:laneid|lanemask_\w+|warpid|nwarpid)\b|\b(?:shfl|vote|match|redux)\.\w|\bactivemask\.")
 _STOP = ("expression_statement", "declaration", "init_declarator", "for_statement", "while_statement",
          "do_statement", "if_statement", "return_statement", "condition_clause", "field_declaration",
          "preproc_def", "translation_unit", "compound_statement", "switch_statement")
