@@ -21,7 +21,7 @@ from .fnscopes import callers_closure  # (lint's divergence pass imports it from
 from .sweeps import Sweeps
 from .warpsites import declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_facts, type_aliases
 from .warpsites import (  # noqa: F401  (translate and lint import them from here too)
-    TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK,
+    TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK, last_lane,
     OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, INT32_TYPES, int_value, Site, Issue, Analysis, shuffled_name)
 # Any other number: as a mask, only some lanes; joined with a full one (`c ? ~0u : 0xffff`), partial.
 _SOME_LANES = frozenset({(OPAQUE, -2)})
@@ -356,7 +356,7 @@ class _Analyzer:
                                     continue  # the step at 32 is there; or a 32-lane butterfly's exchange, right at 64
                                 sid = self.site(a, "ladder")
                                 self.confirm({(WS, sid)}, "an unrolled shuffle ladder starts at 16", n, kinds=(WS,))
-                            elif a.type == "number_literal" and int_value(self.src.text_of(a)) == 31:
+                            elif last_lane(self.src, p, a, arg_facts[i]):  # 31, or a name for it (LANE_MASK)
                                 self.confirm(arg_facts[i], "the last lane of a warp", n)
                             elif a.type == "number_literal":  # lane 5 is lane 5: only a 32 is the width here
                                 self.confirm(arg_facts[i], f"reaches the {p} of {name}", n, kinds=(WS,))

@@ -174,7 +174,10 @@ def macro_facts(an, name: str, node: Node | None) -> frozenset | None:
             an.confirm({(WS, sid)}, f"'{name}' names the warp size", sink, kinds=(WS,))
         return frozenset({(WS, sid)})
     if v == 31:
-        return frozenset({(WS_M1, an.site(mac.value_node, "ws_m1_macro") if local else -1)})
+        # a header's `#define LANE_MASK 31`: each use is a 31 of its own (as a header's 5 below), a site at the
+        # use that reaches a warp-level sink (`__shfl_sync(m, v, LANE_MASK)`: lane 31 taken as the last)
+        return frozenset({(WS_M1, an.site(mac.value_node, "ws_m1_macro") if local else
+                           an.site(node, "ws_m1") if node is not None else -1)})
     if v == 5 and node is not None:
         # `#define LOG_WARP_SIZE 5`: each use is a `>> 5` of its own.  A use that reaches a warp-level
         # sink (`threadIdx.x >> LOG_WARP_SIZE` indexing per-warp slots) is a site at the use, which
@@ -191,6 +194,14 @@ def macro_facts(an, name: str, node: Node | None) -> frozenset | None:
     if masks[name] == 0xFFFFFFFF:
         return frozenset({(FULL, -1)})
     return None
+
+
+def last_lane(src, param: str, arg: Node, facts) -> bool:
+    """A shuffle's argument that is lane 31 itself: the literal, or (as its source lane) a name whose only
+    value is a 31 (a header's `#define LANE_MASK 31`: the dataflow's WS_M1 fact, no arithmetic around it)."""
+    if arg.type == "number_literal":
+        return int_value(src.text_of(arg)) == 31
+    return param == "lane" and arg.type == "identifier" and bool(facts) and all(k == WS_M1 for k, _ in facts)
 
 
 # Statements whose body may be one statement with no braces: a ladder step there that gains its

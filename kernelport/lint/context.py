@@ -130,8 +130,10 @@ class Context:
 
     # -- reporting ---------------------------------------------------------------------------
     def report(self, rule: Rule, at: Node | tuple[int, int], message: str, *, severity: str | None = None,
-               fix: Fix | Callable[[], Fix | None] | None = None, related: tuple[Related, ...] = ()) -> None:
-        """Record a finding; `fix` may be deferred (a callable), computed only if the finding keeps one."""
+               fix: Fix | Callable[[], Fix | None] | None = None, related: tuple[Related, ...] = (),
+               subject: str | None = None) -> None:
+        """Record a finding; `fix` may be deferred (a callable), computed only if the finding keeps one;
+        `subject`: Finding.subject."""
         if rule.code not in self.enabled:
             return
         sev = severity or rule.severity(self.targets)
@@ -155,7 +157,7 @@ class Context:
         if callable(fix):
             fix = fix() if self.unit.fixable else None
         self.findings.append(Finding(self.path, line, col, eline, ecol, rule.code, rule.name, sev, message,
-                                     fix if self.unit.fixable else None, tuple(related), (start, end)))
+                                     fix if self.unit.fixable else None, tuple(related), (start, end), subject=subject))
 
     def related(self, node: Node, message: str, *, site: bool = False) -> Related:
         """A place the finding names: `site` where the same assumption is written there (a fix changes

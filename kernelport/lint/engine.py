@@ -283,13 +283,18 @@ def _lint_paths(paths: list[Path], overrides: configmod.Overrides | None, mode: 
     workers = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
     if workers == 1 or len(tasks) < 4:
         it = map(lint_file, tasks)
-        return _collect(it, len(tasks), progress)
-    all_rules()  # import every rule module before the pool forks: workers inherit them, warm
-    _before_fork(units.project())
-    from concurrent.futures import ProcessPoolExecutor  # (multiprocessing: only for a pool, not one file)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        chunk = max(1, min(16, len(tasks) // (workers * 4)))
-        return _collect(pool.map(lint_file, tasks, chunksize=chunk), len(tasks), progress)
+        out = _collect(it, len(tasks), progress)
+    else:
+        all_rules()  # import every rule module before the pool forks: workers inherit them, warm
+        _before_fork(units.project())
+        from concurrent.futures import ProcessPoolExecutor  # (multiprocessing: only for a pool, not one file)
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            chunk = max(1, min(16, len(tasks) // (workers * 4)))
+            out = _collect(pool.map(lint_file, tasks, chunksize=chunk), len(tasks), progress)
+    if len(tasks) > 1 and mode is None:  # a header's definition, with its includers seen (lint/headeruses.py)
+        from .headeruses import quiet_unused
+        quiet_unused(out, units.project())
+    return out
 
 
 def _before_fork(proj) -> None:

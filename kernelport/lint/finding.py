@@ -59,6 +59,9 @@ class Finding:
     span: tuple[int, int] | None = field(default=None, compare=False)
     # `lint --confirm`: the kernel run at both wave widths (lint/confirm.py); in the JSON only then.
     confirmation: dict | None = field(default=None, compare=False)
+    # Internal: the name a header's warp-size definition stands for when its own file never uses it; the run
+    # judges it with the includers' uses (lint/headeruses.py).  Not part of the JSON.
+    subject: str | None = field(default=None, compare=False)
 
     def sort_key(self):
         return (self.path, self.line, self.column, self.code, self.message)

@@ -90,7 +90,8 @@ def check(rule, ctx) -> None:
             f"{ctx.wave} at run time and a per-architecture constant (64 under `__GFX9__`, else 32) where a " \
             f"constant expression is needed"
         ctx.report(rule, c.value, f"`{c.name}` hardcodes {what}: {used} 32-lane warps, which is wrong {ctx.breaks}; "
-                   f"use {fix}", related=related)
+                   f"use {fix}", related=related,
+                   subject=None if c.uses else c.name)  # a header's, used elsewhere (lint/headeruses.py)
 
 
 def _in_warp_code(ctx, use: Node) -> bool:

@@ -10,7 +10,7 @@ from tree_sitter import Node
 from ... import backends, cexpr, dialect, headerconsts, warpflow, warpsplits
 from ... import guards, own_macros
 from ...source import call_args, uncomment
-from .. import blockextents, logicaluses, recombined, rowsplits, subwave, warpconsts, xorbounds
+from .. import blockextents, logicaluses, recombined, rowsplits, subwave, warpconsts, warpcountpairs, warpfree, xorbounds
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, holds_at_64, site_codes
 
@@ -47,7 +47,11 @@ warp operation is `__syncwarp` (its 32 lays out shared memory: lint/syncgroups.p
 definitions inside a platform or architecture branch (`#if defined(__GFX9__)` ... `#else`
 `#define WARP_SIZE 32`), which are per-platform by construction; nor on one that is the launches' block extent
 (`k<<<g, WARP_SIZE>>>`) and reaches no warp operation: a thread count (lint/blockextents.py); nor on one that only
-bounds an xor-shuffle ladder's distances (`for (; s >= WARP_SIZE; s >>= 1)`, then `__shfl_xor_sync(m, v, s)`: lint/xorbounds.py)."""
+bounds an xor-shuffle ladder's distances (`for (; s >= WARP_SIZE; s >>= 1)`, then `__shfl_xor_sync(m, v, s)`: lint/xorbounds.py);
+nor on one in a source file with no warp code (no shuffle, vote, lane register or cooperative-groups tile) whose
+uses read no thread index: a loop stride or a byte count (lint/warpfree.py).  A header's definition its own file never
+uses is judged, in a run over a tree, with the files of the run that include it: quiet when none of them uses it where
+a finding is (lint/headeruses.py); linted alone, or included by no file of the run, it is named."""
     flags = (
         ex("""
 #define WARP_SIZE 32  // !
@@ -102,14 +106,18 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
             if m.node is None:
                 continue
             seen.add((m.node.start_byte, m.node.end_byte))
+            own = m.node.parent  # a constant's own declarator (`const int WARP_SIZE = 32;`) is no use of it
+            own = own.child_by_field_name("declarator") if own is not None and own.type == "init_declarator" else None
             uses = recombined.dependent_uses(ctx, [n for n in ctx.nodes("identifier") if ctx.text(n) == name
-                    and not (n.parent is not None and n.parent.type == "preproc_def")], name)
+                    and not (n.parent is not None and n.parent.type == "preproc_def") and n != own], name)
             if not uses and not ctx.path.endswith((".h", ".hpp", ".cuh", ".hh", ".inl")):
                 continue  # unused in a source file (a header's uses are in the files that include it)
             if logicaluses.all_logical(ctx, uses) or uses and all(xorbounds.bounds_xor_ladder(ctx, u) for u in uses):
                 continue  # a logical 32-lane group's width, or only an xor ladder's bound: 32 is right there
             if blockextents.block_extent_only(ctx, name, uses):
                 continue  # the launches' block extent, reaching no warp operation: a thread count
+            if warpfree.warp_free(ctx, uses):
+                continue  # a plain number in a file with no warp code (a stride, a byte count)
             site = logicaluses.site_role(ctx)  # a use in a logical 32-lane group sizes that group: context
             rows = rowsplits.advise_uses(ctx, self.code, uses)
             if rows is not None:  # the rows' width, correct at 64 (lint/rowsplits.py)
@@ -118,7 +126,7 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                            related=tuple(ctx.related(u, f"use of {name}", site=site(u)) for u in uses[:8]))
                 continue
             used = (f"its {len(uses)} uses assume" if len(uses) > 1 else "its use assumes") if uses else "it assumes"
-            companions = _warp_counts(ctx, name)
+            companions = warpcountpairs.warp_counts(ctx, name)
             also = "".join(f"; `{c}` ({n} warps) times it is {n * 32} threads, {n * 64} at 64 lanes (past a "
                            f"block's 1024): derive it from the wave too" for c, _, n in companions)
             ctx.report(self, m.node,
@@ -127,7 +135,8 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                        f"where a constant expression is needed, or list `{name}` in `portable-macros` if the build "
                        f"defines it per architecture{also}",
                        related=tuple(ctx.related(v, f"{c}: a warp count paired with {name}", site=True) for c, v, _ in companions)
-                       + tuple(ctx.related(u, f"use of {name}", site=site(u)) for u in uses[:8]))
+                       + tuple(ctx.related(u, f"use of {name}", site=site(u)) for u in uses[:8]),
+                       subject=None if uses else name)  # a header's, used elsewhere: the run decides (lint/headeruses.py)
         self._header_macro_uses(ctx)
         warpconsts.check(self, ctx)  # class members named for it, and its log2 as 5
         for s, code in site_codes(ctx):
@@ -233,24 +242,6 @@ __device__ unsigned first(Counters<1024 / warpSize>& c) { return c.n[0]; }
                 ctx.report(self, n, f"`warpSize`{via} used in {where}, which needs a constant expression: warpSize is a "
                            f"run-time value (nvcc rejects it, and HIP's is not constexpr from ROCm 7); use a "
                            f"per-architecture constant (64 under `__GFX9__`, else 32) or an upper bound of 64")
-
-
-def _warp_counts(ctx, warp: str) -> list[tuple[str, Node, int]]:
-    """Macros that count warps of `warp` lanes in a block: a literal N multiplied by the warp-size
-    macro in another definition (`#define NUM_THREADS (NUM_WARPS * WARP_SIZE)`) whose product at 64
-    lanes passes the 1024 threads a block may have, so it must shrink when the warp size grows."""
-    product = re.compile(rf"\b(\w+)\s*\*\s*\(?\s*{re.escape(warp)}\b|\b{re.escape(warp)}\s*\)?\s*\*\s*(\w+)\b")
-    out, seen = [], set()
-    for d in ctx.nodes("preproc_def"):
-        v = d.child_by_field_name("value")
-        for m in product.finditer(ctx.text(v) if v is not None else ""):
-            name = m.group(1) or m.group(2)
-            mac = ctx.module.macros.get(name)
-            n = warpflow.int_value(mac.value) if mac is not None and mac.value_node is not None else None
-            if n is not None and n * 64 > 1024 and name not in seen and not ctx.guarded(mac.node):
-                seen.add(name)
-                out.append((name, mac.value_node, n))
-    return out
 
 
 def _in_macro_definition(n: Node) -> bool:
