@@ -7,7 +7,7 @@ from tree_sitter import Node
 
 from ... import backends, cexpr, dialect
 from ...rewrite import Rewriter
-from .scalars import INT32, INT64, NARROW
+from .scalars import INT32, INT64, NARROW, metal_type
 
 # integer types a value of which converts to float where CUDA's float math takes it
 INTEGER = (set(INT32) | INT64 | NARROW) - {"float", "half", "bool"}
@@ -135,7 +135,15 @@ class Calls:
             cuda_t = self._aliased(self.elem_type_of(addr, f)) or ("unsigned int" if op in ("inc", "dec") else "int")
             texts = {p: (rw.text(bound[p]) if p in bound else None) for p in concept.params}
             if cuda_t in INT64:
-                self._late_problem("KP212", node, f"Metal has no 64-bit atomic {op} ('{cuda_t}')",
+                why = None if op == "add" else "only an add is split"
+                if why is None and space not in ("device", "threadgroup"):
+                    why = f"the counter is in {space} memory"
+                why = why or self.split_add_blocker(node, addr, f)  # split_atomics.py: the conditions
+                if why is None:
+                    self.polyfill_atomics.add(("add_split", space, metal_type(cuda_t)))
+                    return dialect.render(dialect.concept("atomic_add_split"), "metal", texts)
+                self._late_problem("KP212", node, f"Metal has no 64-bit atomic {op} ('{cuda_t}')" +
+                                   ("" if op != "add" else f"; not split into 32-bit adds: {why}"),
                                    "use 32-bit counters (int/unsigned), or split the value")
                 return rw.stitch(node)
             mtype = INT32.get(cuda_t) or ("float" if cuda_t == "float" else None)

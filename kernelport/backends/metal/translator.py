@@ -44,6 +44,7 @@ from .exact_doubles import ExactDoubles
 from .moved_doubles import MovedDoubles
 from .assertions import Assertions
 from .calls import Calls
+from .split_atomics import SplitAtomics
 from .cgtiles import CooperativeTiles
 from .constants import BoundConstants
 from .headers import splice
@@ -68,7 +69,7 @@ from .unported import Unported
 from .vectorops import VectorOperators
 
 
-class MetalTranslator(ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, MovedDoubles, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, LoadedPointers, MemberReturns, StaticMembers, PointerMembers, PointerTables, CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, MovedDoubles, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, LoadedPointers, MemberReturns, StaticMembers, PointerMembers, PointerTables, CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, BoundConstants, AddressSpaces, Scalars, Calls, SplitAtomics, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
