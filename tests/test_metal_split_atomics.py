@@ -155,3 +155,27 @@ def test_the_split_sum_equals_the_64_bit_sum(tmp_path):
     out = metal_checked(COUNTER)
     helper = re.search(r"inline void kp_atomic_add_split\(device ulong\* address.*?\n}\n", out, re.S).group(0)
     run_host_check(tmp_path, "split_add", HARNESS.replace("HELPER", helper))
+
+
+MINMAX = """
+__global__ void k(unsigned long long *best, const unsigned long long *keys)
+{
+    atomicMax(best, keys[threadIdx.x]);
+    atomicMin(best + 1, keys[threadIdx.x]);
+}
+"""
+
+
+def test_a_64_bit_min_max_of_a_device_ulong_is_msl_3_1s():
+    """What Metal has: MSL 3.1's void atomic_min/max_explicit on a device atomic_ulong (before: KP212)."""
+    out = metal_checked(MINMAX)
+    assert "atomic_max_explicit((device atomic_ulong*)(best), keys[tid.x], memory_order_relaxed);" in out
+    assert "atomic_min_explicit((device atomic_ulong*)(best + 1), keys[tid.x], memory_order_relaxed);" in out
+    assert "Metal Shading Language 3.1 or later" in out
+
+
+def test_a_64_bit_max_whose_old_value_is_used_or_signed_stays_refused():
+    used = _refusal(MINMAX.replace("    atomicMax(best,", "    best[2] = atomicMax(best,"))
+    assert "t.cu:4:15" in used and "(here: the old value is used)" in used, used
+    signed = _refusal(MINMAX.replace("unsigned long long", "long long").replace("    atomicMin(best + 1, keys[threadIdx.x]);\n", ""))
+    assert "(here: a signed type)" in signed, signed
