@@ -57,10 +57,7 @@ class SplitAtomics:
 
     def split_add_blocker(self, call: Node, addr: Node, f: Function) -> str | None:
         """None where the add may be split (the conditions above), else what fails, said for a user."""
-        parent = call.parent
-        while parent is not None and parent.type == "parenthesized_expression":
-            parent = parent.parent
-        if parent is None or parent.type != "expression_statement":
+        if not self._value_unused(call):  # (calls.py)
             return "its returned old value is used (a split add has no 64-bit old value)"
         key = _counter(addr, self.src)
         if key is None:
