@@ -27,7 +27,7 @@ __global__ void k(const float3 *in, float3 *out, const int2 *r, int *eq, const n
     float3 v = in[i];
     out[i] = v / s;
     out[i + 1] = v / in[i + 1];
-    float d = v.x / s;
+    float d = v.x / s + v.y / float(i);
     int2 q = r[i];
     eq[i] = (q == r[0]) + (q.x == 1) + nodes[i].is_leaf() + (int)d;
 }
@@ -45,7 +45,7 @@ def test_an_operator_of_another_meaning_is_a_named_helper_its_uses_call():
 def test_the_built_ins_meaning_and_scalars_stay_operators():
     out = metal_checked(VEC_MATH + KERNEL)
     assert "out[i + 1] = v / in[i + 1];" in out  # operator/(float3, float3) is component-wise: Metal's
-    assert "float d = v.x / s;" in out and "(q.x == 1)" in out and "return child_l == -1;" in out
+    assert "float d = v.x / s + v.y / float(i);" in out and "(q.x == 1)" in out and "return child_l == -1;" in out
 
 
 def test_a_use_of_unknown_operand_types_is_refused_at_its_line():

@@ -106,6 +106,8 @@ class VectorOperatorCalls:
             return _plain(t)[:-1] if t is not None and _plain(t).endswith("*") else None
         if n.type == "call_expression":
             fn = n.child_by_field_name("function")
+            if fn is not None and fn.type == "primitive_type":
+                return self.src.text_of(fn)  # a functional cast, `float(count)`
             name = self.src.text_of(fn) if fn is not None and fn.type == "identifier" else None
             c = dialect.lookup("cuda", name) if name else None
             if c is not None and c.kind == "math" and name.endswith("f"):
