@@ -61,8 +61,9 @@ class VectorOperatorCalls:
             r = [_rank(t, p) for t, p in zip(types, params)]
             if None not in r:
                 ranked.append((r, f, named))
-        best = [x for x in ranked if not any(_better(y[0], x[0]) for y in ranked if y is not x)]
-        sure = len(best) == 1 and "?" not in best[0][0]
+        unsure = any("?" in r for r, _, _ in ranked)  # a type the model cannot place: no ranking
+        best = [] if unsure else [x for x in ranked if not any(_better(y[0], x[0]) for y in ranked if y is not x)]
+        sure = len(best) == 1
         if sure and not best[0][2]:
             return  # the built-in's meaning: Metal's operator
         if not sure:

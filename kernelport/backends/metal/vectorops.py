@@ -18,6 +18,7 @@ import re
 
 from ... import backends, dialect
 from ...dialect import VECTOR_MAKERS
+from ...overload_ranks import _ARITHMETIC
 from ...vector_operators import Reader
 from . import VECTOR_BASES
 
@@ -35,8 +36,9 @@ def _overload(reader: Reader, f):
     if oname is None or oname.type != "operator_name":
         return None
     params = reader.params(fdecl)
-    if not params or not any(reader.targets(t) for t, _, _ in params):
-        return None
+    if not params or not any(reader.targets(t) for t, _, _ in params) or \
+            not all(reader.targets(t) or t in _ARITHMETIC for t, _, _ in params):
+        return None  # (one of another type, `operator*(uint3, dim3)`: an operand is no Metal vector; kept as written)
     return f, reader.text(oname)[len("operator"):].strip(), [t for t, _, _ in params]
 
 
