@@ -304,6 +304,9 @@ CONCEPTS: tuple[Concept, ...] = (
     *(C(f"atomic_{op}", "atomic", ("address", "value")) for op, _ in ATOMIC_OPS),
     C("atomic_exch", "atomic", ("address", "value")),
     *(C(f"atomic_{op}_cas", "atomic", ("address", "value"), matchable=False) for op in CAS_ATOMIC_OPS),
+    # a 64-bit add as two 32-bit adds with a carry (Metal: metal/split_atomics.py says where that is exact)
+    C("atomic_add_split", "atomic", ("address", "value"), matchable=False),
+    *(C(f"atomic_{op}_ulong", "atomic", ("address", "value"), matchable=False) for op in ("min", "max")),
     C("atomic_cas", "atomic", ("address", "compare", "value")),
     C("atomic_inc", "atomic", ("address", "value")),
     C("atomic_dec", "atomic", ("address", "value")),

@@ -74,6 +74,10 @@ class Metal(Backend):
         "atomic_exch": "atomic_exchange_explicit(({space} atomic_{type}*)({address}), {value}, memory_order_relaxed)",
         **{f"atomic_{op}_cas": f"kp_atomic_{op}({{address}}, {{value}})" for op in CAS_ATOMIC_OPS},
         "atomic_cas": "kp_atomic_cas({address}, {compare}, {value})",
+        "atomic_add_split": "kp_atomic_add_split({address}, {value})",
+        # MSL 3.1: 64-bit atomics are min/max of a device atomic_ulong, with no return value
+        **{f"atomic_{op}_ulong": f"atomic_{op}_explicit((device atomic_ulong*)({{address}}), {{value}}, "
+                                 "memory_order_relaxed)" for op in ("min", "max")},
         "atomic_inc": "kp_atomic_inc({address}, {value})", "atomic_dec": "kp_atomic_dec({address}, {value})",
         **{f"math_{fn}": f"precise::{fn}({{x}})" for fn in MATH_ACCURATE},
         **{f"math_{fn}": f"{fn}({{x}})" for fn in MATH_EXACT},

@@ -7,7 +7,7 @@ from tree_sitter import Node
 
 from ... import backends, cexpr, dialect
 from ...rewrite import Rewriter
-from .scalars import INT32, INT64, NARROW
+from .scalars import INT32, INT64, NARROW, metal_type
 
 # integer types a value of which converts to float where CUDA's float math takes it
 INTEGER = (set(INT32) | INT64 | NARROW) - {"float", "half", "bool"}
@@ -135,7 +135,21 @@ class Calls:
             cuda_t = self._aliased(self.elem_type_of(addr, f)) or ("unsigned int" if op in ("inc", "dec") else "int")
             texts = {p: (rw.text(bound[p]) if p in bound else None) for p in concept.params}
             if cuda_t in INT64:
-                self._late_problem("KP212", node, f"Metal has no 64-bit atomic {op} ('{cuda_t}')",
+                if op in ("min", "max") and metal_type(cuda_t) == "ulong" and space == "device" and \
+                        self._value_unused(node):  # MSL 3.1's one 64-bit atomic: min/max of a device ulong
+                    return dialect.render(dialect.concept(f"atomic_{op}_ulong"), "metal", texts)
+                why = None if op == "add" else "only an add is split"
+                if why is None and space not in ("device", "threadgroup"):
+                    why = f"the counter is in {space} memory"
+                why = why or self.split_add_blocker(node, addr, f)  # split_atomics.py: the conditions
+                if why is None:
+                    self.polyfill_atomics.add(("add_split", space, metal_type(cuda_t)))
+                    return dialect.render(dialect.concept("atomic_add_split"), "metal", texts)
+                self._late_problem("KP212", node, f"Metal has no 64-bit atomic {op} ('{cuda_t}')" +
+                                   ("" if op != "add" else f"; not split into 32-bit adds: {why}") +
+                                   (f"; MSL 3.1's atomic_{op}_explicit is of a device ulong alone, and returns no "
+                                    f"old value (here: {'a signed type' if metal_type(cuda_t) != 'ulong' else space + ' memory' if space != 'device' else 'the old value is used'})"
+                                    if op in ("min", "max") else ""),
                                    "use 32-bit counters (int/unsigned), or split the value")
                 return rw.stitch(node)
             mtype = INT32.get(cuda_t) or ("float" if cuda_t == "float" else None)
@@ -169,6 +183,13 @@ class Calls:
             texts.update({"space": space, "type": mtype})
             return dialect.render(concept, "metal", texts)
         return render
+
+    def _value_unused(self, call: Node) -> bool:
+        """Whether a call's value is unused (the call is an expression statement)."""
+        p = call.parent
+        while p is not None and p.type == "parenthesized_expression":
+            p = p.parent
+        return p is not None and p.type == "expression_statement"
 
     def _late_problem(self, code: str, node: Node, message: str, hint: str) -> None:
         loc = self.src.loc(node)

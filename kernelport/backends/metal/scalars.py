@@ -21,6 +21,10 @@ NARROW = set(INT32) | {"float", "half", "short", "unsigned short", "ushort", "ch
 def metal_type(cuda_type: str) -> str:
     """The Metal spelling of a CUDA scalar type (a host binds buffers of it: the sidecar says)."""
     t = " ".join(cuda_type.split())
+    if t.endswith(" int") and ("long" in t or "short" in t):  # `unsigned long long int`: the same type
+        t = t[:-len(" int")]
+    if t.startswith("signed ") and t != "signed char":
+        t = t[len("signed "):]
     if t in INT32:
         return INT32[t]
     c = dialect.lookup("cuda", t)
@@ -67,12 +71,19 @@ class Scalars:
         # device code: `typedef unsigned long long LONG;`); host functions are left out, so not there
         device = {id(f.node) for f in self.device.values()}
         for n in self.src.index.of_type("sized_type_specifier"):
-            t = " ".join(self.src.text_of(n).split())
+            # the type's own words: `SUTIL_INLINE SUTIL_HOSTDEVICE long long` (a macro before a return type,
+            # which the grammar takes into the type) keeps the macros as written before Metal's word
+            words = [c for c in n.children if c.type not in ("type_identifier", "ERROR", "comment")]
+            t = " ".join(self.src.text_of(c) for c in words)
+            if words and any(c.start_byte >= words[0].start_byte for c in n.children if c.type == "type_identifier"):
+                t = ""  # a name among or after the words: not a spelling of the type alone
             k = {"long long": "long_long", "long long int": "long_long", "unsigned long long": "ulong_long",
-                 "unsigned long long int": "ulong_long"}.get(t)
+                 "unsigned long long int": "ulong_long", "signed long long": "long_long",
+                 "signed long long int": "long_long"}.get(t)
             f = self.module.function_at(n) if k else None
             if k and (f is None or id(f.node) in device):
-                self.rw.replace(n, dialect.concept(k).spelling("metal"))
+                prefix = self.src.data[n.start_byte:words[0].start_byte].decode("utf-8")
+                self.rw.replace(n, prefix + dialect.concept(k).spelling("metal"))
 
     # -- mixed-signedness min/max: CUDA has overloads, Metal's are templates over one type ------
     # C++ promotes a type narrower than int to int before CUDA's overloads are chosen: `max(int, uint16_t)` is

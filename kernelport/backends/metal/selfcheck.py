@@ -14,11 +14,15 @@ parameter on a line of its own) is reported at the source line it is inserted at
 """
 from __future__ import annotations
 
+import re
+
 from ...diagnostics import Diagnostic
 from ...errors import Location
 from ...portlines import source_lines
 
 CODE = "KP224"
+# a checker note at a line of the port (clang's "in instantiation of ... requested here"): line, column, text
+_NOTE = re.compile(r"^<metal port>:(\d+):(\d+): (.*)$")
 _HINT = ("kernelport does not translate this to Metal: rewrite it in the CUDA source with what Metal has "
          "(or write the port with --allow-unported and fix it by hand)")
 
@@ -43,11 +47,18 @@ def check_port(translator, port, text: str) -> None:
     old, new = translator.src.text.splitlines(), port.body.splitlines()
     seen: set[tuple] = set()
     for d in report.errors:
-        j = d.line - 1 - offset
+        j, column, where = d.line - 1 - offset, d.column, ""
+        if not 0 <= j < len(lines):  # in the prologue (a kp_ helper): the body's line whose call instantiated it
+            j, column, where = -1, 1, " (in the port's prologue)"
+            for n in d.notes:
+                m = _NOTE.match(n)
+                if m and 0 <= int(m.group(1)) - 1 - offset < len(lines):
+                    j, column = int(m.group(1)) - 1 - offset, int(m.group(2))
+                    where = f" (in the port's prologue, {m.group(3)})"
+                    break
         line = lines[j] if 0 <= j < len(lines) else 1
-        column = d.column if 0 <= j < len(lines) and new[j] == old[line - 1] else 1  # the line as written
+        column = column if 0 <= j < len(lines) and new[j] == old[line - 1] else 1  # the line as written
         loc = translator.origin_location(Location(translator.src.path, line, column))
-        where = "" if 0 <= j < len(lines) else " (in the port's prologue)"
         message = f"the Metal port would not compile: {d.message}{where} (port line {d.line})"
         if (loc.path, loc.line, d.message) in seen or (loc.path, loc.line) in getattr(translator, "moot_lines", ()):
             continue  # (moot_lines: a `double` of an empty port's file-scope declarations, HostCode.nothing_to_port)

@@ -16,6 +16,7 @@ FEATURES = (
                 r"simdgroup_index_in_threadgroup)\]\]"), "2.1", "SIMD-group functions and attributes"),
     (re.compile(r"\bdevice atomic_float\b"), "3.0", "atomic_float on device memory"),
     (re.compile(r"\bbfloat\b"), "3.1", "bfloat"),
+    (re.compile(r"\bdevice atomic_ulong\b"), "3.1", "64-bit atomic min/max on device memory"),
     (re.compile(r"\bpacked_long[234]\b"), "2.3", "packed_long vectors"),
     (re.compile(r"\bthread_scope_device\b"), "3.2", "device-scope atomic_thread_fence"),
 )

@@ -410,6 +410,7 @@ class AddressSpaces:
                         names.append((name, d))
                     if names:
                         self._declaration_prefix(f, tnode, names)
+                        self._split_scalar_declarators(n, tnode)
                 elif n.type == "cast_expression" or self._named_cast(n):
                     # `(float4*)p` and `reinterpret_cast<const float4*>(p)` (static_cast, const_cast):
                     # an unqualified pointer type is `thread` in Metal, a cast from device memory an error
@@ -448,6 +449,33 @@ class AddressSpaces:
             if all(spaces(sig)[i] == "device" for sig in sigs) and \
                     (text := device_levels(self.src, inner, self.rw.text(inner))) != self.rw.text(inner):
                 self.rw.replace(inner, text)  # (the port writes every table in device memory so: device_levels)
+
+    def _split_scalar_declarators(self, decl: Node, tnode: Node) -> None:
+        """`float *p = a, x;`: the space written before the shared type would make `x` a device float (no
+        local may be one); the non-pointers after the pointers are declared apart (`device float *p = a;
+        float x;`).  A pointer after a non-pointer is refused, located."""
+        ds = decl.children_by_field_name("declarator")
+        ptr = [(d.child_by_field_name("declarator") if d.type == "init_declarator" else d).type == "pointer_declarator"
+               for d in ds]
+        if all(ptr):
+            return
+        first = ptr.index(False)
+        if any(ptr[first:]):
+            late = ds[first + ptr[first:].index(True)]
+            self.problem("KP215", late, f"'{ident_name(late)}' is declared after the non-pointer '{ident_name(ds[first])}' "
+                         "in one declaration: Metal writes the pointer's address space once, on their shared type",
+                         "declare the pointers apart from the other variables")
+            return
+        if decl.parent is not None and decl.parent.type in ("for_statement", "condition_clause"):
+            self.problem("KP215", ds[first], f"'{ident_name(ds[first])}' is declared with pointers in a for's or a "
+                         "condition's one declaration: Metal writes their address space once, on the shared type",
+                         "declare the non-pointer before the statement")
+            return
+        comma = ds[first].prev_sibling
+        if comma is not None and comma.type == ",":
+            spec = self.src.text_of(decl)[:tnode.start_byte - decl.start_byte]  # `const`, `register`, ...
+            self.rw.replace(comma, lambda rw, node: f"; {spec}{rw.text(tnode)[len(''.join(rw.before.get(key(tnode), ()))):]}")
+            # (the type's text without the space the pointers' prefix writes before it)
 
     def _adopted_space(self, f: Function, name: str, later: list[Node] | None = None) -> str | None:
         """The one space (device or threadgroup) of every value a pointer declared bare is assigned; else None."""

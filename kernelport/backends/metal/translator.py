@@ -44,6 +44,9 @@ from .exact_doubles import ExactDoubles
 from .moved_doubles import MovedDoubles
 from .assertions import Assertions
 from .calls import Calls
+from .split_atomics import SplitAtomics
+from .struct_vec3 import StructVec3Members
+from .vector_op_calls import VectorOperatorCalls
 from .cgtiles import CooperativeTiles
 from .constants import BoundConstants
 from .headers import splice
@@ -68,7 +71,7 @@ from .unported import Unported
 from .vectorops import VectorOperators
 
 
-class MetalTranslator(ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, MovedDoubles, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, LoadedPointers, MemberReturns, StaticMembers, PointerMembers, PointerTables, CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, MovedDoubles, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, LoadedPointers, MemberReturns, StaticMembers, PointerMembers, PointerTables, CooperativeTiles, HostCode, VectorOperators, VectorOperatorCalls, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, BoundConstants, AddressSpaces, Scalars, Calls, SplitAtomics, StructVec3Members, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
@@ -138,7 +141,7 @@ class MetalTranslator(ConstantReferences, ExternSpaces, PrototypeExtras, ExactDo
                              "rename_reserved_words", "bind_constants"),
                     after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
-    passes = extend(passes, ("barriers", "file_scope", "pointer_members", "pointer_tables", "shared_memory", "local_pointers", "member_return_types", "lambda_pointers", "vector_element_views", "copy_written_arguments",
+    passes = extend(passes, ("barriers", "file_scope", "pointer_members", "pointer_tables", "shared_memory", "local_pointers", "packed_struct_members", "member_return_types", "lambda_pointers", "vector_element_views", "copy_written_arguments",
                              "constant_reference_copies", "functions", "prototypes", "needs", "check_threadgroup_sizes",
                              "command_line_defines", "nothing_to_port", "ported_by_includer"))
     realigns_comments = False

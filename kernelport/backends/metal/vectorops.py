@@ -18,6 +18,7 @@ import re
 
 from ... import backends, dialect
 from ...dialect import VECTOR_MAKERS
+from ...overload_ranks import _ARITHMETIC
 from ...vector_operators import Reader
 from . import VECTOR_BASES
 
@@ -26,22 +27,42 @@ MAKERS = {f"make_{t}{n}": (f"{VECTOR_BASES.get(t, t)}{n}", VECTOR_BASES.get(t, t
 _CALLED = re.compile(r"\b(make_(?:%s))\s*\(" % "|".join(m[len("make_"):] for m in MAKERS))
 
 
+def _overload(reader: Reader, f):
+    """(f, operator, parameter types) where f is an operator overload taking a vector type; else None."""
+    fdecl = f.node.child_by_field_name("declarator")
+    if fdecl is not None and fdecl.type == "reference_declarator" and fdecl.named_children:
+        fdecl = fdecl.named_children[0]
+    oname = fdecl.child_by_field_name("declarator") if fdecl is not None and fdecl.type == "function_declarator" else None
+    if oname is None or oname.type != "operator_name":
+        return None
+    params = reader.params(fdecl)
+    if not params or not any(reader.targets(t) for t, _, _ in params) or \
+            not all(reader.targets(t) or t in _ARITHMETIC for t, _, _ in params):
+        return None  # (one of another type, `operator*(uint3, dim3)`: an operand is no Metal vector; kept as written)
+    return f, reader.text(oname)[len("operator"):].strip(), [t for t, _, _ in params]
+
+
 class VectorOperators:
     """Mixin of MetalTranslator: the `builtin_vector_operators` pass."""
 
     def builtin_vector_operators(self) -> None:
         self._project_vector_makers()
         reader = Reader(self.src, backends.get(self.backend))
+        kept, dropped = [], []  # (function, operator, parameter types) of the overloads on vector types
         for key, f in list(self.device.items()):
             if f.is_kernel or f.template_node is not None:
                 continue
             sig = reader.meaning(f.node)
+            over = _overload(reader, f)
+            if over is not None:
+                (kept if sig is None else dropped).append(over)
             if sig is None:
                 continue
             self.rw.replace(f.node, f"// {sig}: Metal's vector types define it (component-wise), left out")
             self._drop_leading_macros(f.node)
             self.note(f.node, "(left out)", f"{sig} is component-wise, as Metal's built-in operator is")
             self._forget(key, f.node)
+        self.named_vector_operators(kept, dropped)  # vector_op_calls.py: the rest as named helpers
 
     def _project_vector_makers(self) -> None:
         """`make_V` that the port's device code defines overloads of: the name stays (see above)."""

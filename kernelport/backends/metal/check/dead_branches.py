@@ -27,7 +27,12 @@ def blank_dead_branches(masked: str) -> str:
         return masked
     spans = [(g.start, g.end) for g in found]
     undefined = set(re.findall(r"(?m)^[ \t]*#[ \t]*undef[ \t]+(\w+)", masked))
-    defs = {}
+    # the Metal compiler's own macros (the backend's lowering defines them; the checker's header too): a
+    # `#if !defined(__METAL_VERSION__)` branch (vec_math.h's host-only `long long max(...)`, a port of
+    # `#if !defined(__CUDACC__)`) is one Metal never compiles
+    from ....backends import get
+    defs = {name: MacroDef(name, None, value, "<command line>", 0)
+            for name, value in get("metal").lowering.defines.items() if name not in undefined}
     for m in re.finditer(rb"(?m)^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+([^\n]*?)[ \t]*$", data):
         name = m.group(1).decode()
         if name in undefined or any(s <= m.start() < e for s, e in spans):
