@@ -10,25 +10,18 @@ skip (an upper bound on the key, not a claim that the analyses are equal: that n
 """
 from __future__ import annotations
 
-import argparse
 import collections
 import hashlib
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/'s shared modules (under -P too)
+from checkout_tree import arguments, drive  # noqa: E402
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("tree", nargs="?", type=Path, default=ROOT / "tests" / "realcorpus")
-    ap.add_argument("--code", type=Path, default=ROOT)
-    args = ap.parse_args()
-    sys.path.insert(0, str(args.code.resolve()))
-    from kernelport.errors import KernelportError
+    args = arguments(__doc__, None)
     from kernelport.project import Project
-    from kernelport.project_ports import expand, make, single
-    from kernelport.source import SourceFile
     keys: collections.Counter = collections.Counter()
     analysis = Project.analysis
 
@@ -42,13 +35,7 @@ def main() -> None:
             keys[(str(root), repr(o), seen, h.hexdigest())] += 1
         return analysis(self, path, opts)
     Project.analysis = counted
-    for f in expand([args.tree]):
-        try:
-            src = SourceFile.read(f)
-            src.check_syntax()
-            make(single(f, src), ["hip"], None, True)
-        except KernelportError:
-            pass
+    drive(args.tree, "hip", True)
     print(f"{args.code.resolve()}: analyses built by Project.analysis {sum(keys.values())}, distinct content keys {len(keys)}")
 
 

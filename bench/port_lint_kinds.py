@@ -11,22 +11,17 @@ once every angled include is set aside, those inside conditionals too, which hip
 """
 from __future__ import annotations
 
-import argparse
 import collections
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/'s shared modules (under -P too)
+from checkout_tree import arguments, drive  # noqa: E402
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("tree", nargs="?", type=Path, default=ROOT / "tests" / "realcorpus")
-    ap.add_argument("--code", type=Path, default=ROOT)
-    ap.add_argument("--to", default="hip")
-    args = ap.parse_args()
-    sys.path.insert(0, str(args.code.resolve()))
+    args = arguments(__doc__)
     from kernelport import renamed_ports
     from kernelport.lint import engine
     import re
@@ -77,8 +72,6 @@ def main() -> None:
         return got
     renamed_ports._read_alike, engine.lint_text, renamed_ports.alike = watched, timed, compared
     renamed_ports.renamed_only = compared_names
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from translate_stages import drive
     drive(args.tree, args.to, False)
     print(f"{args.code.resolve()}: translate {args.tree} --to {args.to} (one command): {sum(n.values())} ports' lints, "
           f"{sum(cpu.values()):.2f} s thread CPU")

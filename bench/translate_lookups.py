@@ -11,26 +11,18 @@ built and for how many distinct models, and how many files the attribute-spellin
 """
 from __future__ import annotations
 
-import argparse
 import collections
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/'s shared modules (under -P too)
+from checkout_tree import arguments, drive  # noqa: E402
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("tree", nargs="?", type=Path, default=ROOT / "tests" / "realcorpus")
-    ap.add_argument("--code", type=Path, default=ROOT)
-    ap.add_argument("--to", default="hip")
-    args = ap.parse_args()
-    sys.path.insert(0, str(args.code.resolve()))
+    args = arguments(__doc__)
     from kernelport import fnscopes, macro_tokens, rewrite
-    from kernelport.errors import KernelportError
-    from kernelport.project_ports import expand, make, single
-    from kernelport.source import SourceFile
     counts: collections.Counter = collections.Counter()
     models: dict[int, object] = {}  # (each model kept alive, so that no id is reused)
 
@@ -51,13 +43,7 @@ def main() -> None:
     tokens = macro_tokens.tokens
     macro_tokens.tokens = lambda data: counts.update(["tokenisations"]) or tokens(data)
     c0 = time.process_time()
-    for f in expand([args.tree]):
-        try:
-            src = SourceFile.read(f)
-            src.check_syntax()
-            make(single(f, src), args.to.split(","), None, True)
-        except KernelportError:
-            pass
+    drive(args.tree, args.to, True)
     counts["distinct models given a Scopes"] = len(models)
     print(f"{args.code.resolve()}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) +
           f"; {time.process_time() - c0:.1f} s CPU")

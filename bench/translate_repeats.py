@@ -11,7 +11,6 @@ repeats are listed by the kernelport frames that asked.  Default: the one comman
 """
 from __future__ import annotations
 
-import argparse
 import collections
 import hashlib
 import sys
@@ -19,7 +18,8 @@ import time
 import traceback
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/'s shared modules (under -P too)
+from checkout_tree import arguments, drive  # noqa: E402
 
 
 def _h(text) -> str:
@@ -27,13 +27,7 @@ def _h(text) -> str:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("tree", nargs="?", type=Path, default=ROOT / "tests" / "realcorpus")
-    ap.add_argument("--code", type=Path, default=ROOT)
-    ap.add_argument("--to", default="hip")
-    ap.add_argument("--alone", action="store_true")
-    args = ap.parse_args()
-    sys.path.insert(0, str(args.code.resolve()))
+    args = arguments(__doc__, flags=("--alone",))
     from kernelport import model, source, warpflow
     from kernelport.lint import engine
     calls: collections.Counter = collections.Counter()
@@ -64,8 +58,6 @@ def main() -> None:
     ]
     for owner, attr, label, key in passes:
         setattr(owner, attr, counted(label, getattr(owner, attr), key))
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from translate_stages import drive
     c0 = time.process_time()
     drive(args.tree, args.to, args.alone)
     print(f"{args.code.resolve()}: translate {args.tree} --to {args.to} "

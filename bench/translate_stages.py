@@ -14,7 +14,6 @@ file, and for whom: the plan, a lint, a translator, a macro body's inner transla
 """
 from __future__ import annotations
 
-import argparse
 import collections
 import sys
 import threading
@@ -22,18 +21,12 @@ import time
 import traceback
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/'s shared modules (under -P too)
+from checkout_tree import arguments, drive  # noqa: E402
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("tree", nargs="?", type=Path, default=ROOT / "tests" / "realcorpus")
-    ap.add_argument("--code", type=Path, default=ROOT)
-    ap.add_argument("--to", default="hip")
-    ap.add_argument("--alone", action="store_true")
-    ap.add_argument("--askers", action="store_true")
-    args = ap.parse_args()
-    sys.path.insert(0, str(args.code.resolve()))
+    args = arguments(__doc__, flags=("--alone", "--askers"))
     from kernelport import fold_levels, include_search, includewalk, model, project_ports, source, translate, warpflow
     from kernelport.lint import context, engine
     cpu: collections.Counter = collections.Counter()
@@ -91,26 +84,6 @@ def main() -> None:
           f"{total:.2f} s CPU")
     for name, s in sorted(cpu.items(), key=lambda kv: -kv[1]):
         print(f"{name:60s} {s:6.2f} s {100 * s / total:5.1f}%  {calls[name]:6d} calls")
-
-
-def drive(tree: Path, to: str, alone: bool) -> None:
-    """Translate `tree` with the kernelport on sys.path: each file alone in this process
-    (bench_translate.py --tree's loop), or the one command `translate TREE --to ... --stdout`."""
-    from kernelport import source
-    if alone:
-        from kernelport.errors import KernelportError
-        from kernelport.project_ports import expand, make, single
-        for f in expand([tree]):
-            try:
-                src = source.SourceFile.read(f)
-                src.check_syntax()
-                make(single(f, src), to.split(","), None, True)
-            except KernelportError:
-                pass
-    else:
-        from typer.testing import CliRunner
-        from kernelport.cli import app
-        CliRunner().invoke(app, ["translate", str(tree), "--to", to, "--stdout"])
 
 
 if __name__ == "__main__":

@@ -10,26 +10,18 @@ and of ports (`lint_text` runs: those a cache answers are not counted), and the 
 """
 from __future__ import annotations
 
-import argparse
 import collections
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/'s shared modules (under -P too)
+from checkout_tree import arguments, drive  # noqa: E402
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("tree", nargs="?", type=Path, default=ROOT / "tests" / "realcorpus")
-    ap.add_argument("--code", type=Path, default=ROOT)
-    ap.add_argument("--to", default="hip,metal")
-    args = ap.parse_args()
-    sys.path.insert(0, str(args.code.resolve()))
+    args = arguments(__doc__, "hip,metal")
     from kernelport import translate, warpflow
-    from kernelport.errors import KernelportError
-    from kernelport.project_ports import expand, make, single
-    from kernelport.source import SourceFile
     counts: collections.Counter = collections.Counter()
     analyze, port_file = warpflow.analyze, translate.port_file
 
@@ -49,13 +41,7 @@ def main() -> None:
         return lint_text(text, *a, **k)
     engine.lint_text = counted_lint_text
     c0 = time.process_time()
-    for f in expand([args.tree]):
-        try:
-            src = SourceFile.read(f)
-            src.check_syntax()
-            make(single(f, src), args.to.split(","), None, True)
-        except KernelportError:
-            pass
+    drive(args.tree, args.to, True)
     print(f"{args.code.resolve()}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) +
           f"; {time.process_time() - c0:.1f} s CPU")
 

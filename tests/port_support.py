@@ -1,5 +1,6 @@
-"""What the port tests share: a snippet's port (asserted written), and a HIP port run at wave 64
-against its original at 32 in the emulator (a port's hipcc compile: conftest.hip_compiles)."""
+"""What the port tests share: a snippet's port (asserted written) or its refusal (the errors), and a
+HIP port run at wave 64 against its original at 32 in the emulator (a port's hipcc compile:
+conftest.hip_compiles)."""
 from __future__ import annotations
 
 import textwrap
@@ -18,6 +19,20 @@ def ported(code: str, name: str = "t.cu", to: str = "hip", dedent: bool = True, 
 def port_text(code: str, name: str = "t.cu", to: str = "hip", dedent: bool = True, **options) -> str:
     """The written port's text (`ported`)."""
     return ported(code, name, to, dedent, **options)[1]
+
+
+def refusal(code: str, name: str = "t.cu", to: str = "hip", dedent: bool = True, expect: str | None = None,
+            **options) -> list:
+    """The errors (diagnostics of severity error: .code, .line, .column, .message) of `code` translated to
+    `to` as a file called `name`: what refuses its port, which is then not written (`[]` where it is
+    written, so a look-alike reads `refusal(...) == []`).  With `expect`, the port must be refused by an
+    error of that code.  `options` go to translate as they are (defines=, allow_unported=, ...)."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+    port, _ = translate(SourceFile.from_text(textwrap.dedent(code) if dedent else code, name), to, **options)
+    errors = [d for d in port.diagnostics if d.severity == "error"]
+    assert expect is None or any(d.code == expect for d in errors), (expect, [d.format() for d in port.diagnostics])
+    return errors
 
 
 def assert_port_at_64_is_original_at_32(original: str, port: str, kernel: str, args: dict, grid, block,

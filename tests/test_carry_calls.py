@@ -24,6 +24,7 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import assert_hip_file_compiles, require_tool
+from port_support import refusal
 from test_ptx_idioms import _eval
 
 _T = {32: "unsigned int", 64: "unsigned long long"}
@@ -215,8 +216,7 @@ def test_the_chain_and_every_wrapper_compile_for_gfx90a_and_gfx1030(tmp_path):
 
 
 def _errors(src: str) -> list:
-    port, _ = translate(SourceFile.from_text(src, "c.cu"), "hip")
-    return [(d.code, d.location.line, d.message) for d in port.diagnostics if d.severity == "error"]
+    return [(d.code, d.location.line, d.message) for d in refusal(src, "c.cu", dedent=False)]
 
 
 HEAD = _wrapper("add_cc", "add.cc.u32", 2, 32) + _wrapper("addc", "addc.u32", 2, 32)  # lines 1-10

@@ -17,7 +17,7 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import assert_hip_file_compiles, require_tool
-from port_support import port_text
+from port_support import port_text, refusal
 
 SRC = """#include <cstdint>
 __host__ __device__ static inline int64_t clzll(uint64_t x)
@@ -40,8 +40,7 @@ __global__ void k(const unsigned long long *x, long long *out)
 
 
 def _errors(src: str) -> list[str]:
-    port, _ = translate(SourceFile.from_text(src, "h.cu"), "hip")
-    return [d.code for d in port.diagnostics if d.severity == "error"]
+    return [d.code for d in refusal(src, "h.cu", dedent=False)]
 
 
 def _port() -> str:

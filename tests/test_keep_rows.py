@@ -11,6 +11,7 @@ import textwrap
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
+from port_support import refusal
 from trust_support import kp_inproc, verify_checks
 
 ROWSUM = open(__file__.replace("test_keep_rows.py", "fixtures/wave_counts/rowsum.cu")).read()
@@ -18,11 +19,6 @@ ROWSUM = open(__file__.replace("test_keep_rows.py", "fixtures/wave_counts/rowsum
 
 def rowsum(sizes: str = "32, 96, 128") -> str:
     return ROWSUM.replace("SIZES", sizes)
-
-
-def refusals(text: str) -> list:
-    port, _ = translate(SourceFile.from_text(text, "t.cu"), "hip")
-    return [d for d in port.diagnostics if d.severity == "error"]
 
 
 def test_rows_swept_from_32_are_kept_at_width_32():
@@ -59,13 +55,13 @@ def test_the_kept_port_verifies_at_both_widths_and_rows_made_the_wave_fail(tmp_p
 def test_a_vote_in_the_rows_keeps_the_refusal():
     # the row's leader from a ballot: its bits would hold two rows of a 64-lane wave
     text = rowsum().replace("if (lane == 0)", "if (lane == __ffs(__ballot_sync(0xffffffff, 1)) - 1)")
-    got = refusals(text)
+    got = refusal(text, dedent=False)
     assert [(d.code, d.location.line, d.location.column) for d in got] == [("KP233", 2, 24)]
     assert "`__ballot_sync` (line 7) is a vote" in got[0].message
 
 
 def test_rows_sized_by_warpsize_keep_the_refusal():
-    got = refusals(rowsum().replace("o = 16", "o = warpSize / 2"))
+    got = refusal(rowsum().replace("o = 16", "o = warpSize / 2"), dedent=False)
     assert [(d.code, d.location.line) for d in got] == [("KP233", 2)]
     assert "`warpSize` (line 5) sizes its groups by the wave" in got[0].message
 
@@ -88,7 +84,7 @@ def test_a_header_warp_helper_in_the_rows_keeps_the_refusal(tmp_path):
 def test_a_call_no_file_read_defines_keeps_the_refusal_where_includes_were_not_read():
     # lint's model of one text (the self-check's original) reads no header: `rowSum` may be a warp helper
     text = '#include "rows.cuh"\n' + rowsum().replace("out[blockIdx.x] = s;", "out[blockIdx.x] = rowScale(s);")
-    got = refusals(text)
+    got = refusal(text, dedent=False)
     assert [(d.code, d.location.line) for d in got] == [("KP233", 3)]
     assert "`rowScale` (line 13) is defined in no file read here" in got[0].message
     port, _ = translate(SourceFile.from_text(text.replace('#include "rows.cuh"', "#include <cstdio>"), "t.cu"), "hip")
@@ -114,6 +110,6 @@ def test_a_device_helpers_count_is_kept_with_its_kernels_rows():
 
 def test_a_device_helpers_count_is_refused_at_its_line_where_the_rows_are_not_kept():
     text = with_helper(rowsum().replace("if (lane == 0)", "if (lane == __ffs(__ballot_sync(0xffffffff, 1)) - 1)"))
-    got = refusals(text)
+    got = refusal(text, dedent=False)
     assert [(d.code, d.location.line, d.location.column) for d in got] == [("KP233", 1, HELPER.index("blockDim") + 1)]
     assert "a launch of `rowsum` (which runs `row_count`)" in got[0].message

@@ -10,6 +10,7 @@ try:  # tests/ as a package or as plain rootdir modules
     from .conftest import metal_port, require_tool
 except ImportError:  # pragma: no cover
     from conftest import metal_port, require_tool
+from port_support import refusal
 
 HEAD = "#include <cooperative_groups.h>\n#include <cooperative_groups/reduce.h>\nnamespace cg = cooperative_groups;\n"
 
@@ -34,8 +35,7 @@ __global__ void k(float* out, const float* x, int n) {
 
 
 def errors(code: str) -> list[tuple[int, str]]:
-    port, _ = metal_port(code)
-    return [(d.location.line, d.code) for d in port.diagnostics if d.severity == "error"]
+    return [(d.location.line, d.code) for d in refusal(code, to="metal")]
 
 
 def test_a_32_tile_is_the_simd_group():

@@ -5,14 +5,14 @@ MSL; no Metal compiler runs on Linux)."""
 from __future__ import annotations
 
 try:  # tests/ as a package or as plain rootdir modules
-    from .conftest import metal_checked, metal_port
+    from .conftest import metal_checked
 except ImportError:  # pragma: no cover
-    from conftest import metal_checked, metal_port
+    from conftest import metal_checked
+from port_support import refusal
 
 
 def errors(code: str) -> list[str]:
-    port, _ = metal_port(code)
-    return [f"{d.location.line}:{d.code}" for d in port.diagnostics if d.severity == "error"]
+    return [f"{d.location.line}:{d.code}" for d in refusal(code, to="metal")]
 
 
 REDUCE = """

@@ -13,6 +13,7 @@ try:  # tests/ as a package or as plain rootdir modules
     from .conftest import metal_checked, metal_port
 except ImportError:  # pragma: no cover
     from conftest import metal_checked, metal_port
+from port_support import refusal
 
 BOARDS = """\
     typedef unsigned long long pos64;
@@ -33,8 +34,7 @@ BOARDS = """\
 
 
 def errors(code: str):
-    port, _ = metal_port(code)
-    return [(d.code, d.location.line, d.location.column) for d in port.diagnostics if d.severity == "error"]
+    return [(d.code, d.location.line, d.location.column) for d in refusal(code, to="metal")]
 
 
 def test_a_helper_called_with_a_pointer_assigned_from_a_buffer_takes_device():

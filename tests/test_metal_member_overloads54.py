@@ -15,11 +15,11 @@ try:  # tests/ as a package or as plain rootdir modules
     from .conftest import require_tool
 except ImportError:  # pragma: no cover
     from conftest import require_tool
+from port_support import refusal
 
 
 def _errors(code: str) -> list[str]:
-    port, _ = translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "metal")
-    return [f"{d.location.line}:{d.code} {d.message}" for d in port.diagnostics if d.severity == "error"]
+    return [f"{d.location.line}:{d.code} {d.message}" for d in refusal(code, to="metal")]
 
 
 def _checked(code: str) -> str:

@@ -12,6 +12,7 @@ try:  # tests/ as a package or as plain rootdir modules
     from .conftest import metal_checked, metal_port
 except ImportError:  # pragma: no cover
     from conftest import metal_checked, metal_port
+from port_support import refusal
 
 HEAP = """\
     struct state { int f; };
@@ -38,8 +39,7 @@ HEAP = """\
 
 
 def errors(code: str):
-    port, _ = metal_port(code)
-    return [(d.code, d.location.line, d.location.column) for d in port.diagnostics if d.severity == "error"]
+    return [(d.code, d.location.line, d.location.column) for d in refusal(code, to="metal")]
 
 
 def test_a_struct_members_table_of_device_pointers_loads_device_pointers():

@@ -15,11 +15,11 @@ try:  # tests/ as a package or as plain rootdir modules
     from .conftest import metal_port, require_tool
 except ImportError:  # pragma: no cover
     from conftest import metal_port, require_tool
+from port_support import refusal
 
 
 def error_codes(code: str) -> list[str]:
-    port, _ = metal_port(code)
-    return [f"{d.location.line}:{d.code}" for d in port.diagnostics if d.severity == "error"]
+    return [f"{d.location.line}:{d.code}" for d in refusal(code, to="metal")]
 
 
 KERNEL = """

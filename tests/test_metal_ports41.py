@@ -7,11 +7,11 @@ try:  # tests/ as a package or as plain rootdir modules
     from .conftest import metal_checked, metal_port
 except ImportError:  # pragma: no cover
     from conftest import metal_checked, metal_port
+from port_support import refusal
 
 
 def errors(code: str) -> list[str]:
-    port, _ = metal_port(code)
-    return [f"{d.location.line}:{d.code}" for d in port.diagnostics if d.severity == "error"]
+    return [f"{d.location.line}:{d.code}" for d in refusal(code, to="metal")]
 
 
 def test_a_file_scope_shared_array_is_declared_by_each_kernel_that_uses_it():

@@ -19,6 +19,7 @@ try:  # tests/ as a package or as plain rootdir modules
     from .conftest import require_tool
 except ImportError:  # pragma: no cover
     from conftest import require_tool
+from port_support import refusal
 
 
 def metal(code: str, path: str = "t.cu"):
@@ -27,8 +28,7 @@ def metal(code: str, path: str = "t.cu"):
 
 
 def errors(code: str, path: str = "t.cu") -> list[str]:
-    port, _ = metal(code, path)
-    return [f"{d.location.line}:{d.code} {d.message}" for d in port.diagnostics if d.severity == "error"]
+    return [f"{d.location.line}:{d.code} {d.message}" for d in refusal(code, path, "metal")]
 
 
 def checked(code: str, path: str = "t.cu") -> str:

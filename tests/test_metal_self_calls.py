@@ -7,13 +7,13 @@ try:  # tests/ as a package or as plain rootdir modules
     from .conftest import metal_checked, metal_port
 except ImportError:  # pragma: no cover
     from conftest import metal_checked, metal_port
+from port_support import refusal
 
 RECURSION = "calls itself (recursion)"
 
 
 def _errors(code: str) -> list[tuple[int, int, str]]:
-    port, _ = metal_port(code)
-    return [(d.location.line, d.location.column, d.message) for d in port.diagnostics if d.severity == "error"]
+    return [(d.location.line, d.location.column, d.message) for d in refusal(code, to="metal")]
 
 
 def test_a_vector_overload_calling_the_math_librarys_float_one_is_ported():

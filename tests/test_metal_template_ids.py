@@ -6,7 +6,8 @@ parameter (gpumd's `GPU_Vector<T>::fill`) or a host template nothing calls stays
 Snippets written for the tests (kernelport.backends.metal.template_ids)."""
 from __future__ import annotations
 
-from conftest import metal_checked, metal_port
+from conftest import metal_checked
+from port_support import refusal
 
 SCALE = ("template <typename T, int V>\n__global__ void scale(T *x, int n) {\n"
          "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) x[i] = x[i] * V;\n}\n")
@@ -15,8 +16,7 @@ FILL = ("template <typename T>\n__global__ void fill(T *x, int n) {\n"
 
 
 def _errors(code: str) -> list[tuple[str, int]]:
-    port, _ = metal_port(code)
-    return [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"]
+    return [(d.code, d.location.line) for d in refusal(code, to="metal")]
 
 
 def test_kernel_addresses_in_a_host_table_are_instanced_once_each():

@@ -12,11 +12,11 @@ try:  # tests/ as a package or as plain rootdir modules
     from .conftest import metal_checked as checked, metal_port as metal, require_tool
 except ImportError:  # pragma: no cover
     from conftest import metal_checked as checked, metal_port as metal, require_tool
+from port_support import refusal
 
 
 def errors(code: str) -> list[str]:
-    port, _ = metal(code)
-    return [f"{d.location.line}:{d.code}" for d in port.diagnostics if d.severity == "error"]
+    return [f"{d.location.line}:{d.code}" for d in refusal(code, to="metal")]
 
 
 # rodinia kmeans / hybridsort: file-scope references bound with cudaBindTexture, read with tex1Dfetch,

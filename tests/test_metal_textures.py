@@ -10,6 +10,7 @@ try:  # tests/ as a package or as plain rootdir modules
     from .conftest import metal_port as metal, require_tool
 except ImportError:  # pragma: no cover
     from conftest import metal_port as metal, require_tool
+from port_support import refusal
 
 
 def checked(code: str) -> str:
@@ -23,8 +24,7 @@ def checked(code: str) -> str:
 
 
 def errors(code: str) -> list[str]:
-    port, _ = metal(code)
-    return [f"{d.location.line}:{d.code} {d.message}" for d in port.diagnostics if d.severity == "error"]
+    return [f"{d.location.line}:{d.code} {d.message}" for d in refusal(code, to="metal")]
 
 
 # cuda-samples bilateralFilter / simpleTexture: a kernel fetches float texels at pixel coordinates

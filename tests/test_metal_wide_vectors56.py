@@ -12,6 +12,7 @@ try:  # tests/ as a package or as plain rootdir modules
     from .conftest import metal_checked, metal_port
 except ImportError:  # pragma: no cover
     from conftest import metal_checked, metal_port
+from port_support import refusal
 
 WIDE = """\
     __global__ void k(const longlong2* a, ulonglong4* b, long long* c, int n) {
@@ -29,8 +30,7 @@ WIDE = """\
 
 
 def errors(code: str):
-    port, _ = metal_port(code)
-    return [(d.code, d.location.line, d.location.column) for d in port.diagnostics if d.severity == "error"]
+    return [(d.code, d.location.line, d.location.column) for d in refusal(code, to="metal")]
 
 
 def test_cudas_64_bit_vectors_and_their_makers_are_metals_long_vectors():
