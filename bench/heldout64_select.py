@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""How the sixty-fourth held-out set (bench/heldout64.toml) will be chosen (run once; kept so the
+choice is reviewable and repeatable):
+
+    python bench/heldout64_select.py      # -> bench/heldout64.toml
+
+RULE, written and committed (h/heldout64, 00:23 UTC) before any candidate was fetched or measured
+(only the stored index's repository names, file lists and code search were looked up, to name
+candidates that exist and hold CUDA sources), for probabilistic inference outside MCMC: belief
+propagation / loopy BP and other message passing on graphical models (MRFs, factor graphs, CRF
+mean-field inference; BP for stereo / denoising only where the project is an inference library, not a
+vision pipeline), Gaussian processes and kernel methods (kernel-matrix assembly, GP regression /
+classification, kernel ridge), variational and particle-based inference (SVGD), Bayesian optimisation.
+NARROWED where it overlaps: heldout47 took Gaussian-process regression with e-thereal/gapputils (not
+taken again; other GP projects stay in, as that set's GP candidate gave 0 files); heldout26 took MCMC /
+finance and particle filters / SMC (so no Stein variational particle *filter*), heldout28 / heldout51
+HMMs, heldout47 / heldout52 Kalman filters and optimal transport, heldout29 classic ML (SVM: no
+PLSSVM / thundersvm-like kernel-SVM project), heldout59 clustering, heldout21 vision (so no stereo-
+matching pipeline such as a stereo BP demo), heldout35 approximate-membership filters; not this stop's
+heldout61 (neural-network training), heldout62 (random number generation and sampling), heldout63 (OR
+metaheuristics). None below is in bench/used_repos.txt or named by an earlier heldout*_select.py.
+
+  Candidates, in this order, named by domain only (none chosen by how kernelport does on them):
+    1. gwcloudlab/belief-propagation          loopy belief propagation on graphs (node / edge kernels, work queues)
+    2. mvandermerwe/BP-GPU-Message-Scheduling loopy / residual / randomized belief propagation, residual splash
+    3. evilncrazy/GridInfCuda                 grid-MRF approximate inference library (loopy / hierarchical BP, ICM)
+    4. carlren/gMF                            mean-field inference for dense CRFs (filtering / inference engines)
+    5. JackHunt/2DMeanField                   variational mean-field inference for fully connected CRFs
+    6. rundel/isoscatR                        Gaussian-process (spatial) covariance assembly for isotope assignment
+    7. nikombr/bioscat                        Gaussian-process prior: covariance assembly, Cholesky, realisations
+  Each candidate is fetched at the newest stored snapshot (commit pinned in the toml).
+  QUALIFYING, files, cap and check: heldout45's rule unchanged (heldout24_select.select): a
+  candidate qualifies if at least half of its first 10 `.cu` files by path (all if fewer) under its
+  source folder have every `#include` they reach resolve in the repository, the CUDA toolkit
+  (CUDA 13 with its cccl/ thrust and cub; no cuFFT, cuBLAS, cuRAND, cuSPARSE, cuSOLVER headers here)
+  or the host compiler's search path, with the include dirs of the project's build; absent
+  third-party headers (torch, Eigen, MPI, R's headers, the CUDA samples' helper_cuda.h), generated
+  headers and absent submodules do not resolve, and no stand-in headers are taken. Files: `.cu` only
+  under the source folder read from the build files after the fetch and before any measure (the whole
+  repository when the build names no single folder; for bioscat, whose GP is one part of a scattering
+  code, the GP folder its build compiles), less vendored folders (third_party, 3rdparty, external,
+  extern), over the size cap, not resolving, or byte-for-byte copies; more than CAP = 12 gives 12
+  evenly spaced in path order. Include dirs, defines and flags from the project's own build
+  (`-std=c++17` where it asks for older; an -arch below CUDA 13's minimum left out).
+  Self-contained check: the first three files taken (all if fewer) are compiled with `nvcc -c` and
+  the project's flags; a project of which fewer than two (one if it gives one) compile, for a reason
+  other than CUDA 13's removed APIs, drops out (DROPPED), as does one that cannot be fetched, does
+  not qualify or gives 0 files. Candidates are taken in order until the set holds at least
+  STOP_FILES = 40 files or STOP_PROJECTS = 8 projects. If fewer than 4 projects qualify, an
+  EXTENSION (probabilistic sketches: count-min sketch, HyperLogLog, MinHash / similarity sketches;
+  Bloom / quotient filters left out, heldout35 took them; named by domain only, none in
+  bench/used_repos.txt) is written and committed before its candidates are fetched.
+The set is measured on main's kernelport as it is before anyone changes code for it
+(bench/scoreboard_heldout64_baseline.txt).
+"""
+from __future__ import annotations
+
+from heldout24_select import write_set  # its qualifying check, CAP, vendored-folder filter and loop
+
+STOP_FILES, STOP_PROJECTS = 40, 8
+
+# (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
+# include dirs, defines and flags are those of each project's own build, read after the fetch and
+# before any measure (filled in then).
+CANDIDATES = [
+]
+DROPPED = frozenset()
+
+
+if __name__ == "__main__":  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
+    write_set("sixty-fourth", "heldout64", CANDIDATES, DROPPED, stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)
