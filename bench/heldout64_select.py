@@ -50,6 +50,20 @@ metaheuristics). None below is in bench/used_repos.txt or named by an earlier he
   EXTENSION (probabilistic sketches: count-min sketch, HyperLogLog, MinHash / similarity sketches;
   Bloom / quotient filters left out, heldout35 took them; named by domain only, none in
   bench/used_repos.txt) is written and committed before its candidates are fetched.
+Outcome of the rule (before any measure of kernelport, 00:21 UTC): candidates 1-7 all fetched. belief-propagation
+  (gwcloudlab) 0 (0 of its first 10 resolve: mpi.h, cooperative_groups_helpers.h (not in the repository) and the
+  bnf-parser's flex/bison-generated Lexer.h / Parser.h), BP-GPU-Message-Scheduling 0 (1 of 6: <cub.cuh> through the
+  build's CUB_HOME clone, curand.h, boost), GridInfCuda 3, gMF 0 (0 of 4: OpenCV, ORUtils' generated headers),
+  2DMeanField 1, isoscatR 1, bioscat's GP 0 (cublas_v2.h, cusolverDn.h): 5 files in three projects. Fewer than four
+  projects qualify, so the EXTENSION applies, written and committed here (00:22 UTC) before any of its candidates is
+  fetched. EXTENSION (probabilistic sketches: HyperLogLog, count-min sketch, MinHash signatures for similarity
+  search; heldout51's extension named MinHash for text near-duplicates but was never applied and named no
+  candidate; heldout28's metacache, a minhash read classifier, is not taken), named by domain only, none in
+  bench/used_repos.txt, taken in this order after candidate 7 by the same qualifying, files, cap and check, with the
+  same stops:
+    8. armon/cuda-hll                        HyperLogLog cardinality estimation (hashing and register kernels)
+    9. bu-hpc/QSketch                        count-min sketches on the GPU (insert / query kernels)
+   10. joachimwolff/sparse-neighbors-search  MinHash signatures and inverse index for nearest-neighbour search
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout64_baseline.txt).
 """
@@ -63,6 +77,27 @@ STOP_FILES, STOP_PROJECTS = 40, 8
 # include dirs, defines and flags are those of each project's own build, read after the fetch and
 # before any measure (filled in then).
 CANDIDATES = [
+    # src/cuda_benchmark/CMakeLists.txt (and cuda_benchmark_kernels/, sample_openmpi_with_cuda/: the build names no
+    # single folder, so src/): CUDA_NVCC_FLAGS -lineinfo -use_fast_math (-Xptxas -dlcm=cg, a ptxas cache hint, and
+    # -gencode sm_61 left out); MPI and libxml2 include dirs are the system's (absent MPI does not resolve)
+    ("bp-gwcloud", "gwcloudlab/belief-propagation", "(see LICENSE)", ["LICENSE"], [], [],
+     ["-std=c++17", "-lineinfo", "-use_fast_math"], "src/"),
+    # src/Makefile.parallel: nvcc -std=c++11 (-> 17) -dc (-> -rdc=true) -g -G, -I $(CUB_HOME) (CUDA 13's cub)
+    ("bp-sched", "mvandermerwe/BP-GPU-Message-Scheduling", "(none in the repository)", [], [], [],
+     ["-std=c++17", "-rdc=true", "-g", "-G"], "src/"),
+    # Makefile: nvcc -m64, -I$(CUDA_INC_PATH); sm_11..35 -gencode list left out; src/gpu/*.cu
+    ("gridinf", "evilncrazy/GridInfCuda", "(none in the repository)", [], [], [], ["-std=c++17", "-m64"], "src/"),
+    # CMakeLists.txt: cuda_add_library of gMF_Lib and gSLIC_Lib (two folders: the whole repository); OpenCV includes
+    ("gmf", "carlren/gMF", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
+    # CMakeLists.txt: add_definitions(-DWITH_CUDA), -std=c++11 (-> 17); src/lib/ is the library
+    ("meanfield2d", "JackHunt/2DMeanField", "BSD (see LICENSE)", ["LICENSE"], [], ["WITH_CUDA"], ["-std=c++17"],
+     "src/lib/"),
+    # configure.ac / src/Makefile.in: NCFLAGS -O2 (-arch=sm_20 left out), CPPFLAGS -I../include; CU_FILES in src/
+    ("isoscatr", "rundel/isoscatR", "(see DESCRIPTION)", [], ["include"], [], ["-std=c++17", "-O2"], "src/"),
+    # Scripts/main/Makefile: -Ilib -Ilib/utils -Ilib/reflectance -Ilib/Segment, -D_MAKE_2D; its GP sources
+    ("bioscat-gp", "nikombr/bioscat", "(none in the repository)", [],
+     ["Scripts/main/lib", "Scripts/main/lib/utils", "Scripts/main/lib/reflectance", "Scripts/main/lib/Segment"],
+     ["_MAKE_2D"], ["-std=c++17"], "Scripts/main/src/GaussianProcess/"),
 ]
 DROPPED = frozenset()
 
