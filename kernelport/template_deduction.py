@@ -139,6 +139,11 @@ def argument_type(src: SourceFile, fn: Function | None, arg: Node) -> Declared |
         n = n.named_children[0]
     if n.type == "identifier":
         return _declaration_of(src, fn, src.text_of(n), n)
+    if n.type == "subscript_expression":
+        # `dMsgs[t]` of `T **dMsgs`: an element of a pointer or array is its pointee (a class's operator[], depth 0, is not)
+        arr = n.child_by_field_name("argument")
+        t = argument_type(src, fn, arr) if arr is not None and arr.type == "identifier" else None
+        return Declared(t.base, t.depth - 1, t.const) if t is not None and t.depth >= 1 else None
     if n.type == "pointer_expression" and src.text_of(n).startswith("&"):
         inner = n.child_by_field_name("argument")
         t = argument_type(src, fn, inner) if inner is not None and inner.type == "identifier" else None
@@ -204,12 +209,20 @@ def deduce(src: SourceFile, callee: Function, args: list[Node], caller: Function
         named = set(re.findall(r"[A-Za-z_]\w*", src.text_of(p.node))) & set(params[len(given):])
         if not named:
             continue
-        if shape is None or shape[0] not in named:
-            return None  # `vec<T> v`, `T (&a)[N]`: a shape this reading does not deduce through
+        if shape is None:
+            return None  # `T (&a)[N]`: a shape this reading does not deduce through
         tp, pdepth, pconst = shape
         t = argument_type(src, caller, a)
         if t is None or t.depth < pdepth:
             return None  # an argument of unknown type could make C++ deduce otherwise, or fail
+        if tp not in named:
+            # `GpuGrid<T> *g` given `GpuGrid<float> *d`: the template's arguments bind position by position
+            pairs = _template_id_pairs(tp, t.base, named) if t.depth == pdepth and not (t.const and pdepth and
+                                                                                      not pconst) else None
+            if pairs is None or any(bound.get(k, v) != v for k, v in pairs.items()):
+                return None
+            bound.update(pairs)
+            continue
         extra = t.depth - pdepth
         if t.const and (extra or (pdepth and not pconst)):
             return None  # the const would be part of T (`T*` given `const float*`): not guessed
@@ -222,4 +235,42 @@ def deduce(src: SourceFile, callee: Function, args: list[Node], caller: Function
         return None
     return [bound[tp] for tp in params]
 
+
+_TEMPLATE_ID = lazy_re.compile(r"((?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*)\s*<(.*)>")
+
+
+def _template_args(text: str) -> tuple[str, list[str]] | None:
+    """`GpuGrid<T, 4>` -> ("GpuGrid", ["T", "4"]): a template-id's name and its top-level arguments."""
+    m = _TEMPLATE_ID.fullmatch(text.strip())
+    if m is None:
+        return None
+    args, depth, cur = [], 0, ""
+    for ch in m.group(2):
+        depth += ch in "<([{"
+        depth -= ch in ">)]}"
+        if ch == "," and depth == 0:
+            args.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    args.append(cur.strip())
+    return (m.group(1), [" ".join(a.split()) for a in args]) if depth == 0 and all(args) else None
+
+
+def _template_id_pairs(param: str, arg: str, named: set) -> dict | None:
+    """The bindings C++ deduces from a parameter `X<T, ...>` given an argument of type `X<float, ...>`
+    (one template, as many arguments): each parameter argument is a template parameter alone, bound to
+    the argument's, or text equal to it; None for another template, arity or shape (`X<T*>`)."""
+    p, a = _template_args(param), _template_args(arg)
+    if p is None or a is None or p[0] != a[0] or len(p[1]) != len(a[1]):
+        return None
+    out: dict = {}
+    for pa, aa in zip(p[1], a[1]):
+        if pa in named:
+            if out.get(pa, aa) != aa:
+                return None
+            out[pa] = aa
+        elif pa != aa or set(re.findall(r"[A-Za-z_]\w*", pa)) & named:
+            return None
+    return out
 

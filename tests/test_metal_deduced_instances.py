@@ -156,3 +156,57 @@ def test_written_arguments_with_defaults_for_the_rest_still_name_the_instance(tm
     assert _errors(port) == []
     assert 'template [[host_name("fill_float")]] kernel void fill<float>(' in port.body
     _checked(text)
+
+
+# GridInfCuda (held-out 64, src/gpu/bp.cu): the kernels take `GpuGrid<T> *grid` and `T *msgs`, launched from a
+# host template with `dGrid` (`GpuGrid<T> *`) and `dMsgs[t]` (of `T **dMsgs`); the host template has explicit
+# instantiations for float and int.  C++ binds T from the template-id's argument and from the element's type.
+GRID = ("template <typename T>\nstruct Grid { int w; };\n"
+        "template <typename T>\n__global__ void collect(Grid<T> *g, T *from, T *data, int n) {\n"
+        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) from[i] = data[i] + (T)g->w;\n}\n")
+
+
+def test_a_template_id_parameter_and_an_element_argument_name_the_instances(tmp_path: Path):
+    code = GRID + ("template <typename T>\nvoid decode(Grid<T> *grid, int levels, int n) {\n"
+                   "  T **dFrom = new T*[levels], **dData = new T*[levels];\n  Grid<T> *dGrid = grid;\n"
+                   "  for (int t = 0; t < levels; t++) collect<<<1, 256>>>(dGrid, dFrom[t], dData[t], n);\n}\n"
+                   "template void decode<float>(Grid<float> *, int, int);\n"
+                   "template void decode<int>(Grid<int> *, int, int);\n")
+    port, text = _translate(code, tmp_path)
+    assert _errors(port) == []
+    assert 'template [[host_name("collect_float")]] kernel void collect<float>(' in port.body
+    assert 'template [[host_name("collect_int")]] kernel void collect<int>(' in port.body
+    _checked(text)
+
+
+def test_a_template_id_alone_binds_its_argument(tmp_path: Path):
+    code = ("template <typename T>\nstruct Grid { int w; };\n"
+            "template <typename T>\n__global__ void width(Grid<T> *g, int *out) { out[0] = g->w; }\n"
+            "void run(Grid<unsigned  int> *dg, int *out) { width<<<1, 1>>>(dg, out); }\n")
+    port, _ = _translate(code, tmp_path)
+    assert [(k["host_name"], k["template_args"]) for k in json.loads(port.extra_files[".json"])["kernels"]] == \
+        [("width_unsigned_int", ["unsigned int"])]
+
+
+def test_an_element_of_a_pointer_array_is_its_pointee(tmp_path: Path):
+    port, text = _translate(KERNEL + "void run(float **xs, int n) { scale<<<1, 256>>>(xs[1], 2.0f, n); }\n",
+                            tmp_path)
+    assert _errors(port) == []
+    assert 'template [[host_name("scale_float")]] kernel void scale<float>(' in port.body
+    _checked(text)
+
+
+def test_template_ids_and_elements_deduction_does_not_read(tmp_path: Path):
+    # another template of the same arguments, a pointer too deep, an argument shape `Grid<T*>`: no instance
+    for run in ("void run(Other<float> *g, float *a, float *b) { collect<<<1, 1>>>(g, a, b, 1); }\n",
+                "void run(Grid<float> **g, float *a, float *b) { collect<<<1, 1>>>(g, a, b, 1); }\n",
+                "void run(Grid<int> *g, float *a, float *b) { collect<<<1, 1>>>(g, a, b, 1); }\n"):
+        port, _ = _translate(GRID + "template <typename T>\nstruct Other { int w; };\n" + run, tmp_path)
+        assert ("KP216", 4) in _errors(port), (run, [d.format() for d in port.diagnostics])
+    port, _ = _translate("template <typename T>\nstruct Grid { int w; };\ntemplate <typename T>\n"
+                         "__global__ void first(Grid<T*> *g, int *o) { o[0] = g->w; }\n"
+                         "void run(Grid<float*> *g, int *o) { first<<<1, 1>>>(g, o); }\n", tmp_path)
+    assert ("KP216", 4) in _errors(port), [d.format() for d in port.diagnostics]
+    # an element of a class (its operator[]) has no type in view
+    _refused(KERNEL + "struct Rows { float *operator[](int i); };\n"
+             "void run(Rows r, int n) { scale<<<1, 256>>>(r[0], 2.0f, n); }\n", tmp_path)

@@ -137,9 +137,7 @@ def test_threadgroup_bytes_are_counted_per_instance():
     assert "KP211" not in _codes(BIG + "__global__ void k(float* o) { o[threadIdx.x] = big<1>(o[0]) + big<1>(o[1]); }")
 
 
-def test_an_instance_left_to_deduction_beside_a_written_one_is_refused_at_the_array():
-    # blockMax(n[0]) deduces T from an expression: which array it is cannot be shown, so no guess (KP213)
-    port, _ = metal_port("""
+BLOCK_MAX = """
     template <typename T>
     __device__ T blockMax(T v) {
         __shared__ T vals[32];
@@ -149,8 +147,22 @@ def test_an_instance_left_to_deduction_beside_a_written_one_is_refused_at_the_ar
     }
     __global__ void k(float* out, int* n) {
         out[threadIdx.x] = blockMax<float>(out[0]);
-        n[threadIdx.x] = blockMax(n[0] + 1);
+        n[threadIdx.x] = blockMax(ARG);
     }
-    """)
+    """
+
+
+def test_an_instance_left_to_deduction_beside_a_written_one_is_refused_at_the_array():
+    # blockMax(n[0] + 1u) deduces T from an expression of mixed types: which array it is cannot be shown, so no
+    # guess (KP213)
+    port, _ = metal_port(BLOCK_MAX.replace("ARG", "n[0] + 1u"))
     assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP213", 4)], \
         [d.format() for d in port.diagnostics]
+
+
+def test_an_instance_deduced_from_an_element_gets_its_own_array():
+    # `n[0] + 1` of `int *n` is an int (template_deduction reads an element's type, heldout64): blockMax<int>'s
+    # array is an int array beside blockMax<float>'s float one
+    text = metal_checked(BLOCK_MAX.replace("ARG", "n[0] + 1"))
+    assert "threadgroup float vals[32];" in text and "threadgroup int vals_1[32];" in text
+    assert "blockMax(n[0] + 1, vals_1, tid)" in text
