@@ -280,7 +280,7 @@ def test_translation_for_the_drift_check_is_cached_by_what_it_read(tmp_path, mon
     and the include options are unchanged; any of them changed (or --no-cache) translates again,
     and a hit gives what translating gives."""
     from kernelport.source import SourceFile
-    calls = _counted(monkeypatch, verify, "make")
+    calls = _counted(monkeypatch, verify, "made_or_refused")
     k = _with_header(tmp_path, "#define WIDTH 32\n",
                      "    x[threadIdx.x] = __shfl_down_sync(0xffffffff, x[threadIdx.x], WIDTH / 2);\n")
 
@@ -435,7 +435,7 @@ def test_an_entry_of_another_shape_is_a_miss_in_every_reader(tmp_path, monkeypat
     from kernelport.lint import engine
     from kernelport.lint.config import Overrides
     from kernelport.source import SourceFile
-    made, linted = _counted(monkeypatch, verify, "make"), _counted(monkeypatch, engine, "lint_paths")
+    made, linted = _counted(monkeypatch, verify, "made_or_refused"), _counted(monkeypatch, engine, "lint_paths")
     k = _with_header(tmp_path, "#define LANES 32\n", "    x[threadIdx.x % LANES] = __shfl_down_sync(~0u, x[0], 1);\n")
 
     def run():
