@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, infinities
+from . import bfloat16, bitbounds, counting, fused, infinities
 from .ctype import BF16, BOOL, F64, I32, UNIT_ROUNDOFF, common, conv, promote
 
 _abs = np.abs
@@ -134,15 +134,12 @@ def _imod(x, y, t):
 
 
 def fma(a, b, c, track: bool, dt=None):
-    """Fused multiply-add with a single rounding (computed in float64 for float32 operands)."""
+    """Fused multiply-add with a single rounding (fused.py)."""
     (va, ea), (vb, eb), (vc, ec) = a, b, c
     t = dt or common(common(va.dtype, vb.dtype), vc.dtype)
     if t.kind != "f":
         return arith("+", arith("*", a, b, False), c, False)
-    if t == F64:
-        r = va.astype(F64) * vb.astype(F64) + vc.astype(F64)
-    else:
-        r = (va.astype(F64) * vb.astype(F64) + vc.astype(F64)).astype(t)
+    r = fused.fma(va, vb, vc, t)
     if counting.ACTIVE is not None:
         counting.ACTIVE.flop(r, 2)
     if not track:
