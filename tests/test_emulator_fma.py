@@ -131,3 +131,32 @@ near1 = st.floats(0.5, 2.0, width=32)  # products whose cancellation against c k
 @example(rows=HARD)
 def test_fma_matches_gcc(c_fma, rows):
     _compare(rows, c_fma)
+
+
+def test_contracted_bound_covers_the_unfused_result():
+    """`a * b - c` is fused by nvcc's default and not by --fmad=false or the -ffp-contract=off reference:
+    the emulator computes it fused (the exact residual here) and its bound must reach the unfused
+    result (0) too; the explicit fmaf, fused on every compiler, keeps its tight bound (on main both
+    bounds were u|r|, below the residual: a --fmad=false GPU result would fail verify's comparison)."""
+    src = r"""
+    __global__ void k(const float* a, const float* b, const float* c, float* d, float* e, float* s) {
+        int i = threadIdx.x;
+        d[i] = a[i] * b[i] - c[i];
+        e[i] = fmaf(a[i], b[i], -c[i]);
+        s[i] = c[i];
+        s[i] -= a[i] * b[i];
+    }"""
+    rng = np.random.default_rng(57)
+    a = rng.uniform(1, 2, 64).astype(np.float32)
+    b = rng.uniform(1, 2, 64).astype(np.float32)
+    c = a * b  # the product rounded: a*b - c is its rounding error
+    residual = a.astype(np.float64) * b - c
+    assert np.count_nonzero(residual) > 32
+    z = lambda: np.zeros(64, np.float32)  # noqa: E731
+    r = run_kernel(src, "k", args=dict(a=a, b=b, c=c, d=z(), e=z(), s=z()), grid=(1,), block=(64,))
+    assert np.array_equal(r.outputs["d"], residual.astype(np.float32))  # fused: exact
+    assert np.array_equal(r.outputs["e"], residual.astype(np.float32))
+    assert np.all(r.bounds["d"] >= np.abs(residual))  # reaches the unfused 0
+    assert np.array_equal(r.outputs["s"], -residual.astype(np.float32))
+    assert np.all(r.bounds["s"] >= np.abs(residual))  # `x -= a*b`: the same
+    assert np.all(r.bounds["e"] < np.abs(residual)[residual != 0].min())  # look-alike: explicit fma, tight

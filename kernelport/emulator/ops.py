@@ -133,8 +133,11 @@ def _imod(x, y, t):
     return r
 
 
-def fma(a, b, c, track: bool, dt=None):
-    """Fused multiply-add with a single rounding (fused.py)."""
+def fma(a, b, c, track: bool, dt=None, contracted: bool = False):
+    """Fused multiply-add with a single rounding (fused.py).  contracted: a*b + c the compiler may fuse
+    or not (nvcc fuses by default, --fmad=false, gcc's -ffp-contract=off reference and a backend that
+    declines round the product first): the bound also holds the product's rounding, so that it covers
+    either result (a cancelling a*b - c is exact fused, off by the product's rounding unfused)."""
     (va, ea), (vb, eb), (vc, ec) = a, b, c
     t = dt or common(common(va.dtype, vb.dtype), vc.dtype)
     if t.kind != "f":
@@ -145,6 +148,9 @@ def fma(a, b, c, track: bool, dt=None):
     if not track:
         return r, None
     e = _product_err(_round_err(r), va, ea, vb, eb)
+    if contracted:
+        with np.errstate(over="ignore"):
+            e = e + _round_err(va.astype(t) * vb.astype(t)).astype(F64)
     if ec is not None:
         e = e + ec
     return r, infinities.settle(r, e, lambda: infinities.fma_exact(va, ea, vb, eb, vc, ec))
