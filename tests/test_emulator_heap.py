@@ -65,3 +65,35 @@ def test_freed_blocks_give_the_heap_back():
 def test_heap_faults_are_located(body, message):
     with pytest.raises(KernelFault, match=message):
         _run(SRC.replace("free(buf);\n    out[i] = s;", body))
+
+
+HOST = """
+#define HEAP_BYTES (512 * 2)
+int main() {
+    cudaDeviceSetLimit(cudaLimitMallocHeapSize, LIMIT);
+    return 0;
+}
+"""
+
+
+def test_the_host_s_heap_limit_sizes_the_heap():
+    # 64 threads x 16 bytes: fit a 1024-byte heap (the #define's), not a 1008-byte one; no call: 8 MiB
+    assert np.array_equal(_run(SRC + HOST.replace("LIMIT", "HEAP_BYTES")).outputs["out"], 4 * A + 6)
+    with pytest.raises(EmulatorError, match=r"holds 63 of this call's 64 blocks"):
+        _run(SRC + HOST.replace("LIMIT", "HEAP_BYTES - 16"))
+    # the look-alike: another limit set (the stack's) leaves CUDA's default
+    assert np.array_equal(_run(SRC + HOST.replace("cudaLimitMallocHeapSize, LIMIT", "cudaLimitStackSize, 16")).outputs[
+        "out"], 4 * A + 6)
+    # HIP's spelling, from its API table, in a port's text
+    hip = SRC + HOST.replace("LIMIT", "HEAP_BYTES - 16").replace("cudaDeviceSetLimit", "hipDeviceSetLimit").replace(
+        "cudaLimitMallocHeapSize", "hipLimitMallocHeapSize")
+    with pytest.raises(EmulatorError, match=r"holds 63 of"):
+        _run(hip, backend="hip")
+
+
+def test_a_heap_the_host_sizes_at_run_time_is_said_where_it_decides():
+    text = SRC + HOST.replace("LIMIT", "atoi(argv[1])")
+    assert np.array_equal(_run(text).outputs["out"], 4 * A + 6)  # well under CUDA's default: runs
+    with pytest.raises(EmulatorError, match=r"cudaLimitMallocHeapSize = `atoi\(argv\[1\]\)`\): whether malloc returns "
+                                            r"NULL here is unknown"):
+        _run(text, n=1 << 20)

@@ -56,7 +56,14 @@ class HeapBlock:
 
 
 def heap_bytes(ctx) -> int:
-    return getattr(ctx, "heap_limit", None) or DEFAULT_BYTES
+    """The launch's heap: run_kernel's malloc_heap, else the host's limit in the text (host_heap.py),
+    else CUDA's default; a limit the host computes at run time is CUDA's default here, and a malloc
+    that would find the heap full past it is refused (heap.malloc), its result unknown."""
+    if getattr(ctx, "heap_limit", None) is None:
+        from .host_heap import host_limit
+        got, expr = host_limit(*getattr(ctx, "heap_host", ("", None)))
+        ctx.heap_limit, ctx.heap_expr = got or DEFAULT_BYTES, "" if got else expr
+    return ctx.heap_limit
 
 
 def malloc(g, size, m, node, line: int):
@@ -73,6 +80,10 @@ def malloc(g, size, m, node, line: int):
     stride = max(-(-want // ALIGN) * ALIGN, ALIGN)
     used = getattr(ctx, "heap_used", 0)
     room = (heap_bytes(ctx) - used) // stride
+    if room < sizes.size and getattr(ctx, "heap_expr", ""):
+        raise ctx_error(g, node, f"device malloc past {heap_bytes(ctx)} bytes of heap, and the host sizes the heap at "
+                                 f"run time (cudaLimitMallocHeapSize = `{ctx.heap_expr}`): whether malloc returns NULL "
+                                 "here is unknown to the emulator")
     if want <= 0 or room <= 0:
         return np.int64(0), None  # CUDA: NULL (malloc(0) may return NULL too)
     if room < sizes.size:
