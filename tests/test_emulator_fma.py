@@ -160,3 +160,18 @@ def test_contracted_bound_covers_the_unfused_result():
     assert np.array_equal(r.outputs["s"], -residual.astype(np.float32))
     assert np.all(r.bounds["s"] >= np.abs(residual))  # `x -= a*b`: the same
     assert np.all(r.bounds["e"] < np.abs(residual)[residual != 0].min())  # look-alike: explicit fma, tight
+
+
+def test_an_integer_factor_is_converted_before_the_fused_product():
+    """`i * f - c`: C converts i to float first (2^24 + 3 rounds to 2^24 + 4), then fuses; on main the
+    product took i unrounded (-1 where C gives 0).  The look-alike: a float i exact in float, unchanged."""
+    src = r"""
+    __global__ void k(const int* i, const float* f, const float* c, float* d) {
+        int t = threadIdx.x;
+        d[t] = i[t] * f[t] - c[t];
+    }"""
+    i = np.array([2 ** 24 + 3, 2 ** 20 + 3], np.int32)
+    f = np.ones(2, np.float32)
+    c = np.array([2 ** 24 + 4, 2 ** 20 + 4], np.float32)
+    r = run_kernel(src, "k", args=dict(i=i, f=f, c=c, d=np.zeros(2, np.float32)), grid=(1,), block=(2,))
+    assert list(r.outputs["d"]) == [0.0, -1.0]

@@ -142,6 +142,8 @@ def fma(a, b, c, track: bool, dt=None, contracted: bool = False):
     t = dt or common(common(va.dtype, vb.dtype), vc.dtype)
     if t.kind != "f":
         return arith("+", arith("*", a, b, False), c, False)
+    if va.dtype != t or vb.dtype != t or vc.dtype != t:  # C's conversions first (`i * f + c`: i rounded to float)
+        (va, ea), (vb, eb), (vc, ec) = a, b, c = tuple(convert(x, t, track) for x in (a, b, c))
     r = fused.fma(va, vb, vc, t)
     if counting.ACTIVE is not None:
         counting.ACTIVE.flop(r, 2)
