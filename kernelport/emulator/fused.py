@@ -62,10 +62,23 @@ def fma(a, b, c, dt):
     xa, xb, xc = (np.atleast_1d(np.asarray(x, F64)) for x in (a, b, c))
     with np.errstate(all="ignore"):
         if dt != F64:  # float, half: the product is exact in double
-            r = _to_odd(*_two_sum(*np.broadcast_arrays(xa * xb, xc))).astype(dt)
+            r = _narrow(*np.broadcast_arrays(xa * xb, xc), dt)
         else:
             r = _fma64(*np.broadcast_arrays(xa, xb, xc))
     return r.reshape(()).astype(dt)[()] if scalar else r
+
+
+def _narrow(p, c, dt):
+    """p + c rounded once to dt (p, c exact doubles).  The double sum rounded to dt is right except where
+    it lands on one of dt's midpoints (its bits below dt's last all 10...0) or in dt's subnormals: only
+    there is the sum redone rounded to odd (the common case costs a mask test)."""
+    s = p + c
+    shift = 52 - np.finfo(dt).nmant  # the double bits below dt's last one
+    low = s.view(np.uint64) & np.uint64((1 << shift) - 1)
+    doubt = (low == np.uint64(1 << (shift - 1))) | (np.abs(s) < np.finfo(dt).tiny)
+    if doubt.any():
+        s = np.where(doubt, _to_odd(*_two_sum(p, c)), s)
+    return s.astype(dt)
 
 
 def _fma64(a, b, c):
