@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import directed
+from . import directed, undefined
 from .ctype import F64
 
 _SPLITTER = F64.type(2.0 ** 27 + 1.0)  # Veltkamp's split of a double into two 26-bit halves
@@ -59,12 +59,18 @@ def _to_odd(s, e):
 def fma(a, b, c, dt):
     """a * b + c of float arrays (or scalars) of type dt, rounded once to dt."""
     scalar = all(np.ndim(x) == 0 for x in (a, b, c))
-    xa, xb, xc = (np.atleast_1d(np.asarray(x, F64)) for x in (a, b, c))
+    marked = [x.undef for x in (a, b, c) if isinstance(x, undefined.Undef)]  # values never written
+    xa, xb, xc = (np.atleast_1d(np.asarray(undefined.plain(x), F64)) for x in (a, b, c))
     with np.errstate(all="ignore"):
         if dt != F64:  # float, half: the product is exact in double
             r = _narrow(*np.broadcast_arrays(xa * xb, xc), dt)
         else:
             r = _fma64(*np.broadcast_arrays(xa, xb, xc))
+    if marked:  # (the result of a value never written is marked as arithmetic's is)
+        u = np.zeros(r.shape, bool)
+        for m in marked:
+            u = u | np.broadcast_to(m, r.shape)
+        return undefined.mark(r, u)
     return r.reshape(()).astype(dt)[()] if scalar else r
 
 
