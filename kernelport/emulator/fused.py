@@ -93,11 +93,12 @@ def _fma64(a, b, c):
     r = th + _to_odd(*_two_sum(tl, ul))
     # a or b zero: the product is an exact signed zero, one rounding of the sum; c zero: the rounded
     # product is the result (a product underflowing to -0 stays -0, as the fused result does)
-    zero_ab = (a == 0) | (b == 0)
-    r = np.where(zero_ab, uh + c, np.where(c == 0, uh, r))
-    aa, ab, au, ac = np.abs(a), np.abs(b), np.abs(uh), np.abs(c)
-    odd = ~zero_ab & ((aa > _BIG) | (ab > _BIG) | (au > _BIG) | (au < _SMALL) | (ac > _BIG)
-                      | ((ac < _SMALL) & (c != 0)) | ~np.isfinite(r))
+    zero_ab, zero_c = (a == 0) | (b == 0), c == 0
+    if zero_ab.any() or zero_c.any():
+        r = np.where(zero_ab, uh + c, np.where(zero_c, uh, r))
+    au, ac = np.abs(uh), np.abs(c)
+    top = np.maximum(np.maximum(np.abs(a), np.abs(b)), np.maximum(au, ac))
+    odd = ~zero_ab & ((top > _BIG) | (au < _SMALL) | ((ac < _SMALL) & ~zero_c) | ~np.isfinite(r))
     for i in np.flatnonzero(odd):  # rare: computed exactly
         r[i] = directed.nearest_fma(a[i], b[i], c[i], uh[i] + c[i], F64)
     return r
