@@ -49,11 +49,14 @@ def _two_product(a, b):
 def _to_odd(s, e):
     """s = x + y rounded to nearest, e the exact rest: the sum rounded to odd (s where exact or odd,
     else s's neighbour toward the exact value, whose last bit is odd)."""
-    bits = s.view(np.uint64)
-    step = (e != 0) & np.isfinite(e) & ((bits & np.uint64(1)) == 0)
+    bits = s.view(np.int64)
+    step = (e != 0) & np.isfinite(e) & ((bits & 1) == 0)
     if not step.any():
         return s
-    return np.where(step, np.nextafter(s, np.where(e > 0, np.inf, -np.inf)), s)
+    # the neighbour (s is nonzero where e is): one up in magnitude where the exact value is farther from
+    # zero than s, else one down (integer steps of the bits: np.nextafter is many times slower)
+    delta = np.where((e > 0) == (s > 0), 1, -1) * step
+    return (bits + delta).view(F64)
 
 
 def fma(a, b, c, dt):
