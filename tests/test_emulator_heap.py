@@ -97,3 +97,8 @@ def test_a_heap_the_host_sizes_at_run_time_is_said_where_it_decides():
     with pytest.raises(EmulatorError, match=r"cudaLimitMallocHeapSize = `atoi\(argv\[1\]\)`\): whether malloc returns "
                                             r"NULL here is unknown"):
         _run(text, n=1 << 20)
+
+
+def test_free_of_null_is_nothing():
+    src = SRC.replace("free(buf);", "free(NULL); free(0); free(buf);")
+    assert np.array_equal(_run(src).outputs["out"], 4 * A + 6)
