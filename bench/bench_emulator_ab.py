@@ -41,6 +41,18 @@ def _import_other(checkout: Path):
     return importlib.import_module("kernelport_other.emulator").run_kernel, tmp
 
 
+# contracted a*b + c (one fma each) in a loop: emulator.fused's cost, float and double
+FMA_LOOP = r"""
+__global__ void horner(const T* x, T* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    T v = x[i], acc = (T)0.5;
+    for (int k = 0; k < 16; ++k) acc = acc * v + (T)0.25;
+    y[i] = acc;
+}
+"""
+
+
 def cases():
     rng = np.random.default_rng(0)
     n = 1 << 20
@@ -58,6 +70,10 @@ def cases():
     yield "block reduction, thread schedule", B.BLOCK_SUM, "block_sum", n, red(), dict(schedule="thread")
     yield "warp-shuffle W=32, thread schedule", B.WARP_SUM, "warp_reduce", n, red(), dict(schedule="thread")
     yield "local array + both-path local", B.LOCAL_SUM, "local_sum", n // 8, B.local_sum_case(x)[0], {}
+    n = 1 << 16
+    for t, dt in (("float", np.float32), ("double", np.float64)):
+        v = rng.uniform(-1, 1, n).astype(dt)
+        yield f"fma loop (x16) {t}", f"typedef {t} T;" + FMA_LOOP, "horner", n, dict(x=v, y=np.zeros(n, dt), n=n), {}
 
 
 def main():

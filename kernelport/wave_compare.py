@@ -78,9 +78,10 @@ class Inputs:
     notes: tuple[str, ...] = ()
 
 
-def infer(module, kernel: str):
+def infer(module, kernel: str, others=()):
     """The seam to the input inference from host code (kernelport/infer_inputs.py, where this
-    installation has it): Inputs, or an Outcome saying why the kernel is not run."""
+    installation has it): Inputs, or an Outcome saying why the kernel is not run.  others: models
+    whose launches count too (the file that includes the kernel's: wave_included.py)."""
     try:
         from . import infer_inputs
     except ImportError:
@@ -93,7 +94,7 @@ def infer(module, kernel: str):
     except (KernelportError, OSError):  # text from stdin: the file's own model
         pass
     try:
-        got = infer_inputs.infer(module, kernel)
+        got = infer_inputs.infer(module, kernel, list(others))
     except Exception as e:  # real host code is unbounded: a failure of the inference runs nothing, says why
         return not_run(kernel, NEEDS_SIZES, f"the inference of its inputs failed ({type(e).__name__}: {e}); please "
                        "report it; give them with --inputs")

@@ -38,7 +38,9 @@ def _runs(k) -> bool:
 
 def rows(paths: list[Path], given: list | None = None, timeout: float | None = None) -> list[dict]:
     """One row per kernel (a file without kernels: none; an unreadable one: a row for the file)."""
+    from .wave_included import rows as included_rows
     out: list[dict] = []
+    done: set = set()  # (file, kernel) of included kernels run already
     for f in files_under(paths):
         fm = wave_compare.read(f, given)
         if fm.module is None:
@@ -49,6 +51,7 @@ def rows(paths: list[Path], given: list | None = None, timeout: float | None = N
             o = wave_compare.outcome(fm, k.name, timeout=timeout or wave_compare.RUN_SECONDS)
             line = (k.template_node or k.node).start_point[0] + 1
             out.append({"path": str(f), "line": line, **o.to_json(), "verdict": WORDS[o.status]})
+        out += included_rows(fm, f, given, timeout, done, WORDS)  # kernels of the files it #includes
     return out
 
 

@@ -72,6 +72,8 @@ class CallCompiler(ModfCalls):
         if name == INIT_WORD:  # frontend/curand_model.py's curand_init: the state (emulator.xorwow)
             from .xorwow import init_word_call
             return init_word_call(self, args, node)
+        if name in ("malloc", "free") and len(args) == 1:  # device heap (emulator.heap)
+            return self._heap_call(name, args[0], node)
         if name == "memcpy":  # <string.h>'s, left out with the headers: a bit copy (bitcopy.py)
             return self.memcpy_call(args, node)
         if name in ("assert", "printf"):  # <assert.h>, <stdio.h>: left out with the headers
@@ -90,6 +92,17 @@ class CallCompiler(ModfCalls):
                 if hit is not None and hit[0].kind == "atomic":
                     return hit
         return None
+
+    def _heap_call(self, name, arg, node):
+        from . import heap
+        fa, line = self.ex(arg), self.pos(node)[0]
+        if name == "malloc":
+            return lambda fr, m: heap.malloc(fr.g, fa(fr, m)[0], m, node, line)
+
+        def free(fr, m):
+            heap.free(fr.g, fa(fr, m), m, node)
+            return ZERO
+        return free
 
     def _assert_call(self, args, node):
         """Device `assert(cond)`: a lane whose condition is false stops the kernel (a fault of the

@@ -65,10 +65,23 @@ def _one(op: str, mode: str, xs, near, dt):
     exact = _exact(op, [_q(x) for x in xs])
     if exact == 0:
         return _zero(op, mode, xs, near, dt)
+    if mode == "rn" and abs(exact) >= _overflow(dt):  # IEEE: rounds to infinity from max + half its step
+        return dt.type(np.inf if exact > 0 else -np.inf)
     top = _q(np.finfo(dt).max)
     lo = _floor(lambda c: (_q(c) > exact) - (_q(c) < exact), dt.type(min(max(exact, -top), top)), dt)
     return _pick(mode, lo, near, lambda c: _q(c) == exact, exact > 0, dt,
                  lambda lo_, hi_: (exact - _q(lo_)) - (_q(hi_) - exact))
+
+
+def nearest_fma(a, b, c, near, dt):
+    """a * b + c rounded once to nearest (fused.py's exact fallback); near: the unfused value, the
+    IEEE result where an operand is infinite or NaN."""
+    return _one("fma", "rn", [dt.type(a), dt.type(b), dt.type(c)], dt.type(near), dt)
+
+
+def _overflow(dt) -> Fraction:
+    top = _q(np.finfo(dt).max)
+    return top + (top - _q(np.nextafter(np.finfo(dt).max, dt.type(0)))) / 2
 
 
 def _q(x) -> Fraction:
@@ -104,7 +117,8 @@ def _floor(side, c, dt):
 
 def _pick(mode: str, lo, near, is_exact, positive: bool, dt, tie):
     """lo (the floor), the next value up, or for rn the nearer (ties to even); past the largest finite
-    value lo or the next is infinite, and rn keeps numpy's nearest (IEEE's overflow rule)."""
+    value lo or the next is infinite (rn: the finite one, _one having sent values past the overflow
+    threshold to infinity)."""
     hi = np.nextafter(lo, dt.type(np.inf))  # past the largest finite value: infinity
     if np.isfinite(lo) and is_exact(lo):
         return lo
@@ -112,8 +126,8 @@ def _pick(mode: str, lo, near, is_exact, positive: bool, dt, tie):
         return lo
     if mode == "ru" or mode == "rz":
         return hi
-    if not (np.isfinite(lo) and np.isfinite(hi)):
-        return near
+    if not (np.isfinite(lo) and np.isfinite(hi)):  # below the overflow threshold (_one): the largest finite
+        return hi if np.isfinite(hi) else lo if np.isfinite(lo) else near
     t = tie(lo, hi)  # rn: (exact - lo) - (hi - exact); ties to the even significand
     if t != 0:
         return lo if t < 0 else hi

@@ -19,7 +19,7 @@ from .strided import MIN_RUN, RowSlices, arange as _arange, find_row_slices, get
 
 class Buffer:
     __slots__ = ("name", "data", "_err", "track", "kind", "region", "views", "race", "decl_line", "layout",
-                 "shadow", "undef", "cleared", "lanes")
+                 "shadow", "undef", "cleared", "lanes", "heap")
 
     def __init__(self, name: str, data: np.ndarray, kind: str, region: int, track_err: bool, decl_line: int = 0):
         self.name = name
@@ -38,6 +38,7 @@ class Buffer:
         # elements no store reached yet where that is known, whether a store cleared some since, and the per-lane
         # region starts of a local buffer (emulator.undefined)
         self.undef, self.cleared, self.lanes = None, False, None
+        self.heap = None  # a device malloc's blocks (emulator.heap): which are freed
 
     @property
     def err(self):
@@ -145,6 +146,8 @@ class Memory:
 
     # ------------------------------------------------------------------ bounds
     def check(self, g, p: Pointer, m, node, what: str):
+        if p.buf.heap is not None:  # a device malloc's block: not freed
+            p.buf.heap.check(g, p, m, node, what)
         off = p.off
         if type(off) is undefined.Undef:  # (a located error where a marked lane runs)
             off = undefined.settle_address(p, m, g, node, what)
@@ -174,7 +177,8 @@ class Memory:
                 self._oob(g, p, int(off), lane, node, what)
 
     def _oob(self, g, p, idx, lane, node, what):
-        kind = {"global": "global", "shared": "shared", "local": "local", "const": "constant"}[p.buf.kind]
+        kind = "device-heap" if p.buf.heap else {"global": "global", "shared": "shared", "local": "local",
+                                                 "const": "constant"}[p.buf.kind]
         t, b = g.thread_of(lane)
         e = KernelFault(
             f"out-of-bounds {what} of {kind} memory {p.buf.name}[{idx}]: valid indices are 0..{p.size - 1} "

@@ -49,7 +49,7 @@ class OperatorCompiler:
                 return self._binop_fn("-" if sub else "+", node)(*((c, p) if c_first else (p, c)), g)
             t = common(common(va.dtype, vb.dtype), vc.dtype)
             if t.kind == "f" and g.ctx.contract:
-                return fma(neg(a) if neg_ab else a, b, neg(c) if neg_c else c, g.ctx.track, t)
+                return fma(neg(a) if neg_ab else a, b, neg(c) if neg_c else c, g.ctx.track, t, True)
             p = arith("*", a, b, g.ctx.track)
             return arith("-" if sub else "+", *((c, p) if c_first else (p, c)), g.ctx.track)
         return f
@@ -72,7 +72,7 @@ class OperatorCompiler:
             if g.ctx.contract and all(isinstance(v, (np.generic, np.ndarray)) for v in vals):
                 t = common(common(vals[0].dtype, vals[1].dtype), vals[2].dtype)
                 if t.kind == "f":
-                    return fma(neg(a) if sub else a, b, old, g.ctx.track, t)
+                    return fma(neg(a) if sub else a, b, old, g.ctx.track, t, True)
             return acc(old, mul(a, b, g), g)
         return f
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, infinities
+from . import bfloat16, bitbounds, counting, fused, infinities
 from .ctype import BF16, BOOL, F64, I32, UNIT_ROUNDOFF, common, conv, promote
 
 _abs = np.abs
@@ -133,21 +133,26 @@ def _imod(x, y, t):
     return r
 
 
-def fma(a, b, c, track: bool, dt=None):
-    """Fused multiply-add with a single rounding (computed in float64 for float32 operands)."""
+def fma(a, b, c, track: bool, dt=None, contracted: bool = False):
+    """Fused multiply-add with a single rounding (fused.py).  contracted: a*b + c the compiler may fuse
+    or not (nvcc fuses by default, --fmad=false, gcc's -ffp-contract=off reference and a backend that
+    declines round the product first): the bound also holds the product's rounding, so that it covers
+    either result (a cancelling a*b - c is exact fused, off by the product's rounding unfused)."""
     (va, ea), (vb, eb), (vc, ec) = a, b, c
     t = dt or common(common(va.dtype, vb.dtype), vc.dtype)
     if t.kind != "f":
         return arith("+", arith("*", a, b, False), c, False)
-    if t == F64:
-        r = va.astype(F64) * vb.astype(F64) + vc.astype(F64)
-    else:
-        r = (va.astype(F64) * vb.astype(F64) + vc.astype(F64)).astype(t)
+    if va.dtype != t or vb.dtype != t or vc.dtype != t:  # C's conversions first (`i * f + c`: i rounded to float)
+        (va, ea), (vb, eb), (vc, ec) = a, b, c = tuple(convert(x, t, track) for x in (a, b, c))
+    r = fused.fma(va, vb, vc, t)
     if counting.ACTIVE is not None:
         counting.ACTIVE.flop(r, 2)
     if not track:
         return r, None
     e = _product_err(_round_err(r), va, ea, vb, eb)
+    if contracted:
+        with np.errstate(over="ignore"):
+            e = e + _round_err(va.astype(t) * vb.astype(t)).astype(F64)
     if ec is not None:
         e = e + ec
     return r, infinities.settle(r, e, lambda: infinities.fma_exact(va, ea, vb, eb, vc, ec))

@@ -167,7 +167,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                file_scope: dict[str, np.ndarray] | None = None, context: tuple[str, str] | None = None,
                redefine: dict[str, str] | None = None, generate: Collection[str] = (),
                port_of: str | None = None, watch: bool = False, offsets: dict[str, int] | None = None,
-               global_races: bool = False, configured_as: str | None = None) -> RunResult:
+               global_races: bool = False, configured_as: str | None = None,
+               malloc_heap: int | None = None) -> RunResult:
     """Run `kernel` from `source` on the emulator for the whole grid.
 
     args: pointer parameters as 1-D numpy arrays (copied; results in .outputs), scalars as numbers.
@@ -189,6 +190,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     is not `path`'s own (a port: its original's, as its build and verify's compile checks read it).
     global_races: also watch global memory for write-write races (RunResult.global_races; emulator.global_races:
     the oracle's question, at a cost on every global store).
+    malloc_heap: the bytes of the device heap device `malloc` draws on; by default the host's
+    cudaDeviceSetLimit(cudaLimitMallocHeapSize, n) in `source`, else CUDA's 8 MiB (emulator.heap).
     offsets: buffer -> the element its kernel pointer starts at (host code stepped it after allocating:
     `p[-1]` reads the element before; the output is the whole buffer).
     watch: in the block schedule, record whether any thread read or wrote what another wrote between
@@ -219,6 +222,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     ctx = RunCtx(path, grid, block, wave, error_bound, max_steps, shared_bytes, check_races, contract,
                  t0 + timeout if timeout is not None else None)
     ctx.deadline_seconds = timeout or 0.0
+    ctx.heap_limit, ctx.heap_host = malloc_heap, (source, backend)  # (emulator.heap: the host's limit, lazily)
     ctx.writes = GlobalWrites(ctx) if global_races and check_races else None
 
     # global memory: argument buffers and file-scope device variables

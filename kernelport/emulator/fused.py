@@ -1,0 +1,107 @@
+"""A fused multiply-add rounded once, as CUDA's `fma` / `fmaf` / `__fma_rn` / `__fmaf_rn` and nvcc's
+contraction of a*b + c compute it (numpy has no fma, Python 3.11 no math.fma).
+
+float32 (and half) operands: their product is exact in double and the exact sum's rounding to double
+is made *to odd* (the neighbour with an odd last bit wherever the sum was inexact), so the one
+rounding to the narrow type is the correct one (Boldo and Melquiond, "Emulation of FMA and
+correctly-rounded sums: proved algorithms using rounding to odd", IEEE TC 2008: double has at least
+two more bits than float).  A plain double sum then rounded to float is a double rounding, wrong
+where it lands on a float midpoint.
+
+double operands: the same paper's emulated FMA: a*b = uh + ul exactly (Dekker's product),
+c + uh = th + tl exactly (Knuth's two-sum), v = tl + ul rounded to odd, result th + v rounded to
+nearest.  Dekker's split and the error terms hold only away from overflow and underflow, so elements
+with a huge or tiny operand or product, an infinite or NaN operand, are computed exactly instead
+(directed.py's Fraction rounding, mode "rn"), as is max*max + -inf (-inf fused, NaN unfused).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import directed, undefined
+from .ctype import F64
+
+_SPLITTER = F64.type(2.0 ** 27 + 1.0)  # Veltkamp's split of a double into two 26-bit halves
+_BIG, _SMALL = 2.0 ** 995, 2.0 ** -900  # Dekker's product exact (no overflow, no underflow) between them
+
+
+def _two_sum(x, y):
+    """s = x + y rounded and e with s + e == x + y exactly (Knuth; no overflow)."""
+    s = x + y
+    bp = s - x
+    return s, (x - (s - bp)) + (y - bp)
+
+
+def _split(x):
+    t = _SPLITTER * x
+    hi = t - (t - x)
+    return hi, x - hi
+
+
+def _two_product(a, b):
+    """p = a * b rounded and e with p + e == a * b exactly (Dekker, away from overflow and underflow)."""
+    p = a * b
+    ah, al = _split(a)
+    bh, bl = _split(b)
+    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+
+
+def _to_odd(s, e):
+    """s = x + y rounded to nearest, e the exact rest: the sum rounded to odd (s where exact or odd,
+    else s's neighbour toward the exact value, whose last bit is odd)."""
+    bits = s.view(np.int64)
+    step = (e != 0) & np.isfinite(e) & ((bits & 1) == 0)
+    if not step.any():
+        return s
+    # the neighbour (s is nonzero where e is): one up in magnitude where the exact value is farther from
+    # zero than s, else one down (integer steps of the bits: np.nextafter is many times slower)
+    delta = np.where((e > 0) == (s > 0), 1, -1) * step
+    return (bits + delta).view(F64)
+
+
+def fma(a, b, c, dt):
+    """a * b + c of float arrays (or scalars) of type dt, rounded once to dt."""
+    scalar = all(np.ndim(x) == 0 for x in (a, b, c))
+    marked = [x.undef for x in (a, b, c) if isinstance(x, undefined.Undef)]  # values never written
+    xa, xb, xc = (np.atleast_1d(np.asarray(undefined.plain(x), F64)) for x in (a, b, c))
+    with np.errstate(all="ignore"):
+        if dt != F64:  # float, half: the product is exact in double
+            r = _narrow(*np.broadcast_arrays(xa * xb, xc), dt)
+        else:
+            r = _fma64(*np.broadcast_arrays(xa, xb, xc))
+    if marked:  # (the result of a value never written is marked as arithmetic's is)
+        u = np.zeros(r.shape, bool)
+        for m in marked:
+            u = u | np.broadcast_to(m, r.shape)
+        return undefined.mark(r, u)
+    return r.reshape(()).astype(dt)[()] if scalar else r
+
+
+def _narrow(p, c, dt):
+    """p + c rounded once to dt (p, c exact doubles).  The double sum rounded to dt is right except where
+    it lands on one of dt's midpoints (its bits below dt's last all 10...0) or in dt's subnormals: only
+    there is the sum redone rounded to odd (the common case costs a mask test)."""
+    s = p + c
+    shift = 52 - np.finfo(dt).nmant  # the double bits below dt's last one
+    low = s.view(np.uint64) & np.uint64((1 << shift) - 1)
+    doubt = (low == np.uint64(1 << (shift - 1))) | (np.abs(s) < np.finfo(dt).tiny)
+    if doubt.any():
+        s = np.where(doubt, _to_odd(*_two_sum(p, c)), s)
+    return s.astype(dt)
+
+
+def _fma64(a, b, c):
+    uh, ul = _two_product(a, b)
+    th, tl = _two_sum(c, uh)
+    r = th + _to_odd(*_two_sum(tl, ul))
+    # a or b zero: the product is an exact signed zero, one rounding of the sum; c zero: the rounded
+    # product is the result (a product underflowing to -0 stays -0, as the fused result does)
+    zero_ab, zero_c = (a == 0) | (b == 0), c == 0
+    if zero_ab.any() or zero_c.any():
+        r = np.where(zero_ab, uh + c, np.where(zero_c, uh, r))
+    au, ac = np.abs(uh), np.abs(c)
+    top = np.maximum(np.maximum(np.abs(a), np.abs(b)), np.maximum(au, ac))
+    odd = ~zero_ab & ((top > _BIG) | (au < _SMALL) | ((ac < _SMALL) & ~zero_c) | ~np.isfinite(r))
+    for i in np.flatnonzero(odd):  # rare: computed exactly
+        r[i] = directed.nearest_fma(a[i], b[i], c[i], uh[i] + c[i], F64)
+    return r
