@@ -37,8 +37,11 @@ def test_curand_guards_are_hiprands(tmp_path):
     port, text = translate(SourceFile.from_text(CHECKS, str(tmp_path / "p.cu")), "hip")
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "#ifdef HIPRAND_H_\n" in text and "#if defined(HIPRAND_KERNEL_H_) && !defined(MY_CURAND_H_)" in text
+    _compiles(tmp_path / "p.hip", text)
+
+
+def _compiles(out, text):
     require_tool("hipcc")
-    out = tmp_path / "p.hip"
     out.write_text(text)
     assert_hip_file_compiles(out, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
 
@@ -88,10 +91,7 @@ def test_helper_cuda_library_guards_are_the_hip_libraries(tmp_path):
     for guard in ("_HIPSPARSE_H_", "HIPBLAS_H", "HIPFFT_H_", "HIPSOLVER_H"):
         assert f"#ifdef {guard}\n" in text
     assert "#ifdef NV_NPPIDEFS_H\n" in text  # ROCm 5 has no NPP: left as it was
-    require_tool("hipcc")
-    out = tmp_path / "s.hip"
-    out.write_text(text)
-    assert_hip_file_compiles(out, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
+    _compiles(tmp_path / "s.hip", text)
 
 
 def test_library_guard_look_alikes_are_left_alone(tmp_path):
