@@ -38,6 +38,12 @@ def _elaborated(name: Node) -> Node | None:
 
 
 
+def _has_effect(node: Node) -> bool:
+    """An expression that calls, assigns or steps something (its value may differ when written twice)."""
+    return node.type in ("call_expression", "assignment_expression", "update_expression", "new_expression") or \
+        any(_has_effect(c) for c in node.named_children)
+
+
 def _parameter_types(src, definition: Node) -> tuple[str, ...] | None:
     """The parameter types of a function definition as written (each parameter's text less its
     name, blanks collapsed, none beside `*`, `&`), None where there is no parameter list."""
@@ -240,9 +246,31 @@ class ApiNames:
             e = table.get(name)
             if e is None or e.role not in ("namespace", "type") or name in self.declared_names() or self.cuda_only_region(n):
                 continue
-            if e.supported:
+            if e.supported and not self._qualified_overload(n, table):
                 self.rw.replace(n, e.target)
                 self._api_note(n, name, e.target, e.kind)
+
+    def _qualified_overload(self, n: Node, table) -> bool:
+        """`cub::DeviceScan::InclusiveSum(tmp, bytes, d, n)`: a call, through namespace `n`, that the table
+        spells by its arity (`name/N`, CUB's in-place scans: the iterator twice); False where it has no row."""
+        from .source import call_args
+        top = n.parent
+        while top is not None and top.parent is not None and top.parent.type == "qualified_identifier":
+            top = top.parent
+        call = top.parent if top is not None and top.type == "qualified_identifier" else None
+        if call is None or call.type != "call_expression" or call.child_by_field_name("function") != top:
+            return False
+        full, args = re.sub(r"\s+", "", self.src.text_of(top)), call_args(call)
+        ov = table.overload(full, len(args))
+        if ov is None:
+            return False
+        twice = [a for i, a in enumerate(args) if ov.hip.count(f"{{{i}}}") > 1 and _has_effect(a)]
+        if twice:  # an argument written twice must mean one value both times
+            self.problem("KP210", twice[0], f"`{full}` has a {backends.get(self.backend).display_name} spelling "
+                         f"that passes this argument twice: {ov.hip}", "pass a variable holding its value")
+            return True
+        self._rewrite_api_call(call, top, full, ov.hip, ov.kind)
+        return True
 
     def rewrite_cg_members(self) -> None:
         """Cooperative groups' members the backend's library lacks, spelled as the built-ins they mean

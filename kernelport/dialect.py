@@ -236,6 +236,9 @@ CONCEPTS: tuple[Concept, ...] = (
         *((f"ptx_st_shared_b{n}_{i}", ("p", "x")) for n in (32, 64) for i in range(4)),
         ("ptx_clock", ()), ("ptx_clock64", ()), ("ptx_memory_clobber", ()), ("ptx_trap", ()),
         ("ptx_smid", ()), ("ptx_nsmid", ()),  # `%smid`, `%nsmid` (kernelport/ptx_specials.py)
+        # `%lanemask_lt` and kin as the group's width decides (kernelport/logical_lanes.py): the native group's
+        # (no backend whose wave may be 64 spells it: a 32-bit mask cannot hold the wave's) and the 32-lane warp's
+        *((f"ptx{w}_lanemask_{c}", ()) for w in ("", "_warp") for c in ("eq", "lt", "le", "gt", "ge")),
         *ptx_ordered.CONCEPTS,  # `ld.acquire.gpu`, `st.release.sys`, `ld.volatile`, `fence.sc.gpu`, ... (ptx_ordered.py)
         # `setp.ne|eq.{b,s,u}N p, a, b`: whether a != b (a == b), into a predicate an instruction's guard reads
         ("ptx_setp_ne", ("a", "b")), ("ptx_setp_eq", ("a", "b")),

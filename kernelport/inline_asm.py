@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from tree_sitter import Node
 
-from . import arch_branches, carry_calls, carry_masked, dialect, fnscopes, guards, ptx_idioms, unavailable
+from . import arch_branches, carry_calls, carry_masked, dialect, fnscopes, guards, logical_lanes, ptx_idioms, unavailable
 from .rewrite import whole_statement
 
 
@@ -78,7 +78,7 @@ class InlineAsm:
         """Inline PTX that is a known idiom (ptx_idioms: the lane id, bit fields, packing, funnel shifts, ...),
         where the backend spells each of its instructions: its outputs assigned in the template's order."""
         stmt = whole_statement(node)  # where a `{ ... }` may stand for the statement (an unbraced body too)
-        renamed = {"lane_id": "warp_lane"} if node.start_byte in getattr(self, "data_lanes", ()) else None  # (laneoutputs)
+        renamed = logical_lanes.RENAMED if node.start_byte in getattr(self, "data_lanes", ()) else None  # (laneoutputs)
         f, (plan, path) = self.module.function_at(node), self.carry_plan() if self.carries() else (carry_calls.Plan(), "")
         carried = f is not None and carry_calls.key(path, f.node) in plan.carriers | plan.roots
         got = ptx_idioms.port(self.src.text_of(node), self.backend, stmt is not None,

@@ -14,10 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import backends, dialect, fnscopes, ptx_idioms
+from . import backends, dialect, fnscopes, ptx_idioms, ptx_specials
 
 if TYPE_CHECKING:
     from .translate import Translator
+
+# what a marked asm's writes mean: the 32-lane warp's lane, and its lane masks (PTX's `%lanemask_lt` is the
+# mask of the lanes below this one in its 32-lane warp, whichever are active)
+RENAMED = {"lane_id": "warp_lane", **{f"ptx_lanemask_{c}": f"ptx_warp_lanemask_{c}" for c in ptx_specials.MASKS}}
 
 
 def rewrite(tr: "Translator") -> None:
@@ -33,5 +37,5 @@ def rewrite(tr: "Translator") -> None:
         if f is None or not f.is_device or not tr.widths.logical(owner.key(f)):
             continue
         m = ptx_idioms.match(tr.src.text_of(node), lambda key: dialect.concept(key).params)
-        if m is not None and any(w.key == "lane_id" for w in m.writes):
+        if m is not None and any(w.key in RENAMED for w in m.writes):
             tr.data_lanes.add(node.start_byte)

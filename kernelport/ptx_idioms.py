@@ -45,6 +45,8 @@ def SETP_KEY(c: str, s: str, n: int) -> str:  # noqa: N802 (a table's helper)
 FORMS = (
     # `%%laneid` in a template with operands; nvcc takes a single `%laneid` alike (no operand is `%l...`)
     (rf"mov\.[us]32 {REG}, ?%%?laneid", "r", ((1, "lane_id", ()),)),
+    # the 32-lane warp's lane masks (kernelport/logical_lanes.py: ported only in a logical 32-lane group)
+    *((rf"mov\.[ub]32 {REG}, ?%%?lanemask_{c}\b", "r", ((1, f"ptx_lanemask_{c}", ()),)) for c in ptx_specials.MASKS),
     (rf"bfe\.u32 {REG}, ?{OPERAND}, ?{OPERAND}, ?{OPERAND}", "rrrr", ((1, "bfe_u32", (2, 3, 4)),)),
     # bit packing: two registers as the low and high halves of one of twice the width, and back
     # (a half may be an immediate: `mov.b64 t, {m, 0}` zero-extends m)

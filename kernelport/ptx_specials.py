@@ -1,8 +1,9 @@
 """PTX special registers read by `mov` that have no port, and why (KP201's reason, ptx_idioms.why_not).
 
-`%laneid`, `%clock`/`%clock64`, `%smid` and `%nsmid` are ptx_idioms' FORMS (HIP: `__lane_id()`, `clock64()`,
+`%laneid`, `%clock`/`%clock64`, `%smid`, `%nsmid` and `%lanemask_*` are ptx_idioms' FORMS (HIP: `__lane_id()`, `clock64()`,
 ROCm's `__smid()`, whose value, `(SE_ID << 4) + CU_ID` from the HW_ID register, is below 64 on every target:
-that bound is `%nsmid`, "the maximum number of SM identifiers", which may exceed the count of SMs).  The
+that bound is `%nsmid`, "the maximum number of SM identifiers", which may exceed the count of SMs; a lane
+mask is ported only in a logical 32-lane group, kernelport/logical_lanes.py, else refused with _MASK).  The
 others below read what HIP has no device function for, or what the port cannot size without the group's
 width; each is refused at its asm statement with the reason (PTX is never guessed).
 """
@@ -10,10 +11,12 @@ from __future__ import annotations
 
 from . import lazy_re
 
-_MASK = ("a 32-bit mask of the lanes of a 32-lane warp {what}; at wave 64 which mask the port means (the 32-lane "
-         "warp's or the wave's 64 bits) depends on the group's width and on the register it is read into, which "
-         "an asm output does not say: write it from the lane in the CUDA source ({c}, with the lane "
-         "`threadIdx.x & 31` or `%laneid`), which kernelport sizes for the group")
+MASKS = ("eq", "lt", "le", "gt", "ge")
+_MASK = ("a 32-bit mask of the lanes of a 32-lane warp {what}, whichever lanes are active; kernelport ports it "
+         "where the group keeps CUDA's 32-lane warps (its lane `__lane_id() & 31`), but this function's warp "
+         "code runs at the wave's width (a native group), whose 64 lanes a 32-bit register cannot hold: write it "
+         "from the lane in the CUDA source ({c}, with the lane `threadIdx.x & 31` or `%laneid`), or keep the "
+         "function's warp code at 32 lanes (literal 32 widths, `__shfl_sync(..., 32)`)")
 REASONS = {
     "warpid": "`%warpid` is the warp's slot in its SM at the moment it is read (it may change while the warp runs); "
               "HIP has no device function that reads a wave's slot in its compute unit: for a warp index within "

@@ -138,6 +138,18 @@ CALL_OVERLOADS = {
     "cudaGraphInstantiate/3": "hipGraphInstantiateWithFlags({0}, {1}, {2})",
 }
 
+# CUB 2.x's in-place device scans (one iterator read and written, `DeviceScan::InclusiveSum(tmp, bytes,
+# d_data, n)`), which hipCUB (5.x) lacks: hipCUB's out-of-place call with the iterator as both input
+# and output, which rocPRIM's scan allows ("output ... can be same as input", rocPRIM rocm-5.3.0
+# device_scan.hpp, inclusive_scan and exclusive_scan). Only the arities no out-of-place overload has:
+# with a stream, the in-place call counts as many arguments as the out-of-place one without it.
+CUB_OVERLOADS = {
+    "cub::DeviceScan::InclusiveSum/4": "hipcub::DeviceScan::InclusiveSum({0}, {1}, {2}, {2}, {3})",
+    "cub::DeviceScan::ExclusiveSum/4": "hipcub::DeviceScan::ExclusiveSum({0}, {1}, {2}, {2}, {3})",
+    "cub::DeviceScan::InclusiveScan/5": "hipcub::DeviceScan::InclusiveScan({0}, {1}, {2}, {2}, {3}, {4})",
+    "cub::DeviceScan::ExclusiveScan/6": "hipcub::DeviceScan::ExclusiveScan({0}, {1}, {2}, {2}, {3}, {4}, {5})",
+}
+
 # CUDA's own header guards, which code tests to see whether a CUDA header came before it
 # (cuda-samples' helper_cuda.h defines checkCudaErrors under `#ifdef __DRIVER_TYPES_H__`): HIPIFY has
 # no rows for them. The port includes HIP's header where the original included CUDA's, so HIP's
@@ -151,7 +163,21 @@ GUARDS = (("__DRIVER_TYPES_H__", "HIP_INCLUDE_HIP_DRIVER_TYPES_H"),
           ("__NVCC__", "__HIPCC__"),
           # cuRAND's (helper_cuda.h defines its curandStatus_t error checks under `#ifdef CURAND_H_`):
           # hipRAND's headers include each other as cuRAND's do (hiprand_kernel.h includes hiprand.h)
-          ("CURAND_H_", "HIPRAND_H_", "rand"), ("CURAND_KERNEL_H_", "HIPRAND_KERNEL_H_", "rand"))
+          ("CURAND_H_", "HIPRAND_H_", "rand"), ("CURAND_KERNEL_H_", "HIPRAND_KERNEL_H_", "rand"),
+          # helper_cuda.h's other library tests, each a guard every header of its family defines and
+          # mapped to the guard of the HIP header the family ports to (read at ROCm 5.2.0 .. 5.7.0):
+          # cublas.h and cublas_v2.h include cublas_api.h (CUBLAS_API_H_); hipBLAS's
+          # library/include/hipblas.h guards with HIPBLAS_H
+          ("CUBLAS_API_H_", "HIPBLAS_H", "blas"),
+          # cufftXt.h includes cufft.h (_CUFFT_H_); hipFFT's library/include/hipfft.h: HIPFFT_H_
+          ("_CUFFT_H_", "HIPFFT_H_", "fft"),
+          # cusparse.h defines its calling convention CUSPARSEAPI (empty off Windows), which
+          # helper_cuda.h tests for "cuSPARSE came first"; hipsparse.h (installed) guards with
+          # _HIPSPARSE_H_, also defined empty, so a declaration's CUSPARSEAPI stays a blank too
+          ("CUSPARSEAPI", "_HIPSPARSE_H_", "sparse"),
+          # cusolverDn/Sp/Rf.h include cusolver_common.h; hipSOLVER's library/include/hipsolver.h:
+          # HIPSOLVER_H. NPP's NV_NPPIDEFS_H and nvJPEG's NVJPEGAPI stay: ROCm 5 has neither library.
+          ("CUSOLVER_COMMON_H_", "HIPSOLVER_H", "solver"))
 
 # CUDA toolkit headers HIPIFY's include map lacks, which code includes by name (cs149's
 # `<driver_functions.h>`, old code's `<sm_30_intrinsics.h>`): nvcc's runtime header includes them
@@ -271,6 +297,8 @@ def read_hipify(src: Path) -> list[tuple[str, str, str, str, str]]:
         rows.setdefault(cuda, (cuda, DEVICE_OVERRIDES[cuda], "device-function", "kernelport", "-"))
     for key, template in CALL_OVERLOADS.items():
         rows.setdefault(key, (key, template, "runtime-overload", "kernelport", "-"))
+    for key, template in CUB_OVERLOADS.items():
+        rows.setdefault(key, (key, template, "cub-overload", "kernelport", "-"))
     return list(rows.values())
 
 

@@ -140,7 +140,8 @@ OVERLOAD_CALLS = {
 
 
 def test_every_overload_row_compiles_in_a_translated_host_program(tmp_path):
-    assert set(OVERLOAD_CALLS) == {e.cuda for e in ENTRIES if e.role == "overload"}
+    # the runtime's (hipCUB's cub-overload rows need headers ROCm 5.2 lacks: tests/test_cub_inplace_scan.py)
+    assert set(OVERLOAD_CALLS) == {e.cuda for e in ENTRIES if e.role == "overload" and e.api == "runtime"}
     assert all(TABLE.get(n).hipcc == "ok" for n in OVERLOAD_CALLS)
     lines = ["#include <cuda_runtime.h>", "__constant__ float coef[4];",
              "__global__ void scale(float* x, float a) { x[threadIdx.x] *= a * coef[0]; }",

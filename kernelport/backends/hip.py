@@ -101,6 +101,11 @@ PTX_MEMORY = {
     # `%smid`: ROCm's __smid(), (SE_ID << 4) + CU_ID of the wave's HW_ID, so below 64 on every target: the bound
     # `%nsmid` is ("the maximum number of SM identifiers"; like PTX's, the ids need not be contiguous)
     "ptx_smid": "__smid()", "ptx_nsmid": "64u",
+    # PTX's `%lanemask_lt` and kin in a logical 32-lane group: the 32-lane warp's lane's mask, whichever lanes are
+    # active (ROCm's __lanemask_lt() is 64 bits and ANDs in __ballot64(1), the active lanes: not PTX's register)
+    **{f"ptx_warp_lanemask_{c}": m.format(bit="(1u << (__lane_id() & 31))") for c, m in (
+        ("eq", "{bit}"), ("lt", "({bit} - 1u)"), ("le", "(({bit} << 1) - 1u)"), ("gt", "(~(({bit} << 1) - 1u))"),
+        ("ge", "(~({bit} - 1u))"))},
     "ptx_memory_clobber": "__atomic_signal_fence(__ATOMIC_SEQ_CST)",
     # `trap;`: clang's trap (llvm.trap: s_trap on AMDGPU), what ROCm's own __trap() is
     "ptx_trap": "__builtin_trap()",
