@@ -168,7 +168,14 @@ class Elsewhere:
     calls of the unit's functions that the run's other files make (`calls`)."""
 
     def __init__(self, project, paths: list[Path], root: Path | None = None):
-        self.project, self.paths, self.root = project, paths, root
+        self._project, self.paths, self.root = project, paths, root
+        self.run_reads = 0  # reads of the run beyond `paths` (kernelport.header_plans: such a plan is not shared)
+
+    @property
+    def project(self):
+        """The run's project: whoever reads it may read the run's other files (counted: `run_reads`)."""
+        self.run_reads += 1
+        return self._project
 
     def calls(self, name: str, callee=None, recursive: bool = False) -> tuple[list, list[Path]]:
         """([(module, call node, calling Function or None)], the files looked in): every call of a
@@ -233,7 +240,7 @@ class Elsewhere:
             parts = tuple(name.split("::"))
             found = []
             for p in self.paths:
-                pf = self.project.file(p)
+                pf = self._project.file(p)
                 if pf is not None:
                     found += [(pf.module, f) for f in fnscopes.of(pf.module).by_qual.get(parts, ()) if f.body is not None]
             if found:
@@ -242,7 +249,7 @@ class Elsewhere:
 
     def modules(self):
         for p in self.paths:
-            pf = self.project.file(p)
+            pf = self._project.file(p)
             if pf is not None:
                 yield pf.module
 

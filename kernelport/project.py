@@ -426,12 +426,14 @@ class Project(IncludeWalk, Includers):
         return True
 
     def analysis(self, path: Path, opts: Options | None = None):
-        """warpflow's analysis of `module(path, opts)`, once per model (shared read-only like it)."""
+        """warpflow's analysis of `module(path, opts)`, once per model (shared read-only like it), and
+        once per process for a model that reads the same (kernelport.header_plans)."""
         m = self.module(path, opts)
-        got = self._models[self._model_key(path, opts)[0]]
-        if got[2] is None:
-            from .warpflow import analyze
-            got[2] = analyze(m)
+        key = self._model_key(path, opts)[0]
+        got = self._models[key]
+        if got[2] is None:  # another project's plan where this model reads the same (kernelport/header_plans.py)
+            from .header_plans import analysis
+            got[2] = analysis(m, key)
         return got[2]
 
     def plain_analysis(self, path: Path, opts: Options | None = None):
