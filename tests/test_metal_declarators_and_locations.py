@@ -66,6 +66,14 @@ def test_a_pointer_after_a_scalar_or_in_a_for_is_refused_located():
     assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP215", 4)]
 
 
+def test_thread_pointers_and_scalars_share_one_declaration():
+    """Pointers into thread memory need no split: `thread` on a local scalar is its own space (the look-alike
+    of the device-pointer refusal above; the merge of h/metal57 refused it and failed test_decl_split)."""
+    out = metal_checked("__global__ void k(float *out) { int s = 3, *q = &s, arr[2] = {1, 2}; "
+                        "out[0] = *q + s + arr[1]; }\n")
+    assert "thread int s = 3, *q = &s, arr[2] = {1, 2};" in out
+
+
 def test_pointers_alone_share_one_declaration():
     out = metal_checked("__global__ void k(float *a, float *out) { float *p = a, *q = out; q[0] = p[0]; }\n")
     assert "device float *p = a, *q = out;" in out

@@ -410,7 +410,7 @@ class AddressSpaces:
                         names.append((name, d))
                     if names:
                         self._declaration_prefix(f, tnode, names)
-                        self._split_scalar_declarators(n, tnode)
+                        self._split_scalar_declarators(f, n, tnode, names)
                 elif n.type == "cast_expression" or self._named_cast(n):
                     # `(float4*)p` and `reinterpret_cast<const float4*>(p)` (static_cast, const_cast):
                     # an unqualified pointer type is `thread` in Metal, a cast from device memory an error
@@ -450,10 +450,14 @@ class AddressSpaces:
                     (text := device_levels(self.src, inner, self.rw.text(inner))) != self.rw.text(inner):
                 self.rw.replace(inner, text)  # (the port writes every table in device memory so: device_levels)
 
-    def _split_scalar_declarators(self, decl: Node, tnode: Node) -> None:
+    def _split_scalar_declarators(self, f: Function, decl: Node, tnode: Node, names: list[tuple[str, Node]]) -> None:
         """`float *p = a, x;`: the space written before the shared type would make `x` a device float (no
         local may be one); the non-pointers after the pointers are declared apart (`device float *p = a;
-        float x;`).  A pointer after a non-pointer is refused, located."""
+        float x;`).  A pointer after a non-pointer is refused, located.  Pointers that all point into thread
+        memory need neither: `thread` on a local scalar is its own space (MSL's default for locals)."""
+        sigs = [()] if f.is_kernel else self.plan_of(f).sigs
+        if all(self.local_spaces[(f.name, name)](sig) == "thread" for sig in sigs for name, _ in names):
+            return
         ds = decl.children_by_field_name("declarator")
         ptr = [(d.child_by_field_name("declarator") if d.type == "init_declarator" else d).type == "pointer_declarator"
                for d in ds]
