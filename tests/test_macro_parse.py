@@ -566,7 +566,7 @@ def test_translate_diagnostics_after_masked_macros_keep_their_place():
         HD inline int twice(int x) { return 2 * x; }
         __global__ void k(int* CUSTOM_RESTRICT out) {
             CHECK_LAST()
-            unsigned lane; asm("mov.u32 %0, %%laneid;" : "=r"(lane)); unsigned c; asm("mov.u32 %0, %%smid;" : "=r"(c));
+            unsigned lane; asm("mov.u32 %0, %%laneid;" : "=r"(lane)); unsigned c; asm("mov.u32 %0, %%nwarpid;" : "=r"(c));
             out[threadIdx.x] = twice(lane + c);
         }
     """)
@@ -576,7 +576,7 @@ def test_translate_diagnostics_after_masked_macros_keep_their_place():
     kp201 = [d for d in port.diagnostics if d.code == "KP201"]
     assert len(kp201) == 1, [d.format() for d in port.diagnostics]
     line = code.splitlines()[kp201[0].location.line - 1]
-    assert line[kp201[0].location.column - 1:].startswith('asm("mov.u32 %0, %%smid;"')
+    assert line[kp201[0].location.column - 1:].startswith('asm("mov.u32 %0, %%nwarpid;"')
 
 
 def test_the_macros_a_file_sees():

@@ -13,7 +13,7 @@ from kernelport import output
 from trust_support import kp_inproc
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-PTX = "__global__ void k(int* x) { int l; asm(\"mov.u32 %0, %%smid;\" : \"=r\"(l)); x[0] = l; }\n"
+PTX = "__global__ void k(int* x) { int l; asm(\"mov.u32 %0, %%nwarpid;\" : \"=r\"(l)); x[0] = l; }\n"
 
 
 def _files(d: Path) -> dict[str, bytes]:
