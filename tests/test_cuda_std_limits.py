@@ -30,7 +30,7 @@ bool host_check(float e) { return e >= cuda::std::numeric_limits<float>::epsilon
 
 def compiles_werror(tmp_path, whole: str) -> None:
     """hipcc -std=c++17 -Werror compiles the port for gfx90a and gfx1030 (one hipcc run for both: its
-    host side compiled once, not once an architecture; a failing one is named by its target)."""
+    host side compiled once, not once an architecture; a failure is hipcc's message for the file)."""
     f = tmp_path / "t.hip"
     f.write_text(whole)
     assert_hip_file_compiles(f, ("gfx90a", "gfx1030"), extra_args=("-std=c++17", "-Werror"))
