@@ -2,6 +2,8 @@
 geometry the file gives, so lint learns the block size from it as from `<<<>>>`."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from kernelport import fnscopes
@@ -146,15 +148,25 @@ def test_hip_launch_forms_compile_and_the_absent_ones_are_refused_by_hipcc(tmp_p
     for name, call in _HIP_CALLS.items():
         form, args = hip.launch_forms[name], call[call.index("(") + 1:-1].split(", ")
         assert args[form.kernel].endswith("normalize") and args[form.block] == "dim3(64)"
-        path = tmp_path / f"{name}.hip"
-        path.write_text(_HIP_KERNEL.replace("CALL", call))
-        r = toolchains.compile_hip(path, ["gfx90a", "gfx1030"])
-        assert r.ok, (name, r.output)
+    # one file a case set, each case a launch function of its own (one hipcc run, not one a case):
+    # the forms' file compiles, against the session's PCH as verify compiles a port; in the absent
+    # uses' file hipcc refuses each use with an error at its own line
+    assert_hip_file_compiles(_launchers(tmp_path / "forms.hip", _HIP_CALLS.values()))
+    path = _launchers(tmp_path / "absent.hip", _ABSENT_USES.values())
+    r = toolchains.compile_hip(path, "gfx90a")
+    assert not r.ok, r.output
+    lines = path.read_text().splitlines()
     for name, use in _ABSENT_USES.items():
-        path = tmp_path / f"absent_{name}.hip"
-        path.write_text(_HIP_KERNEL.replace("CALL", use))
-        r = toolchains.compile_hip(path, "gfx90a")
-        assert not r.ok and name in r.output, (name, r.output)
+        at = lines.index(f"    {use};") + 1
+        assert re.search(rf"^{re.escape(str(path))}:{at}:\d+: error: ", r.output, re.M) and name in r.output, \
+            (name, r.output)
+
+
+def _launchers(path, calls):
+    """`path` holding _HIP_KERNEL's kernel and one launch function per call (launch0, launch1, ...)."""
+    head, body = _HIP_KERNEL.split("void launch(", 1)
+    path.write_text(head + "".join(f"void launch{i}(" + body.replace("CALL", c) for i, c in enumerate(calls)))
+    return path
 
 
 def test_translate_ports_the_runtime_launches_hip_has_and_refuses_the_others_naming_what_to_use(tmp_path):
