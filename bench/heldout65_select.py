@@ -4,7 +4,7 @@ choice is reviewable and repeatable):
 
     python bench/heldout65_select.py      # -> bench/heldout65.toml
 
-RULE, written and committed (h/heldout65, 02:15 UTC) before any candidate was fetched or measured
+RULE, written and committed (h/heldout65, 02:11 UTC, commit a80f5835) before any candidate was fetched or measured
 (only the stored index's repository names, file lists and code search were looked up, to name
 candidates that exist and hold CUDA sources), for batched ODE integration and nonlinear dynamical
 systems: ensembles of ODE / SDE integrations run one trajectory per thread (Runge-Kutta, adaptive
