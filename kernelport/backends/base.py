@@ -270,6 +270,10 @@ class Backend:
     # Where the compiler crashes on `alloca` in device code: the bug, in words (kernelport/device_allocas.py holds a
     # constant-size one as a local array, and names the bug where it keeps one); None where alloca compiles.
     device_alloca_crash: ClassVar[str | None] = None
+    # Where the compiler reads an array bound naming `const` floating-point locals as a variable-length array (standard
+    # C++; nvcc folds it) and cannot hold one in device code: why, in words (kernelport/folded_bounds.py writes the
+    # bound's value); None where such a bound compiles.
+    device_vla_refused: ClassVar[str | None] = None
     # The most private (scratch) memory one wave of the hardware may use, in bytes: a run's lane holds this over its
     # wave width, and a thread's local object larger than that is KP239 (kernelport/private_memory.py); None: unchecked.
     scratch_wave_bytes: ClassVar[int | None] = None
