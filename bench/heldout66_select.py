@@ -53,6 +53,22 @@ below is in bench/used_repos.txt or named by an earlier heldout*_select.py.
   tokenising delimited text, type conversion of columns, filter / sort / join of data frames in
   plain CUDA; no earlier RULE took them; named by domain only, none in bench/used_repos.txt) is
   written and committed before its candidates are fetched.
+Outcome of the rule's first part (before any measure of kernelport, 02:14 UTC): candidates 1-10 all fetched.
+  gpudb 1 of its first 10 resolves (every unit reaches `#include "gmm.h"`, under #ifdef HAS_GMM, from GMMPATH outside
+  the repository: the check reads every #include, as for earlier sets), gpu-stream-join-benchmark 0 of 10 (TBB,
+  yaml-cpp from vcpkg), siddhi 0 (the newest snapshot holds no .cu under cudac-lib/src/), modifications 0 of 4 (VoltDB
+  headers outside the repository), GPUDB-Prefetch 1 of 6 (gtest, fmt), gpu-sql-operators 5, tpchQ01_GPU 0 of 1
+  (cuda-api-wrappers), cuda-group-by 1 (get_cc.cu; benchmark.cu reaches deps/cub, an absent submodule, whose paths
+  CUDA 13's cub does not carry), RAPIDS-Hash-based-Groupby 4, KVS-CUDA 3. Check (`nvcc -c`, first three files):
+  gpu-sql-operators 0/3 (each calls atomicAdd(size_t *, int), which has no overload: not a CUDA 13 removal, so it
+  drops out: DROPPED), cuda-group-by 1/1, RAPIDS-Hash-based-Groupby 3/3, KVS-CUDA 3/3. Three projects pass, fewer
+  than 4, so the EXTENSION applies; its candidates, named by domain only before any of them is fetched (02:15 UTC):
+   11. antonmks/nvParse                      CSV parsing on the GPU (newline index, field split, type conversion)
+   12. nsapp/NVCSV                           command-line CSV parser on the GPU (a fork of nvParse: related project)
+   13. prajyot-codes/NVCSV                   CSV parser on the GPU with a loader into a DBMS (a fork of nvParse: related)
+   14. xsfa/cuda-data-operators              columnar data-frame operators (filter with stream compaction, aggregates)
+   15. code-overseer/ArrayFire-TPCDI         TPC-DI ETL on the GPU (ArrayFire plus CUDA parsing / string kernels)
+  taken by the same rule, check and stops, after the three that passed.
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout66_baseline.txt).
 """
@@ -66,8 +82,40 @@ STOP_FILES, STOP_PROJECTS = 40, 8
 # include dirs, defines and flags are those of each project's own build, read after the fetch and
 # before any measure (filled in then).
 CANDIDATES = [
+    # gpudb/src/cuda/Makefile: nvcc -c -g (GENCODE sm_20..35, below CUDA 13's minimum, left out) on tableScan, hashJoin,
+    # cuckoo, inviJoin, materialize, groupby, orderBy, driver; CFLAGS -I$(GMMPATH) (outside the repository); no -std
+    ("gpudb-ysmart", "kay21s/gpudb", "Apache-2.0 (see gpudb/LICENSE.txt)", ["gpudb/LICENSE.txt"], [], [],
+     ["-std=c++17"], "gpudb/src/cuda/"),
+    # CMakeLists.txt: CUDA 14 (-> 17), -lineinfo --expt-relaxed-constexpr, include/, CUDA_SEPARABLE_COMPILATION ON
+    # (-rdc=true); TBB and yaml-cpp from vcpkg
+    ("stream-join", "TU-Berlin-DIMA/gpu-stream-join-benchmark", "Apache-2.0 (see LICENSE)", ["LICENSE"], ["include"],
+     [], ["-std=c++17", "-lineinfo", "--expt-relaxed-constexpr", "-rdc=true"], "src/"),
+    # modules/siddhi-gpu/modules/cudac-lib: no build file in the repository (a JNI library); no flags read
+    ("siddhi-gpu", "arosharodrigo/siddhi", "Apache-2.0 (see LICENSE)", ["LICENSE"],
+     ["modules/siddhi-gpu/modules/cudac-lib/src/jni"], [], ["-std=c++17"], "modules/siddhi-gpu/modules/cudac-lib/src/"),
+    # src/ee/GPUetc/makefile: nvcc -isystem third_party/cpp -I. (VoltDB's ee tree: src/ee/ is its include root)
+    ("voltdb-gpu", "yabuta/modifications", "(none in the repository)", [], ["src/ee", "src/ee/GPUetc", "third_party/cpp"],
+     [], ["-std=c++17"], "src/ee/"),
+    # CMakeLists.txt: CUDA 17, include/, src/*.cu and test/*.cu (each test with gtest and fmt), --ptxas-options=-v
+    ("gpudb-prefetch", "DBGroup-SUSTech/GPUDB-Prefetch", "(none in the repository)", [], ["include"], [],
+     ["-std=c++17"], ""),
+    # CMakeLists.txt: CUDA 17, include/, --use_fast_math -lineinfo; src/, tests/, examples/
+    ("sql-operators", "sujalsin/gpu-sql-operators", "MIT (see LICENSE)", ["LICENSE"], ["include"], [],
+     ["-std=c++17", "--use_fast_math", "-lineinfo"], ""),
+    # CMakeLists.txt: -std=c++14 (-> 17) -O3, include dirs src and the root; cuda-api-wrappers and libnuma found by CMake
+    ("tpch-q1", "diegomestre2/tpchQ01_GPU", "BSD-3-Clause (see LICENSE)", ["LICENSE"], ["src", "."],
+     ["DATA_FILES_DIR=tpch_data"], ["-std=c++17", "-O3"], "src/"),
+    # CMakeLists.txt: benchmark.cu, CUDA_GROUP_BY_CMAKE_BUILD, -lineinfo, deps/cub (an absent submodule: CUDA 13's cub)
+    ("cuda-group-by", "cmrschwarz/cuda-group-by", "(none in the repository)", [], [], ["CUDA_GROUP_BY_CMAKE_BUILD"],
+     ["-std=c++17", "-lineinfo"], ""),
+    # Makefile: --relocatable-device-code true -O3, -std=c++11 (-> 17); sm_60 left out
+    ("rapids-groupby", "njersin/RAPIDS-Hash-based-Groupby", "(none in the repository)", [], [], [],
+     ["-std=c++17", "-O3", "-rdc=true"], ""),
+    # README: nvcc gpu_kv_store.cu
+    ("kvs-cuda", "Aygun2000/KVS-CUDA", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
+    # EXTENSION (filled in after its fetch, before any measure)
 ]
-DROPPED = frozenset()
+DROPPED = frozenset({"sujalsin/gpu-sql-operators"})  # the self-contained check: 0 of 3 (the docstring says why)
 
 
 if __name__ == "__main__":  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
