@@ -80,6 +80,12 @@ Outcome of the EXTENSION (before any measure of kernelport, 02:17 UTC): all five
    16. antonmks/Alenka                       GPU database engine (SQL-like scripts: filter, join, group-by, sort, zone maps)
    17. heterodb/pg-strom                     PostgreSQL extension: GPU scan / join / pre-aggregation device code
   taken by the same rule, check and stops.
+Outcome of the SECOND EXTENSION (02:18 UTC, before any measure): Alenka 2 of its first 10 resolve (moderngpu/, an
+  absent copy), pg-strom 0 of 8 (PostgreSQL's server headers); neither qualifies. The set: 10 files in five projects,
+  cuda-group-by 1 (get_cc.cu, a compute-capability query, not a group-by kernel), RAPIDS-Hash-based-Groupby 4,
+  KVS-CUDA 3, nvParse 1, cuda-data-operators 1. Caveats, said and not acted on: the set is thin (10 files, the brief
+  asks 30), every project is small, and the domain's large engines (gpudb, Alenka, PG-Strom, the stream-join
+  benchmark) fall out at the qualifying check on headers outside their repositories.
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout66_baseline.txt).
 """
@@ -141,6 +147,14 @@ CANDIDATES = [
     ("arrayfire-tpcdi", "code-overseer/ArrayFire-TPCDI", "(none in the repository)", [], ["include", "rapidxml"],
      ["USING_CUDA"], ["-std=c++17", "-Xptxas", "-dlcm=ca"], "src/"),
     # SECOND EXTENSION (filled in after its fetch, before any measure)
+    # Makefile: --machine 64 -O3 -std=c++11 (-> 17) --expt-extended-lambda -I moderngpu/src/moderngpu/ (absent);
+    # GENCODE sm_30 / sm_35 left out
+    ("alenka", "antonmks/Alenka", "Apache-2.0 (see apache_license.txt)", ["apache_license.txt"],
+     ["moderngpu/src/moderngpu"], [], ["-std=c++17", "-O3", "--expt-extended-lambda"], ""),
+    # src/Makefile.cuda: -I $(pg_config --includedir-server) (PostgreSQL's server headers: absent here), PG_VERSION_NUM,
+    # --source-in-ptx -lineinfo, HAVE_FLOAT2, CUDA_MAXTHREADS_PER_BLOCK=512 (65536 / MAXREGCOUNT 128), compute_75
+    ("pg-strom", "heterodb/pg-strom", "PostgreSQL License (see LICENSE)", ["LICENSE"], ["src"],
+     ["HAVE_FLOAT2", "CUDA_MAXTHREADS_PER_BLOCK=512"], ["-std=c++17", "-lineinfo"], "src/"),
 ]
 DROPPED = frozenset({"sujalsin/gpu-sql-operators", "nsapp/NVCSV", "prajyot-codes/NVCSV"})  # the self-contained check: 0 of 3 (the docstring says why)
 
