@@ -190,8 +190,8 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
             if close is not None and close > i + 2 and all(
                     toks[k].kind == "ident" or toks[k].text in words for k in range(i + 2, close)):
                 s, e = toks[i + 2].start, toks[close - 1].end
-                yield (("typeid", t.start, t.text), [(s, e, blank_bytes(data, s, e))],
-                       [Mask(s, e, "typeid", "grammar")])
+                what = "typeid" if t.text == "typeid" else "type trait"
+                yield ((what, t.start, t.text), [(s, e, blank_bytes(data, s, e))], [Mask(s, e, what, "grammar")])
         elif t.text == "=" and i + 1 < len(toks) and toks[i + 1].text == "{" and i > 0 and \
                 (toks[i - 1].kind == "ident" or toks[i - 1].text == ">" and toks[i - 1].end < t.start):
             close = _match_brace(toks, i + 1)  # a default argument `T x = {}`: seen as `T x`
