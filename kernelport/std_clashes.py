@@ -14,6 +14,7 @@ what the use means).  Elsewhere the use is left as written.
 """
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -31,6 +32,11 @@ _COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 _NOT_USES = ("qualified_identifier", "field_expression", "enumerator", "template_function", "destructor_name")
 _FUNCTIONS = ("function_definition", "lambda_expression")
 _CLASSES = ("class_specifier", "struct_specifier", "union_specifier")
+
+
+@functools.lru_cache(maxsize=None)
+def _words(names: frozenset[str]) -> re.Pattern:
+    return re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
 
 
 def _unit_texts(path: str, text: str, depth: int = 8) -> list[str]:
@@ -69,7 +75,7 @@ class StdClashes:
 
     def qualify_std_clashes(self) -> None:
         added = backends.get(self.backend).std_names_added
-        if not added or not any(re.search(rf"\b{re.escape(n)}\b", self.src.text) for n in added):
+        if not added or not _words(added).search(self.src.text):
             return  # (nothing of the names here: no include walk)
         texts = _unit_texts(str(self.src.path), self.src.text)
         if not any(_USING_STD.search(_COMMENTS.sub(" ", t)) for t in texts):
