@@ -11,6 +11,9 @@ from .macros import FUNCTIONAL_CAST, IGNORED_QUALIFIERS, Mask
 
 _DIRECTIVE_LINE = re.compile(rb"(?m)^[ \t]*#")
 _CONDITIONAL_LINE = re.compile(rb"(?m)^[ \t]*#[ \t]*(if|el|endif)")  # (a branch's lines are not blanked alone)
+# GCC's and Clang's type-trait builtins (`__is_same(T, float)`, `__is_base_of(B, D)`, `__has_trivial_destructor(T)`):
+# calls whose arguments are types, which the grammar reads as expressions
+_TYPE_TRAIT = re.compile(r"__(is|has)_[a-z_]+$")
 _BLANK = bytes(b if b in (0x0A, 0x0D) else 0x20 for b in range(256))  # every byte a blank, line ends kept
 
 
@@ -20,7 +23,7 @@ def blank_bytes(data: bytes, start: int, end: int) -> bytes:
 
 def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_of: Callable[[int], "int | None"]):
     """C++ the grammar lacks, masked the same way: `new const T*[n]` is seen as `new T [n]` and
-    `typeid(double)` as `typeid(      )`, `template class P<float>;` as a declaration of P, a default
+    `typeid(double)` as `typeid(      )` (and a type trait `__is_same(T, float)` as `__is_same(        )`), `template class P<float>;` as a declaration of P, a default
     argument `T x = {}` as `T x`, an unnamed enum's base `enum : size_t {` as `enum {`, a template
     parameter's default pointer type `typename It = T*` as `typename It = T `, a variable's register
     label `int v asm ("eax") = x;` as `int v = x;`, a qualified member operator
@@ -181,13 +184,14 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
                 s, e = toks[i + 2].start, toks[close].end
                 yield (("destructor", t.start, "~"), [(s, e, blank_bytes(data, s, e))],
                        [Mask(s, e, "<...>", "grammar")])
-        elif t.text == "typeid" and i + 1 < len(toks) and toks[i + 1].text == "(":
-            close = close_of(i + 1)
+        elif (t.text == "typeid" or _TYPE_TRAIT.match(t.text)) and i + 1 < len(toks) and toks[i + 1].text == "(":
+            close = close_of(i + 1)  # `typeid(T)`, a compiler's type trait `__is_same(T, float)`: types as arguments
+            words = ("*", "&", "::") if t.text == "typeid" else ("*", "&", "::", ",", "<", ">")
             if close is not None and close > i + 2 and all(
-                    toks[k].kind == "ident" or toks[k].text in ("*", "&", "::") for k in range(i + 2, close)):
+                    toks[k].kind == "ident" or toks[k].text in words for k in range(i + 2, close)):
                 s, e = toks[i + 2].start, toks[close - 1].end
-                yield (("typeid", t.start, "typeid"), [(s, e, blank_bytes(data, s, e))],
-                       [Mask(s, e, "typeid", "grammar")])
+                what = "typeid" if t.text == "typeid" else "type trait"
+                yield ((what, t.start, t.text), [(s, e, blank_bytes(data, s, e))], [Mask(s, e, what, "grammar")])
         elif t.text == "=" and i + 1 < len(toks) and toks[i + 1].text == "{" and i > 0 and \
                 (toks[i - 1].kind == "ident" or toks[i - 1].text == ">" and toks[i - 1].end < t.start):
             close = _match_brace(toks, i + 1)  # a default argument `T x = {}`: seen as `T x`

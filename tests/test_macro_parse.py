@@ -441,6 +441,41 @@ def test_cxx_the_grammar_lacks_is_masked_the_same_way():
 
 
 
+TRAITS = """
+#include <cfloat>
+#include <climits>
+template <typename T> __global__ void lowest(const T* in, T* out, int n) {
+    T v;
+    if constexpr (sizeof(T) == 4 && !__is_same(T, float)) {
+        v = INT_MAX;
+    } else if constexpr (__is_same(T, float) || __is_base_of(T, T)) {
+        v = FLT_MAX;
+    } else {
+        v = in[0];
+    }
+    out[threadIdx.x] = v;
+}
+template __global__ void lowest<float>(const float*, float*, int);
+template __global__ void lowest<int>(const int*, int*, int);
+"""
+
+
+def test_compiler_type_traits_take_types_as_arguments(tmp_path):
+    """GCC's and Clang's type-trait builtins (`__is_same(T, float)`) are calls whose arguments are types:
+    the grammar sees them as `typeid`'s, argument list blank; the port keeps them as written (a
+    cuda-data-operators aggregate kernel, held-out set 66: a syntax error on main)."""
+    from conftest import hip_compiles
+    text = hip(TRAITS)
+    kept(TRAITS, text, "    if constexpr (sizeof(T) == 4 && !__is_same(T, float)) {",
+         "    } else if constexpr (__is_same(T, float) || __is_base_of(T, T)) {")
+    assert {m.name for m in src(TRAITS).masks} == {"type trait"}
+    hip_compiles(tmp_path, text, extra_args=("-std=c++17",))
+    # look-alikes: a trait over an expression, and a project's own `__is_` function called with values,
+    # parse as they are: nothing masked
+    plain = TRAITS.replace("__is_same(T, float)", "__is_same_size(sizeof(T) + 0, 4)")
+    assert src(plain).syntax_errors() == [] and not src(plain).masks
+
+
 DEFAULT_BRACES = """
 #include <optional>
 struct Dims { int w, h; };

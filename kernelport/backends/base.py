@@ -231,6 +231,9 @@ class Backend:
     # same is left out, not renamed)
     reserved_words: ClassVar[frozenset[str]] = frozenset()
     reserved_why: ClassVar[str] = "'{name}' is reserved by the target: renamed everywhere in the port"
+    # Names of namespace std that the target's runtime header declares and CUDA's does not (the standard headers
+    # it includes): with `using namespace std;`, a file-scope enumerator of one is ambiguous there (std_clashes.py)
+    std_names_added: ClassVar[frozenset[str]] = frozenset()
     builtin_typedefs: ClassVar[dict[str, str]] = {}
     # A dropped keyword kept where the text after it matches (a regex): GNU's explicit register
     # variable `register int v asm("eax")` needs its `register`, which hipcc takes under C++17 too.

@@ -324,6 +324,17 @@ class HIP(Backend):
     # include/hip for lower-case object-like macros found no other besides CUDA's own qualifiers
     reserved_words = frozenset({"__local"})
     reserved_why = "'{name}' is a macro of HIP's headers (an address space): renamed everywhere in the port"
+    # hip_runtime.h (ROCm 5.x) includes <algorithm>, <array>, <complex>, <string>, <sstream>, <istream>, <tuple>,
+    # <thread>, <ratio>; cuda_runtime.h none of them: the names of theirs a project's enum may also use
+    std_names_added = frozenset({
+        "count", "count_if", "find", "find_if", "sort", "stable_sort", "fill", "fill_n", "copy", "copy_n", "remove",
+        "remove_if", "replace", "reverse", "rotate", "search", "merge", "unique", "partition", "transform", "generate",
+        "equal", "mismatch", "includes", "sample", "shuffle", "clamp", "minmax", "max_element", "min_element",
+        "lower_bound", "upper_bound", "binary_search", "for_each", "any_of", "all_of", "none_of", "iota",
+        "array", "complex", "string", "thread", "tuple", "get", "ignore", "ratio", "hash", "less", "greater", "plus",
+        "minus", "multiplies", "divides", "modulus", "negate", "distance", "advance", "next", "prev", "begin", "end",
+        "size", "data", "empty", "exception", "locale", "left", "right", "hex", "dec", "oct", "fixed", "scientific",
+        "internal", "boolalpha", "ws", "endl", "ends", "flush"})
     attributes_lead_specifiers = True  # hipcc is clang: `[[nodiscard]] __host__ __device__ T f()`, never after
     restrict_needs_pointer = True  # clang: "restrict requires a pointer or reference" on `__restrict__ uint32_t *p`
     vla_pointers_need_auto = True  # clang: two `double (*)[n]` of a run-time n are not one type (cloudsc's validate)
