@@ -257,6 +257,8 @@ class AddressSpaces:
             return "threadgroup"
         if name in self._program_constants():
             return "constant" if self._program_constants()[name] else None
+        if self.constant_pointer_space(expr, 0):
+            return "device"  # a `__constant__ T *p` the host filled with a device address (constant_pointers.py)
         # an array member read bare in a member (`sum4(buf)` in `Quad::total`): where the object is
         return self.own_field_space(f, name) if self._array_fields().get(name) else None
 
@@ -298,8 +300,8 @@ class AddressSpaces:
     def _space_of_lvalue(self, n: Node, f: Function) -> str | None:
         while n is not None and n.type in ("subscript_expression", "field_expression", "parenthesized_expression"):
             if n.type == "subscript_expression" and self.space_of(n.child_by_field_name("argument"), f) == "device" \
-                    and n.child_by_field_name("argument").type == "field_expression":
-                return "device"  # `grid.cells[i]`: an element where the kernel struct's member points
+                    and n.child_by_field_name("argument").type in ("field_expression", "subscript_expression"):
+                return "device"  # `grid.cells[i]`, `outs[c][i]`: an element where a stored device pointer points
             if n.type == "field_expression" and self.src.text_of(n).find("->") >= 0:
                 return self.space_of(n.child_by_field_name("argument"), f)
             n = n.child_by_field_name("argument") if n.type != "parenthesized_expression" else \
