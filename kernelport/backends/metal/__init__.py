@@ -69,9 +69,9 @@ class Metal(Backend):
            (("add", "sum"), ("min", "min"), ("max", "max"), ("and", "and"), ("or", "or"), ("xor", "xor"))},
         "popc": "popcount({x})", "popc64": "popcount({x})", "ffs": "kp_ffs({x})", "ffs64": "kp_ffs({x})",
         "clz": "clz({x})", "clz64": "clz({x})", "brev": "reverse_bits({x})", "brev64": "reverse_bits({x})",
-        **{f"atomic_{op}": f"atomic_fetch_{op}_explicit(({{space}} atomic_{{type}}*)({{address}}), {{value}}, "
+        **{f"atomic_{op}": f"atomic_fetch_{op}_explicit(({{space}} {{atomic}}*)({{address}}), {{value}}, "
                            f"memory_order_relaxed)" for op, _ in ATOMIC_OPS},
-        "atomic_exch": "atomic_exchange_explicit(({space} atomic_{type}*)({address}), {value}, memory_order_relaxed)",
+        "atomic_exch": "atomic_exchange_explicit(({space} {atomic}*)({address}), {value}, memory_order_relaxed)",
         **{f"atomic_{op}_cas": f"kp_atomic_{op}({{address}}, {{value}})" for op in CAS_ATOMIC_OPS},
         "atomic_cas": "kp_atomic_cas({address}, {compare}, {value})",
         "atomic_add_split": "kp_atomic_add_split({address}, {value})",
