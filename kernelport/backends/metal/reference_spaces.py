@@ -41,11 +41,4 @@ class ReferenceSpaces:
 
     def _lvalue_at(self, f: Function, sig, expr: Node | None) -> str | None:
         """Where the object `expr` names lives, under the helper's specialisation `sig`."""
-        if expr is None:
-            return None
-        saved = self.cur_sig.get(f.name)
-        self.cur_sig[f.name] = sig
-        try:
-            return self._space_of_lvalue(expr, f)
-        finally:
-            self.cur_sig[f.name] = saved
+        return self._space_at(f, sig, expr, self._space_of_lvalue) if expr is not None else None

@@ -523,11 +523,12 @@ class AddressSpaces:
             fn.child_by_field_name("arguments") is not None and \
             self.src.text_of(fn.child_by_field_name("name")) in ("reinterpret_cast", "static_cast", "const_cast")
 
-    def _space_at(self, f: Function, sig, expr: Node) -> str | None:
+    def _space_at(self, f: Function, sig, expr: Node, how=None) -> str | None:
+        """`space_of(expr)` (or `how(expr, f)`: _space_of_lvalue, where an object lives) under f's specialisation sig."""
         saved = self.cur_sig.get(f.name)
         self.cur_sig[f.name] = sig
         try:
-            return self.space_of(expr, f)
+            return (how or self.space_of)(expr, f)
         finally:
             self.cur_sig[f.name] = saved
 
