@@ -80,8 +80,13 @@ class ConstantPointers:
                         "cudaMalloc, and only a device allocation has a Metal GPU address")
         return None
 
-    def constant_pointer_space(self, n: Node, loads: int) -> str | None:
+    def constant_pointer_space(self, n: Node, loads: int, f) -> str | None:
         """`device` for `outs[c]` (as many loads as the bound pointer constant has dimensions) or `table`
-        (a scalar one, no load): a pointer the host stored there from a device allocation."""
-        c = getattr(self, "bound", {}).get(self.src.text_of(n)) if n.type == "identifier" else None
-        return "device" if c is not None and c.pointer and loads == len(c.dims) else None
+        (a scalar one, no load) in f: a pointer the host stored there from a device allocation (not where a
+        parameter or local of f has the name)."""
+        name = self.src.text_of(n) if n.type == "identifier" else None
+        c = getattr(self, "bound", {}).get(name) if name else None
+        if c is None or not c.pointer or loads != len(c.dims) or f.param(name) is not None or \
+                self._local_decl(f, name) is not None:
+            return None
+        return "device"

@@ -257,7 +257,7 @@ class AddressSpaces:
             return "threadgroup"
         if name in self._program_constants():
             return "constant" if self._program_constants()[name] else None
-        if self.constant_pointer_space(expr, 0):
+        if self.constant_pointer_space(expr, 0, f):
             return "device"  # a `__constant__ T *p` the host filled with a device address (constant_pointers.py)
         # an array member read bare in a member (`sum4(buf)` in `Quad::total`): where the object is
         return self.own_field_space(f, name) if self._array_fields().get(name) else None
