@@ -1,5 +1,6 @@
-"""Metal columns of two scoreboard runs side by side: python bench/metal57_compare.py 53 54 ... (reads
-bench/scoreboard_heldoutN_metal57_{main,after}.json): written / pass / refused / other, and each row that moved."""
+"""Metal columns of two scoreboard runs side by side: python bench/metal57_compare.py [--tag metal58] 53 54 ...
+(reads bench/scoreboard_heldoutN_<tag>_{main,after}.json, tag metal57 by default): written / pass / refused /
+other, and each row that moved."""
 import json, re, sys
 from pathlib import Path
 
@@ -14,8 +15,10 @@ def counts(rows):
     ref = sum(r['metal'] == 'refused' for r in rows.values())
     other = len(rows) - w - ref
     return w, p, ref, other, len(rows)
-for n in sys.argv[1:]:
-    a, b = load(HERE / f'scoreboard_heldout{n}_metal57_main.json'), load(HERE / f'scoreboard_heldout{n}_metal57_after.json')
+args = sys.argv[1:]
+tag = args[args.index('--tag') + 1] if '--tag' in args else 'metal57'
+for n in [a for i, a in enumerate(args) if a != '--tag' and (i == 0 or args[i - 1] != '--tag')]:
+    a, b = load(HERE / f'scoreboard_heldout{n}_{tag}_main.json'), load(HERE / f'scoreboard_heldout{n}_{tag}_after.json')
     ca, cb = counts(a), counts(b)
     print(f"heldout{n}  main {ca[0]} / {ca[1]} / {ca[2]} / {ca[3]} of {ca[4]}   branch {cb[0]} / {cb[1]} / {cb[2]} / {cb[3]} of {cb[4]}")
     for k in sorted(set(a) | set(b)):

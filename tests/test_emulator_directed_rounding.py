@@ -100,8 +100,9 @@ def test_the_vrp_distance_kernel_runs_and_its_hip_port_agrees():
 def test_metal_refuses_a_directed_rounding_saying_why():
     """Metal can neither set a rounding mode nor compute the side in double (HIP's helpers do): refused,
     located, now with that reason where it said "it comes from a header the Metal port cannot include".
-    Look-alike: __fsqrt_rn keeps the refusal it had (whether Metal's sqrt is correctly rounded is not
-    settled here)."""
+    Look-alike: the round-to-nearest __fmul_rn is refused for its own reason (Metal's default fast math may
+    contract it into an fma); __fsqrt_rn, which precise::sqrt rounds correctly, is ported since h/metal58
+    (tests/test_metal_rounding_intrinsics.py)."""
     from test_metal_realcode import errors
     up = errors("__global__ void k(float* a) { a[0] = __fsqrt_ru(a[1]) + __fmul_rz(a[2], a[3]); }\n")
     assert up == ["1:KP223 '__fsqrt_ru' in device code has no Metal meaning (arithmetic with a directed rounding: "
@@ -110,5 +111,6 @@ def test_metal_refuses_a_directed_rounding_saying_why():
                   "1:KP223 '__fmul_rz' in device code has no Metal meaning (arithmetic with a directed rounding: "
                   "Metal has no rounding modes, nor double to emulate one; the round-to-nearest operation differs by "
                   "up to an ulp)"], up
-    near = errors("__global__ void k(float* a) { a[0] = __fsqrt_rn(a[1]); }\n")
-    assert len(near) == 1 and "'__fsqrt_rn' is defined neither in this file nor in Metal's standard library" in near[0]
+    near = errors("__global__ void k(float* a) { a[0] = __fmul_rn(a[1], a[2]); }\n")
+    assert len(near) == 1 and "'__fmul_rn' in device code has no Metal meaning (a round-to-nearest float multiply " \
+        "CUDA never contracts into an fma" in near[0], near

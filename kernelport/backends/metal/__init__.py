@@ -69,9 +69,9 @@ class Metal(Backend):
            (("add", "sum"), ("min", "min"), ("max", "max"), ("and", "and"), ("or", "or"), ("xor", "xor"))},
         "popc": "popcount({x})", "popc64": "popcount({x})", "ffs": "kp_ffs({x})", "ffs64": "kp_ffs({x})",
         "clz": "clz({x})", "clz64": "clz({x})", "brev": "reverse_bits({x})", "brev64": "reverse_bits({x})",
-        **{f"atomic_{op}": f"atomic_fetch_{op}_explicit(({{space}} atomic_{{type}}*)({{address}}), {{value}}, "
+        **{f"atomic_{op}": f"atomic_fetch_{op}_explicit(({{space}} {{atomic}}*)({{address}}), {{value}}, "
                            f"memory_order_relaxed)" for op, _ in ATOMIC_OPS},
-        "atomic_exch": "atomic_exchange_explicit(({space} atomic_{type}*)({address}), {value}, memory_order_relaxed)",
+        "atomic_exch": "atomic_exchange_explicit(({space} {atomic}*)({address}), {value}, memory_order_relaxed)",
         **{f"atomic_{op}_cas": f"kp_atomic_{op}({{address}}, {{value}})" for op in CAS_ATOMIC_OPS},
         "atomic_cas": "kp_atomic_cas({address}, {compare}, {value})",
         "atomic_add_split": "kp_atomic_add_split({address}, {value})",
@@ -167,6 +167,16 @@ class Metal(Backend):
                              "emulate one; the round-to-nearest operation differs by up to an ulp)"
            for stem in ("__fadd", "__fsub", "__fmul", "__fdiv", "__frcp", "__fsqrt", "__fmaf", "__dadd", "__dsub",
                         "__dmul", "__ddiv", "__drcp", "__dsqrt", "__fma") for mode in ("rd", "ru", "rz")},
+        # CUDA's round-to-nearest float add, subtract and multiply: correctly rounded as `+`, `-`, `*` are, and
+        # never contracted into an fma (what the intrinsic exists for; CUDA programming guide, "Intrinsic
+        # Functions").  Metal compiles with fast math by default, which may contract or re-associate
+        # floating-point operations (MSL spec 7.4's note), and MSL has no operation that forbids it: refused
+        **{f"__f{op}_rn": f"(a round-to-nearest float {word} CUDA never contracts into an fma: Metal's default fast "
+                          "math may contract or re-associate it, and MSL has no operation that forbids that)"
+           for op, word in (("add", "add"), ("sub", "subtract"), ("mul", "multiply"))},
+        # the double-precision ones: Metal has no double
+        **{f"{n}_rn": "(correctly rounded double-precision arithmetic: Metal has no double)"
+           for n in ("__dadd", "__dsub", "__dmul", "__ddiv", "__drcp", "__dsqrt", "__fma")},
     }
     # CUDA texture objects (the texture and its sampler state, which the host's cudaTextureDesc sets) bound
     # as Metal binds them: a texture argument and a sampler argument the host builds from that descriptor
@@ -309,6 +319,13 @@ class Metal(Backend):
                   **{f"__{fn}f": ("float", ("float",), f"fast::{fn}") for fn in MATH_FAST},
                   "__powf": ("float", ("float", "float"), "fast::pow"),
                   "__fdividef": ("float", ("float", "float"), "fast::divide"),
+                  # CUDA's correctly rounded (round-to-nearest-even) float intrinsics, over the functions MSL's
+                  # precise variant (metal::precise, whatever the fast-math option) rounds correctly (MSL spec
+                  # 7.4: 1.0 / x, x / y, sqrt and fma correctly rounded); __fadd_rn and its kin: no_meaning above
+                  "__fdiv_rn": ("float", ("float", "float"), "precise::divide"),
+                  "__frcp_rn": ("float", ("float",), "precise::divide(1.0f, {x})"),
+                  "__fsqrt_rn": ("float", ("float",), "precise::sqrt"),
+                  "__fmaf_rn": ("float", ("float", "float", "float"), "fma"),
                   # C's float functions (math.h) with no dialect concept that Metal has unsuffixed (MSL 6.5):
                   # the precise:: form where Metal's default fast math could round otherwise
                   # (those the emulator runs too, so a port's checks are real; asinhf, ldexpf, ...: not yet)

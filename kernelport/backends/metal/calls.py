@@ -153,16 +153,16 @@ class Calls:
                                    "use 32-bit counters (int/unsigned), or split the value")
                 return rw.stitch(node)
             mtype = INT32.get(cuda_t) or ("float" if cuda_t == "float" else None)
-            if mtype is None and f is not None and cuda_t in f.template_params:
-                # A template parameter: name the instances' types that Metal has no atomics on.
-                i = f.template_params.index(cuda_t)
-                bad = sorted({a[i] for a in self.template_instances(f) if len(a) > i and
-                              (a[i] in INT64 or not (INT32.get(a[i]) or a[i] == "float"))})
-                if bad:
-                    self._late_problem("KP212", node, "Metal has no atomics on " + ", ".join(f"'{t}'" for t in bad) +
-                                       f" ('{cuda_t}' of {f.name}<...>)",
+            if mtype is None and f is not None and cuda_t in f.template_params and \
+                    op not in ("cas", "inc", "dec"):  # `atomic<T>` where every instance has it (atomic_instances.py)
+                why = self.atomic_instance_blocker(f, cuda_t, op, space,
+                                                   lambda t: INT32.get(t) or ("float" if t == "float" else None))
+                if why is not None:
+                    self._late_problem("KP212", node, f"Metal has {why}",
                                        "atomics exist for int, uint and (device memory, add/sub/exchange) float")
                     return rw.stitch(node)
+                texts.update({"space": space, "atomic": f"atomic<{cuda_t}>"})
+                return dialect.render(concept, "metal", texts)
             if mtype is None:
                 self._late_problem("KP212", node, f"Metal has no atomics on '{cuda_t}'",
                                    "atomics exist for int, uint and (device memory, add/sub/exchange) float")
@@ -180,7 +180,7 @@ class Calls:
                 self._late_problem("KP212", node, f"Metal has no float atomic {op}",
                                    "use an integer type for bitwise atomics")
                 return rw.stitch(node)
-            texts.update({"space": space, "type": mtype})
+            texts.update({"space": space, "atomic": f"atomic_{mtype}"})
             return dialect.render(concept, "metal", texts)
         return render
 

@@ -23,6 +23,7 @@ from tree_sitter import Node
 
 from ... import backends
 from ...source import call_args, ident_name
+from .constant_pointers import pointer_constant_shape
 
 
 @dataclass
@@ -38,6 +39,7 @@ class BoundConstant:
     # its length (metal/texture_buffers.py); `assertion`: what a recorded assert writes (metal/assertions.py)
     pair: str = ""  # a texture reference's length argument, and the length's texture reference
     defined_elsewhere: bool = False  # `__device__ extern const`: its values are another file's definition's
+    pointer: bool = False  # `__constant__ T *p[N]`: device addresses the host stored (constant_pointers.py)
 
 
 class BoundConstants:
@@ -79,10 +81,18 @@ class BoundConstants:
                                               or not self._check_read_only(
                                                   BoundConstant(name, n.child_by_field_name("type"), dims, n), False)):
                     continue  # written in device code: a writable program-scope variable (file_scope: KP213)
+                shape = pointer_constant_shape(d) if space == "__constant__" and not extern else None
+                why = self.device_filled_pointers(name) if shape is not None else None
+                if shape is not None and why is None:  # device addresses the host stored (constant_pointers.py)
+                    self.bound[name] = BoundConstant(name, n.child_by_field_name("type"), shape[1], n, pointer=True)
+                    continue
                 if name is None or inner is None or inner.type != "identifier":
-                    self.problem("KP213", d, "this __constant__ declaration cannot be bound as a Metal buffer",
+                    self.problem("KP213", d, "this __constant__ declaration cannot be bound as a Metal buffer" +
+                                 (f" ({why})" if why else ""),
                                  "declare it as a scalar or an array of values; pass a device pointer to the kernel as a "
-                                 "parameter (a Metal buffer the host fills holds no device address)")
+                                 "parameter (a Metal buffer the host fills holds no device address)" if why is None else
+                                 "fill it with cudaMemcpyToSymbol from cudaMalloc'd pointers (the port binds their GPU "
+                                 "addresses), or pass a device pointer to the kernel as a parameter")
                     continue
                 self.bound[name] = BoundConstant(name, n.child_by_field_name("type"), dims, n, space=space,
                                                  defined_elsewhere=elsewhere)
@@ -96,6 +106,9 @@ class BoundConstants:
             if fn is not None and self.src.text_of(fn).startswith("cudaMemcpyToSymbol") and args and \
                     self.src.text_of(args[0]) in self.bound:
                 self.bound[self.src.text_of(args[0])].filled_by.append(" ".join(self.src.text_of(n).split()))
+        for c in self.bound.values():  # `cudaMemcpyToSymbol(outs[0], &d, sizeof(float*), ch * sizeof(float*))`
+            if c.pointer:
+                c.filled_by = [" ".join(self.src.text_of(n).split()) for n in self._copies_to_symbol(c.name)]
         for n in self.src.index.of_type("qualified_identifier"):  # `zetas_table::zetas[i]`: the parameter now
             name = n.child_by_field_name("name")
             if name is not None and name.type == "identifier" and self.src.text_of(name) in self.bound and \
@@ -104,7 +117,8 @@ class BoundConstants:
         for c in self.bound.values():
             if c.space.startswith("texture") or c.node is None:
                 continue  # its declaration's comment is texture_buffers' (an assertion's: none)
-            what = "__constant__ memory the host fills" if c.space == "__constant__" else \
+            what = "device pointers the host stores in __constant__ memory" if c.pointer else \
+                "__constant__ memory the host fills" if c.space == "__constant__" else \
                 "a read-only __device__ table another file defines" if c.defined_elsewhere else \
                 "__device__ memory device code only reads the host fills"
             self.rw.replace(c.node, f"/* {c.name}: {what}: a `constant` buffer argument "
@@ -130,21 +144,23 @@ class BoundConstants:
             for n in self.src.index.under(f.node, "identifier"):
                 if self.src.text_of(n) != c.name or f.param(c.name) is not None:
                     continue
-                p = n.parent
+                p, loads = n.parent, 0
                 while p is not None and p.type in ("subscript_expression", "field_expression",
                                                    "parenthesized_expression"):
                     if p.type == "field_expression" and p.child_by_field_name("field") == n:
                         break
-                    if p.type == "subscript_expression" and n.type == "field_expression":
-                        p = None  # `c[i].ptr[j] = v` writes where a member points, not the constant
+                    if p.type == "subscript_expression" and (n.type == "field_expression" or
+                                                             (c.pointer and loads == len(c.dims))):
+                        p = None  # `c[i].ptr[j] = v`, `outs[c][j] = v`: where a stored pointer points, not the constant
                         break
+                    loads += p.type == "subscript_expression"
                     n, p = p, p.parent
                 if p is None:
                     continue
                 written = (p.type == "assignment_expression" and p.child_by_field_name("left") == n) or \
                     p.type == "update_expression"
                 address = p.type == "pointer_expression" and self.src.text_of(p).startswith("&") and \
-                    not c.dims
+                    (not c.dims or c.pointer)
                 if (written or address) and not report:
                     return False
                 if written or address:
@@ -185,10 +201,12 @@ class BoundConstants:
         t = self.rw.text(c.type_node)
         if c.space.startswith("texture"):
             return backends.get(self.backend).texture_buffer_params[c.space].format(type=t, name=name)
+        # a pointer constant's elements are `device` pointers stored in constant memory (constant_pointers.py)
+        ty = f"device {t} * constant" if c.pointer else f"constant {t}"
         if not c.dims:
-            return f"constant {t}& {name}"
+            return f"{ty}& {name}"
         inner = "".join(f"[{self.rw.text(d)}]" for d in c.dims[1:])
-        return f"constant {t} (*{name}){inner}" if inner else f"constant {t}* {name}"
+        return f"{ty} (*{name}){inner}" if inner else f"{ty}* {name}"
 
     def constant_sidecar(self, name: str, index: int) -> dict:
         c = self.bound[name]
@@ -208,6 +226,11 @@ class BoundConstants:
         out = {"name": name, "index": index, "kind": "buffer", "type": t, "access": "read",
                "role": c.space, "count": count, "bytes": f"{count} * sizeof({t})",
                "symbol": name, "filled_by": c.filled_by, "host": "setBuffer:offset:atIndex:"}
+        if c.pointer:  # constant_pointers.py: device addresses the host stores
+            out.update(type=f"device {t}*", bytes=f"{count} * sizeof(uint64_t)", device_pointer_elements=True,
+                       pointer_elements_host=("store, for each element the cudaMemcpyToSymbol calls fill, the "
+                                              "MTLBuffer.gpuAddress (plus its byte offset) of the buffer its cudaMalloc'd "
+                                              "pointer stands for, and make each such buffer resident (useResource:usage:)"))
         if c.defined_elsewhere:
             out["from"] = (f"the values of '{name}' as the file that defines it initialises them (this file declares "
                            "it extern const: the port reads them from this buffer)")

@@ -42,6 +42,8 @@ class LoadedPointers:
         if n is not None and n.type == "field_expression" and loads == 1 and \
                 self.src.text_of(n.child_by_field_name("field")) in self.device_pointer_tables():
             return "device"  # `heap->states[1]`: an element of a member table of device pointers (pointer_tables.py)
+        if n is not None and n.type == "identifier" and self.constant_pointer_space(n, loads, f):
+            return "device"  # `outs[c]` of a `__constant__ float *outs[N]` the host filled (constant_pointers.py)
         if n is None or n.type != "identifier" or loads == 0:
             return None
         p = f.param(self.src.text_of(n))

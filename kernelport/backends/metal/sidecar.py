@@ -37,7 +37,8 @@ class Sidecar:
             if tuple(map(int, version.split("."))) < (3, 0):
                 version = "3.0"
             reasons.append("atomic_float compare-exchange on device memory (3.0)")
-        if getattr(self, "struct_pointer_members", None) or re.search(r"\bdevice \*", body):  # pointer_members.py,
+        if getattr(self, "struct_pointer_members", None) or re.search(r"\bdevice \*", body) or \
+                any(c.pointer for c in getattr(self, "bound", {}).values()):  # pointer_members.py,
             # pointer_members.device_levels: pointers stored in device memory
             if tuple(map(int, version.split("."))) < (3, 0):
                 version = "3.0"

@@ -257,6 +257,8 @@ class AddressSpaces:
             return "threadgroup"
         if name in self._program_constants():
             return "constant" if self._program_constants()[name] else None
+        if self.constant_pointer_space(expr, 0, f):
+            return "device"  # a `__constant__ T *p` the host filled with a device address (constant_pointers.py)
         # an array member read bare in a member (`sum4(buf)` in `Quad::total`): where the object is
         return self.own_field_space(f, name) if self._array_fields().get(name) else None
 
@@ -298,8 +300,8 @@ class AddressSpaces:
     def _space_of_lvalue(self, n: Node, f: Function) -> str | None:
         while n is not None and n.type in ("subscript_expression", "field_expression", "parenthesized_expression"):
             if n.type == "subscript_expression" and self.space_of(n.child_by_field_name("argument"), f) == "device" \
-                    and n.child_by_field_name("argument").type == "field_expression":
-                return "device"  # `grid.cells[i]`: an element where the kernel struct's member points
+                    and n.child_by_field_name("argument").type in ("field_expression", "subscript_expression"):
+                return "device"  # `grid.cells[i]`, `outs[c][i]`: an element where a stored device pointer points
             if n.type == "field_expression" and self.src.text_of(n).find("->") >= 0:
                 return self.space_of(n.child_by_field_name("argument"), f)
             n = n.child_by_field_name("argument") if n.type != "parenthesized_expression" else \
@@ -411,6 +413,8 @@ class AddressSpaces:
                     if names:
                         self._declaration_prefix(f, tnode, names)
                         self._split_scalar_declarators(f, n, tnode, names)
+                    else:
+                        self.local_references(f, n)  # `T& r = nodes[i]`: the object's space (reference_spaces.py)
                 elif n.type == "cast_expression" or self._named_cast(n):
                     # `(float4*)p` and `reinterpret_cast<const float4*>(p)` (static_cast, const_cast):
                     # an unqualified pointer type is `thread` in Metal, a cast from device memory an error
@@ -519,11 +523,12 @@ class AddressSpaces:
             fn.child_by_field_name("arguments") is not None and \
             self.src.text_of(fn.child_by_field_name("name")) in ("reinterpret_cast", "static_cast", "const_cast")
 
-    def _space_at(self, f: Function, sig, expr: Node) -> str | None:
+    def _space_at(self, f: Function, sig, expr: Node, how=None) -> str | None:
+        """`space_of(expr)` (or `how(expr, f)`: _space_of_lvalue, where an object lives) under f's specialisation sig."""
         saved = self.cur_sig.get(f.name)
         self.cur_sig[f.name] = sig
         try:
-            return self.space_of(expr, f)
+            return (how or self.space_of)(expr, f)
         finally:
             self.cur_sig[f.name] = saved
 

@@ -1,0 +1,44 @@
+"""Local references bound to memory outside the thread: `bvh_node& node = nodes[i];` (cuda-lbvh's build.cu),
+`const T& x = buf[i]`, `float& s = tile[ty][tx]`.  In MSL an unqualified reference is a `thread` reference, so
+one bound to a device (or threadgroup, constant) object must say so: its space is its initialiser's, the object's
+where it lives, as a local pointer's is where its initialiser points (spaces.local_pointers).  The reference is
+then written `device bvh_node& node`, per specialisation of a helper, and an expression through it
+(`&node.visited`, passed to an atomic) is in that space.  A reference whose object stays in thread memory,
+or whose initialiser's space the model cannot tell (a const reference may bind a temporary) in every
+specialisation, is left as written (a thread reference; the checker refuses a wrong one at its line)."""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from ...model import Function
+from ...source import ident_name
+
+
+class ReferenceSpaces:
+    """Mixin of MetalTranslator: `local_references`, run by local_pointers on each local declaration."""
+
+    def local_references(self, f: Function, decl: Node) -> None:
+        """Give each `T& r = lvalue` declarator of `decl` its object's space (all of them one space)."""
+        refs = []
+        for d in decl.children_by_field_name("declarator"):
+            inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else None
+            if inner is None or inner.type != "reference_declarator" or \
+                    not any(c.type == "identifier" for c in inner.named_children):
+                continue  # `T*& r` and the like: where the pointer points is another question
+            refs.append((ident_name(d), d.child_by_field_name("value")))
+        if not refs or len(refs) != len(decl.children_by_field_name("declarator")):
+            return  # a reference declared beside a value: the space written on the type would be the value's too
+        sigs = [()] if f.is_kernel else self.plan_of(f).sigs
+
+        def space(sig, init) -> str | None:
+            return self._lvalue_at(f, sig, init)
+        spaces = {space(sig, init) for sig in sigs for _, init in refs}
+        if not spaces - {None, "thread"} or any(len({space(sig, i) for _, i in refs}) > 1 for sig in sigs):
+            return  # every object in thread memory (or unknown), or objects of different spaces declared together
+        for name, init in refs:
+            self.local_spaces[(f.name, name)] = lambda sig, init=init: space(sig, init) or "thread"
+        self._dynamic_prefix(decl.child_by_field_name("type"), lambda sig: space(sig, refs[0][1]) or "thread")
+
+    def _lvalue_at(self, f: Function, sig, expr: Node | None) -> str | None:
+        """Where the object `expr` names lives, under the helper's specialisation `sig`."""
+        return self._space_at(f, sig, expr, self._space_of_lvalue) if expr is not None else None
