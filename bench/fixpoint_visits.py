@@ -11,7 +11,8 @@ globals and every due function's pass), the per-sweep post-passes, the group-wid
 and the checks after the fixpoint.  divergence: the summaries, the name resolution, the shared
 references, overwrites, broadcasts, the parameter-free returns (R0, its own fixpoint), the fixpoint and
 the hazard walks (`run`'s own time).  Counts: functions each analysis saw, function passes (a pass is one
-walk of one function's body), sweeps.  CPU moves with the load: compare parts within one run.
+walk of one function's body), sweeps, divergence's callee resolutions.  With another checkout's code:
+`PYTHONPATH=CHECKOUT python -P bench/fixpoint_visits.py DIR...`.  CPU moves with the load: compare parts within one run.
 """
 from __future__ import annotations
 
@@ -118,6 +119,12 @@ def main() -> None:
         _n["divergence functions (all)"] += sum(1 for f in ctx.module.functions.values() if f.body is not None)
         d_init(self, ctx, *a, **k)
     dv.Divergence.__init__ = dv_init
+    called = dv.Divergence._called
+
+    def d_called(self, n):  # a call's callees resolved (the summaries' call graph, the walks' helpers)
+        _n["divergence callee resolutions"] += 1
+        return called(self, n)
+    dv.Divergence._called = d_called
 
     total, data = ls.lint_in_process(dirs)
     print(f"lint -j 1 of {' '.join(dirs)}: {total:.2f} s process CPU; JSON sha256 "
