@@ -11,7 +11,8 @@ globals and every due function's pass), the per-sweep post-passes, the group-wid
 and the checks after the fixpoint.  divergence: the summaries, the name resolution, the shared
 references, overwrites, broadcasts, the parameter-free returns (R0, its own fixpoint), the fixpoint and
 the hazard walks (`run`'s own time).  Counts: functions each analysis saw, function passes (a pass is one
-walk of one function's body), sweeps.  CPU moves with the load: compare parts within one run.
+walk of one function's body), sweeps, divergence's callee resolutions.  With another checkout's code:
+`PYTHONPATH=CHECKOUT python -P bench/fixpoint_visits.py DIR...`.  CPU moves with the load: compare parts within one run.
 """
 from __future__ import annotations
 
@@ -34,33 +35,34 @@ def main() -> None:
     import kernelport.sweeps as sw
     import kernelport.unit_launches  # noqa: F401
     import kernelport.warpflow as wf
-    ls._function("kernelport.warpflow", "analyze", "warpflow: the sweeps (run's own)")
-    ls._method("kernelport.warpflow", "_Analyzer", "__init__", "warpflow: set-up (sweeps index, member lanes)")
-    ls._method("kernelport.warpflow", "_Analyzer", "warp_level_functions", "warpflow: warp-level functions")
-    ls._function("kernelport.warpreach", "live_functions", "warpflow: live functions (warpreach)")
-    ls._method("kernelport.warpflow", "_Analyzer", "_logical_groups", "warpflow: group widths (warpwidth)")
-    ls._function("kernelport.masktypes", "check_returns", "warpflow: checks after the fixpoint")
-    ls._function("kernelport.declsplit", "check", "warpflow: checks after the fixpoint")
-    ls._function("kernelport.fnscopes", "of", "function scopes")
-    ls._function("kernelport.unit_launches", "elsewhere", "other units' launches")
-    ls._method("kernelport.lint.divergence", "Divergence", "__init__", "divergence: set-up")
-    ls._method("kernelport.lint.divergence", "Divergence", "run", "divergence: fixpoint and walks (run's own)")
-    ls._method("kernelport.lint.divergence", "Divergence", "_summaries", "divergence: summaries")
-    ls._method("kernelport.lint.divergence", "Divergence", "_resolve_all", "divergence: name resolution")
-    ls._method("kernelport.lint.divergence", "Divergence", "_worklist", "divergence: worklist")
-    ls._function("kernelport.lint.sharedrefs", "params", "divergence: shared references")
-    ls._function("kernelport.lint.sharedrefs", "locals_bound", "divergence: shared references")
-    ls._function("kernelport.lint.overwrites", "prepare", "divergence: overwrites")
-    ls._function("kernelport.lint.broadcasts", "reads", "divergence: broadcasts")
-    ls._function("kernelport.lint.return_tags", "param_free_returns", "divergence: R0 returns")
-    ls._method("kernelport.lint.divergence", "Divergence", "_walk", "divergence: hazard walks")
-    ls._method("kernelport.lint.divergence", "Divergence", "_may_hazard", "divergence: hazard walks")
-    # the stages around them (as bench/lint_stages.py), so that no row holds another's time
-    ls._method("kernelport.source", "SourceFile", "_parse", "parse")
-    ls._method("kernelport.source", "NodeIndex", "__init__", "node index")
-    ls._function("kernelport.model", "build", "model build")
-    ls._function("kernelport.lint.units", "with_includes", "include walk (a unit's)")
-
+    ls.wrap_all((
+        ("kernelport.warpflow", "analyze", "warpflow: the sweeps (run's own)"),
+        ("kernelport.warpflow", "_Analyzer", "__init__", "warpflow: set-up (sweeps index, member lanes)"),
+        ("kernelport.warpflow", "_Analyzer", "warp_level_functions", "warpflow: warp-level functions"),
+        ("kernelport.warpreach", "live_functions", "warpflow: live functions (warpreach)"),
+        ("kernelport.warpflow", "_Analyzer", "_logical_groups", "warpflow: group widths (warpwidth)"),
+        ("kernelport.masktypes", "check_returns", "warpflow: checks after the fixpoint"),
+        ("kernelport.declsplit", "check", "warpflow: checks after the fixpoint"),
+        ("kernelport.fnscopes", "of", "function scopes"),
+        ("kernelport.unit_launches", "elsewhere", "other units' launches"),
+        ("kernelport.lint.divergence", "Divergence", "__init__", "divergence: set-up"),
+        ("kernelport.lint.divergence", "Divergence", "run", "divergence: fixpoint and walks (run's own)"),
+        ("kernelport.lint.divergence", "Divergence", "_summaries", "divergence: summaries"),
+        ("kernelport.lint.divergence", "Divergence", "_resolve_all", "divergence: name resolution"),
+        ("kernelport.lint.divergence", "Divergence", "_worklist", "divergence: worklist"),
+        ("kernelport.lint.sharedrefs", "params", "divergence: shared references"),
+        ("kernelport.lint.sharedrefs", "locals_bound", "divergence: shared references"),
+        ("kernelport.lint.overwrites", "prepare", "divergence: overwrites"),
+        ("kernelport.lint.broadcasts", "reads", "divergence: broadcasts"),
+        ("kernelport.lint.return_tags", "param_free_returns", "divergence: R0 returns"),
+        ("kernelport.lint.divergence", "Divergence", "_walk", "divergence: hazard walks"),
+        ("kernelport.lint.divergence", "Divergence", "_may_hazard", "divergence: hazard walks"),
+        # the stages around them (as bench/lint_stages.py), so that no row holds another's time
+        ("kernelport.source", "SourceFile", "_parse", "parse"),
+        ("kernelport.source", "NodeIndex", "__init__", "node index"),
+        ("kernelport.model", "build", "model build"),
+        ("kernelport.lint.units", "with_includes", "include walk (a unit's)"),
+    ))
     # counts: warpflow's functions, passes (Sweeps.due true) and sweeps (_post once per sweep)
     init, due, post, limit = sw.Sweeps.__init__, sw.Sweeps.due, wf._Analyzer._post, sw.Sweeps.limit
 
@@ -117,6 +119,12 @@ def main() -> None:
         _n["divergence functions (all)"] += sum(1 for f in ctx.module.functions.values() if f.body is not None)
         d_init(self, ctx, *a, **k)
     dv.Divergence.__init__ = dv_init
+    called = dv.Divergence._called
+
+    def d_called(self, n):  # a call's callees resolved (the summaries' call graph, the walks' helpers)
+        _n["divergence callee resolutions"] += 1
+        return called(self, n)
+    dv.Divergence._called = d_called
 
     total, data = ls.lint_in_process(dirs)
     print(f"lint -j 1 of {' '.join(dirs)}: {total:.2f} s process CPU; JSON sha256 "

@@ -77,6 +77,13 @@ def _method(module: str, cls: str, attr: str, stage: str) -> None:
             else _timed(stage, f))
 
 
+def wrap_all(stages) -> None:
+    """Time each of `stages`: (module, attribute, stage) for a function, (module, class, method, stage)
+    for a method."""
+    for row in stages:
+        (_function if len(row) == 3 else _method)(*row)
+
+
 def lint_in_process(dirs: list[str], after=None) -> tuple[float, bytes]:
     """(process CPU seconds, the JSON) of `kernelport lint -j 1 --format json DIR...` run in this process
     (`after`: called once the lint returns, before the clock stops)."""
@@ -110,19 +117,21 @@ def main() -> None:
     import kernelport.unit_launches  # noqa: F401
     from kernelport.lint.rule import all_rules
     rules = all_rules()
-    _method("kernelport.source", "SourceFile", "_parse", "parse")
-    _method("kernelport.source", "NodeIndex", "__init__", "node index")
-    _method("kernelport.lint.context", "Context", "__init__", "lint context (other)")
-    _method("kernelport.lint.divergence", "Divergence", "__init__", "divergence")
-    _method("kernelport.lint.divergence", "Divergence", "run", "divergence")
-    _function("kernelport.model", "build", "model build")
-    _function("kernelport.warpflow", "analyze", "warpflow")
-    _function("kernelport.lint.suppress", "parse", "suppressions")
-    _function("kernelport.lint.macrobodies", "findings", "macro bodies")
-    _function("kernelport.fnscopes", "of", "function scopes")
-    _function("kernelport.lint.units", "with_includes", "include walk (a unit's)")
-    _function("kernelport.unit_launches", "elsewhere", "other units' launches")
-    _function("kernelport.lint.engine", "_lint_file", "rest of the file")
+    wrap_all((
+        ("kernelport.source", "SourceFile", "_parse", "parse"),
+        ("kernelport.source", "NodeIndex", "__init__", "node index"),
+        ("kernelport.lint.context", "Context", "__init__", "lint context (other)"),
+        ("kernelport.lint.divergence", "Divergence", "__init__", "divergence"),
+        ("kernelport.lint.divergence", "Divergence", "run", "divergence"),
+        ("kernelport.model", "build", "model build"),
+        ("kernelport.warpflow", "analyze", "warpflow"),
+        ("kernelport.lint.suppress", "parse", "suppressions"),
+        ("kernelport.lint.macrobodies", "findings", "macro bodies"),
+        ("kernelport.fnscopes", "of", "function scopes"),
+        ("kernelport.lint.units", "with_includes", "include walk (a unit's)"),
+        ("kernelport.unit_launches", "elsewhere", "other units' launches"),
+        ("kernelport.lint.engine", "_lint_file", "rest of the file"),
+    ))
     for r in rules:
         r.check = _timed("rule " + r.code, r.check)
     if args.count_calls:

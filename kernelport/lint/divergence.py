@@ -463,15 +463,18 @@ class Divergence:
             self.fn, k = f, self._fkey(f)
             direct_barrier.setdefault(k, False)
             direct_full.setdefault(k, False)
-            calls.setdefault(k, set())
             for n in self.src.index.under(f.body, "call_expression"):
-                calls[k] |= self._called(n)
                 if barriers and barrier_kind(self.ctx, n) == "block":
                     direct_barrier[k] = True
                     self._direct.add(id(f))
                 if fulls and self.full_mask_op(n):
                     direct_full[k] = True
                     self._direct.add(id(f))
+        for f in funcs if self._direct else ():  # where no function holds one, no caller reaches one: the
+            self.fn, k = f, self._fkey(f)  # closures are empty without resolving a call (most files)
+            calls.setdefault(k, set())
+            for n in self.src.index.under(f.body, "call_expression"):
+                calls[k] |= self._called(n)
         self.fn = None
         self.barrier_fns = warpflow.callers_closure(direct_barrier, calls)
         self.full_fns = warpflow.callers_closure(direct_full, calls)
