@@ -198,6 +198,9 @@ class HIP(Backend):
     api_table = "hip_api.tsv"
     # clang's HIP device pass defines __HIP_DEVICE_COMPILE__, never __CUDA_ARCH__ (reviews.llvm.org D45387, D45441).
     device_pass_macros = {"__CUDA_ARCH__": "__HIP_DEVICE_COMPILE__"}
+    # clang checks a kernel's calls on hipcc's host pass too ("call to __host__ function from __global__ function"):
+    # an attribute macro nvcc's device pass alone makes `__device__` is `__host__ __device__` on both (checked, hipcc 5.2).
+    both_passes_space = ("__HIPCC__", "__host__ __device__")
     # A CUDA library's sub-header HIPIFY has no entry for: the library's main HIP header.
     # ROCm libraries a port includes where the original includes their CUDA counterparts, which a ROCm
     # install ships as packages of their own (Debian packages rocPRIM only): header folder -> (library,
