@@ -262,6 +262,9 @@ class ApiNames:
             return False
         full, args = re.sub(r"\s+", "", self.src.text_of(top)), call_args(call)
         ov = table.overload(full, len(args))
+        if ov is None:  # an overload of as many arguments that one argument tells apart (CUB's scans with a stream)
+            from .cub_overloads import holds
+            ov = next((e for cond, e in table.conditional(full, len(args)) if holds(self, cond, args)), None)
         if ov is None:
             return False
         twice = [a for i, a in enumerate(args) if ov.hip.count(f"{{{i}}}") > 1 and _has_effect(a)]

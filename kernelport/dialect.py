@@ -239,6 +239,8 @@ CONCEPTS: tuple[Concept, ...] = (
         # `%lanemask_lt` and kin as the group's width decides (kernelport/logical_lanes.py): the native group's
         # (no backend whose wave may be 64 spells it: a 32-bit mask cannot hold the wave's) and the 32-lane warp's
         *((f"ptx{w}_lanemask_{c}", ()) for w in ("", "_warp") for c in ("eq", "lt", "le", "gt", "ge")),
+        # ... zero-extended into 64 bits: in a native group the wave's lanes (a 64-lane wave's mask needs 64 bits)
+        *((f"ptx_lanemask64_{c}", ()) for c in ("eq", "lt", "le", "gt", "ge")),
         *ptx_ordered.CONCEPTS,  # `ld.acquire.gpu`, `st.release.sys`, `ld.volatile`, `fence.sc.gpu`, ... (ptx_ordered.py)
         # `setp.ne|eq.{b,s,u}N p, a, b`: whether a != b (a == b), into a predicate an instruction's guard reads
         ("ptx_setp_ne", ("a", "b")), ("ptx_setp_eq", ("a", "b")),

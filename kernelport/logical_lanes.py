@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 # what a marked asm's writes mean: the 32-lane warp's lane, and its lane masks (PTX's `%lanemask_lt` is the
 # mask of the lanes below this one in its 32-lane warp, whichever are active)
-RENAMED = {"lane_id": "warp_lane", **{f"ptx_lanemask_{c}": f"ptx_warp_lanemask_{c}" for c in ptx_specials.MASKS}}
+RENAMED = {"lane_id": "warp_lane", **{f"ptx_lanemask{w}_{c}": f"ptx_warp_lanemask_{c}" for c in ptx_specials.MASKS
+                                     for w in ("", "64")}}  # (64: zero-extended, as the 32-bit expression assigned)
 
 
 def rewrite(tr: "Translator") -> None:

@@ -47,6 +47,9 @@ FORMS = (
     (rf"mov\.[us]32 {REG}, ?%%?laneid", "r", ((1, "lane_id", ()),)),
     # the 32-lane warp's lane masks (kernelport/logical_lanes.py: ported only in a logical 32-lane group)
     *((rf"mov\.[ub]32 {REG}, ?%%?lanemask_{c}\b", "r", ((1, f"ptx_lanemask_{c}", ()),)) for c in ptx_specials.MASKS),
+    # ... zero-extended into a 64-bit register (`cvt.u64.u32 %0, %%lanemask_lt;` : "=l"): the wave's mask where the
+    # group keeps the wave's width (a native group's 64-bit masks), the 32-lane warp's in a logical group
+    *((rf"cvt\.[ub]64\.[ub]32 {REG}, ?%%?lanemask_{c}\b", "l", ((1, f"ptx_lanemask64_{c}", ()),)) for c in ptx_specials.MASKS),
     (rf"bfe\.u32 {REG}, ?{OPERAND}, ?{OPERAND}, ?{OPERAND}", "rrrr", ((1, "bfe_u32", (2, 3, 4)),)),
     # bit packing: two registers as the low and high halves of one of twice the width, and back
     # (a half may be an immediate: `mov.b64 t, {m, 0}` zero-extends m)

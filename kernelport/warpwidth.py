@@ -549,7 +549,8 @@ def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, ma
         g.width, g.why = LOGICAL, f"{pick.source}: 32-lane groups, each vote over its own CUDA warp"
         return
     g.width, g.half_votes = UNDECIDED, votes == "full"  # (translate may keep 32 lanes, each vote over its warp)
-    g.why = f"{pick.source} with votes that may see two 32-lane groups of one 64-lane wave"
+    other = next((e for e in known if e.verdict != pick.verdict and e.verdict is not None), None)  # (two includers')
+    g.why = f"{pick.source}{f' and {other.source}' if other else ''} with votes that may see two 32-lane groups of one 64-lane wave"
 
 
 def _rows_break(g: Group, fs: list[Function], module: Module, helpers: list[Node]) -> str:

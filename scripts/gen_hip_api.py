@@ -148,6 +148,18 @@ CUB_OVERLOADS = {
     "cub::DeviceScan::ExclusiveSum/4": "hipcub::DeviceScan::ExclusiveSum({0}, {1}, {2}, {2}, {3})",
     "cub::DeviceScan::InclusiveScan/5": "hipcub::DeviceScan::InclusiveScan({0}, {1}, {2}, {2}, {3}, {4})",
     "cub::DeviceScan::ExclusiveScan/6": "hipcub::DeviceScan::ExclusiveScan({0}, {1}, {2}, {2}, {3}, {4}, {5})",
+    # ... and with a stream (and debug_synchronous): as many arguments as an out-of-place call, told apart by one
+    # argument (`name/N:cond`, kernelport/cub_overloads.py): `intK`, argument K is an integer (the in-place call's
+    # num_items where the out-of-place one has its output iterator or operator); `fnK`, argument K is an operator
+    # constructed with no arguments (`cub::Max()`: the in-place call's scan_op where the other has d_out)
+    "cub::DeviceScan::InclusiveSum/5:int3": "hipcub::DeviceScan::InclusiveSum({0}, {1}, {2}, {2}, {3}, {4})",
+    "cub::DeviceScan::InclusiveSum/6:int3": "hipcub::DeviceScan::InclusiveSum({0}, {1}, {2}, {2}, {3}, {4}, {5})",
+    "cub::DeviceScan::ExclusiveSum/5:int3": "hipcub::DeviceScan::ExclusiveSum({0}, {1}, {2}, {2}, {3}, {4})",
+    "cub::DeviceScan::ExclusiveSum/6:int3": "hipcub::DeviceScan::ExclusiveSum({0}, {1}, {2}, {2}, {3}, {4}, {5})",
+    "cub::DeviceScan::InclusiveScan/6:int4": "hipcub::DeviceScan::InclusiveScan({0}, {1}, {2}, {2}, {3}, {4}, {5})",
+    "cub::DeviceScan::InclusiveScan/7:int4": "hipcub::DeviceScan::InclusiveScan({0}, {1}, {2}, {2}, {3}, {4}, {5}, {6})",
+    "cub::DeviceScan::ExclusiveScan/7:fn3": "hipcub::DeviceScan::ExclusiveScan({0}, {1}, {2}, {2}, {3}, {4}, {5}, {6})",
+    "cub::DeviceScan::ExclusiveScan/8:fn3": "hipcub::DeviceScan::ExclusiveScan({0}, {1}, {2}, {2}, {3}, {4}, {5}, {6}, {7})",
 }
 
 # CUDA's own header guards, which code tests to see whether a CUDA header came before it

@@ -99,6 +99,19 @@ class Table:
         flags); its spelling is a call template.  None: the name's own row applies."""
         return self.get(f"{cuda_name}/{arity}")
 
+    def conditional(self, cuda_name: str, arity: int) -> list[tuple[str, Entry]]:
+        """[(condition, row)] of the rows `name/N:cond` for a call of `cuda_name` with `arity` arguments: an
+        overload the arity alone does not tell apart (kernelport/cub_overloads.py reads the condition)."""
+        index = self.__dict__.get("_conditional")
+        if index is None:
+            index = self.__dict__["_conditional"] = {}
+            for n in self._rows:
+                head, _, tail = n.rpartition("/")
+                count, _, cond = tail.partition(":")
+                if head and cond and count.isdigit():
+                    index.setdefault((head, int(count)), []).append((cond, n))
+        return [(cond, e) for cond, n in index.get((cuda_name, arity), ()) if (e := self.get(n)) is not None]
+
     def spelling(self, cuda_name: str) -> str | None:
         """The target's name for `cuda_name`, None where there is none."""
         e = self.get(cuda_name)

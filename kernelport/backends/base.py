@@ -362,6 +362,10 @@ class Backend:
     # The source compiler's macro defined on its device pass alone, whose bare defined-test means "compiling
     # device code" (`#ifdef __CUDA_ARCH__`), as this port spells that test (kernelport/device_pass.py).
     device_pass_macros: ClassVar[dict[str, str]] = {}
+    # (macro every pass of the target's GPU compiler defines, the attributes of a function both passes compile):
+    # a macro the source defines `__device__` on nvcc's device pass alone is given these on the target's host pass
+    # too (kernelport/pass_attributes.py); None: no such split of passes to mend.
+    both_passes_space: ClassVar[tuple[str, str] | None] = None
     # Source headers the target lacks whose names the port defines itself: the include is replaced by
     # this text where the file uses them (header_uses; HIP: cg::reduce).
     header_polyfills: ClassVar[dict[str, str]] = {}

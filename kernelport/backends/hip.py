@@ -106,6 +106,12 @@ PTX_MEMORY = {
     **{f"ptx_warp_lanemask_{c}": m.format(bit="(1u << (__lane_id() & 31))") for c, m in (
         ("eq", "{bit}"), ("lt", "({bit} - 1u)"), ("le", "(({bit} << 1) - 1u)"), ("gt", "(~(({bit} << 1) - 1u))"),
         ("ge", "(~({bit} - 1u))"))},
+    # ... zero-extended into 64 bits in a native group (its warp is the wave): the wave's lanes from __lane_id(),
+    # whichever are active (not __lanemask_lt(), which ANDs in the active lanes), the lanes above cut at warpSize
+    # (a 32-lane wave's mask is CUDA's: bits 32-63 clear, as cvt.u64.u32 leaves them)
+    **{f"ptx_lanemask64_{c}": m.format(bit="(1ull << __lane_id())", wave="(~0ull >> (64 - warpSize))") for c, m in (
+        ("eq", "{bit}"), ("lt", "({bit} - 1ull)"), ("le", "(({bit} << 1) - 1ull)"),
+        ("gt", "(~(({bit} << 1) - 1ull) & {wave})"), ("ge", "(~({bit} - 1ull) & {wave})"))},
     "ptx_memory_clobber": "__atomic_signal_fence(__ATOMIC_SEQ_CST)",
     # `trap;`: clang's trap (llvm.trap: s_trap on AMDGPU), what ROCm's own __trap() is
     "ptx_trap": "__builtin_trap()",
@@ -198,6 +204,9 @@ class HIP(Backend):
     api_table = "hip_api.tsv"
     # clang's HIP device pass defines __HIP_DEVICE_COMPILE__, never __CUDA_ARCH__ (reviews.llvm.org D45387, D45441).
     device_pass_macros = {"__CUDA_ARCH__": "__HIP_DEVICE_COMPILE__"}
+    # clang checks a kernel's calls on hipcc's host pass too ("call to __host__ function from __global__ function"):
+    # an attribute macro nvcc's device pass alone makes `__device__` is `__host__ __device__` on both (checked, hipcc 5.2).
+    both_passes_space = ("__HIPCC__", "__host__ __device__")
     # A CUDA library's sub-header HIPIFY has no entry for: the library's main HIP header.
     # ROCm libraries a port includes where the original includes their CUDA counterparts, which a ROCm
     # install ships as packages of their own (Debian packages rocPRIM only): header folder -> (library,

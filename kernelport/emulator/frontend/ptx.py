@@ -91,6 +91,12 @@ def _instruction(instr: str, ops: list[tuple[str, str]]) -> str | None:
     opcode, rest = m.group(1).split("."), m.group(2)
     args = [a for a, _ in split_top_level(rest, brackets="([{")]
     try:
+        special = re.fullmatch(r"\s*%%?([a-z_]+(?:\.[xyz])?)\s*", args[1]) if len(args) == 2 else None
+        if opcode[0] == "cvt" and len(opcode) == 3 and special and special.group(1) in SPECIAL_REGISTERS and \
+                all(x[:1] in "ub" and x in _TYPES for x in opcode[1:]):  # `cvt.u64.u32 %0, %%lanemask_lt`: widened
+            d = _reg(args[0], ops)
+            return None if d is None else \
+                f"{d[1]} = ({_ctype(opcode[1], d[0])})({_TYPES[opcode[2]]})({SPECIAL_REGISTERS[special.group(1)]});"
         if opcode[0] == "cvt" and len(args) == 2:
             *rnd, dst_t, src_t = opcode[1:]
             conv = CVT.get((dst_t, src_t))
@@ -98,7 +104,6 @@ def _instruction(instr: str, ops: list[tuple[str, str]]) -> str | None:
             if conv is None or set(rnd) - _CVT_ROUNDING or len(rnd) > 1 or d is None or s is None:
                 return None
             return f"{d[1]} = {conv.format(s[1])};"
-        special = re.fullmatch(r"\s*%%?([a-z_]+(?:\.[xyz])?)\s*", args[1]) if len(args) == 2 else None
         if opcode[0] == "mov" and len(opcode) == 2 and special and special.group(1) in SPECIAL_REGISTERS:
             d = _reg(args[0], ops)
             if d is None or opcode[1] not in _TYPES:
