@@ -13,6 +13,7 @@ from .errors import EmulatorError
 from .frontend import NS_SEP
 from .lanes import merge
 from .memory import Pointer
+from .nulls import compare_with_int
 from .ops import arith, bitnot, convert, fma, lnot, neg, truth
 from .undefined import decide, never_written
 from .vectors import VecVal
@@ -309,8 +310,9 @@ class ExpressionCompiler:
             return va.add(k if op == "+" else -k.astype(np.int64)), None
         if isinstance(vb, Pointer) and op == "+":
             return vb.add(as_index(va)), None
-        if op in ("==", "!="):  # comparison with a null pointer
-            return (np.bool_(op == "!="), None)
+        if op in ("==", "!="):  # comparison with a null pointer: per lane (emulator.nulls)
+            got = compare_with_int(op, va if isinstance(va, Pointer) else vb, vb if isinstance(va, Pointer) else va)
+            return (np.bool_(op == "!="), None) if got is None else got
         raise EmulatorError(f"unsupported pointer operation `{op}`", g.ctx.path, *self.pos(node))
 
     def e_BinaryOp(self, node):

@@ -1,0 +1,85 @@
+"""A pointer NULL in some lanes only (emulator.nulls): `p = 0;` (NULL, nullptr) in one branch and a buffer's
+address in the other, merged after the divergence.  On main lanes.merge stopped with a Python traceback
+("'Pointer' object has no attribute 'dtype'") where the null came second, and where it came first (or from
+a ternary) every lane took the buffer's address: `p == NULL` was false in the null lanes and `*p` read
+x[0] there, silently.  Now a null lane is a value: compared, tested and merged per lane, and a load or
+store through it is a located fault naming the thread."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kernelport.emulator import run_kernel
+from kernelport.emulator.errors import EmulatorError, KernelFault
+
+X = np.arange(8, dtype=np.float32) + 1
+Y = 100 + np.arange(8, dtype=np.float32)
+T = np.arange(8)
+
+
+def _run(body, wave=32):
+    src = ("__global__ void k(const float* x, const float* y, float* out) {\n"
+           "    int t = threadIdx.x;\n" + body + "\n}")
+    return run_kernel(src, "k", args=dict(x=X, y=Y, out=np.zeros(8, np.float32)), grid=(1,), block=(8,),
+                      wave=wave).outputs["out"]
+
+
+FORMS = {  # (body with NUL for the null spelling, the threads whose pointer is null)
+    "null second": ("const float* p = x + t;\n    if (t & 1) p = NUL;", T & 1 == 1),
+    "null first": ("const float* p = NUL;\n    if (t % 3 == 0) p = &x[t];", T % 3 != 0),
+    "if else": ("const float* p;\n    if (t < 3) p = NUL; else p = x + t;", T < 3),
+    "ternary": ("const float* p = (t < 5) ? x + t : NUL;", T >= 5),
+    "ternary null first": ("const float* p = (t < 5) ? NUL : x + t;", T < 5),
+    "loop exit": ("const float* p = x + t;\n    for (int j = 0; j < 4; ++j) { if (j == t) { p = NUL; break; } }",
+                  T < 4),
+}
+
+
+@pytest.mark.parametrize("spelling", ["0", "NULL", "nullptr"])
+@pytest.mark.parametrize("form", sorted(FORMS))
+@pytest.mark.parametrize("test", ["p == NUL ? -1.0f : *p", "p != NUL ? p[0] : -1.0f", "!p ? -1.0f : *p",
+                                  "p ? *p : -1.0f"])
+def test_a_pointer_null_in_some_lanes_is_compared_per_lane(form, spelling, test):
+    body, null = FORMS[form]
+    got = _run((body + f"\n    out[t] = {test};").replace("NUL", spelling), wave=64 if spelling == "NULL" else 32)
+    assert list(got) == list(np.where(null, -1.0, X))
+
+
+@pytest.mark.parametrize("access, what", [("out[t] = *p;", "read"), ("out[t] = p[0] + 1.0f;", "read"),
+                                          ("*q = 2.0f;", "write"), ("atomicAdd(q, 1.0f);", "atomic access")])
+def test_a_dereference_of_a_lane_s_null_is_a_located_fault(access, what):
+    body = ("const float* p = x + t;\n    float* q = out + t;\n    if (t == 6) { p = 0; q = NULL; }\n    " + access)
+    with pytest.raises(KernelFault, match=rf"<kernel>:6:\d+: {what} through a null pointer .*thread \(6, 0, 0\)"):
+        _run(body)
+
+
+def test_a_null_lane_guarded_is_never_dereferenced():
+    got = _run("float* q = out + t;\n    if (t == 6) q = 0;\n    if (q) *q = x[t] * 2.0f;")
+    assert list(got) == list(np.where(T == 6, 0.0, X * 2))
+
+
+def test_a_pointer_null_in_the_other_lanes_may_take_another_buffer():
+    # x's pointer is null in every lane; the branch aims some lanes at y: one buffer, null elsewhere
+    got = _run("const float* p = (t < 0) ? x : 0;\n    if (t < 4) p = y + t;\n    out[t] = p ? *p : -5.0f;")
+    assert list(got) == list(np.where(T < 4, Y, -5.0))
+
+
+# Look-alikes that must not change.
+def test_a_pointer_moved_in_some_lanes_keeps_its_buffer():
+    got = _run("const float* p = x + t;\n    if (t & 1) p = x;\n    out[t] = p != 0 ? *p : -1.0f;")
+    assert list(got) == list(np.where(T & 1, X[0], X))
+
+
+def test_a_pointer_null_in_every_lane_stays_false():
+    got = _run("const float* p = 0;\n    out[t] = p ? *p : -7.0f;")
+    assert list(got) == [-7.0] * 8
+
+
+def test_two_live_buffers_under_divergence_stay_refused():
+    with pytest.raises(EmulatorError, match="different buffers"):
+        _run("const float* p = x + t;\n    if (t < 2) p = y + t;\n    out[t] = *p;")
+
+
+def test_an_integer_that_is_not_null_in_some_lanes_is_refused_not_a_traceback():
+    with pytest.raises(EmulatorError, match=r"<kernel>:4:\d+: an integer converted to a pointer"):
+        _run("const float* p = x + t;\n    if (t & 1) p = (const float*)16;\n    out[t] = *p;")
