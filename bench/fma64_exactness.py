@@ -5,8 +5,8 @@ its cost beside another checkout's.
 
 Operand triples per seed from several families: uniform in [-1, 1]; wide exponents (2^-1100 .. 2^1100,
 signs mixed, with infinities, NaN and zeros); c near -a*b (cancellation); small dyadic values (exact
-products, midpoints of the sum); and rows whose th + RN(tl + ul) lands on a midpoint (fused.py's screen: redone rounded to odd).  Every result
-is compared bit for bit with gcc's fma (compiled here, -ffp-contract=off).  With --other, the CPU
+products, midpoints of the sum); and rows whose th + RN(tl + ul) lands on a midpoint (fused.py's
+screen: redone rounded to odd).  Every result is compared bit for bit with gcc's fma (compiled here, -ffp-contract=off).  With --other, the CPU
 seconds of one fma over 2^16 uniform elements, this code and the other's, alternated.
 """
 from __future__ import annotations

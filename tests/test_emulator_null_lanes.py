@@ -83,3 +83,41 @@ def test_two_live_buffers_under_divergence_stay_refused():
 def test_an_integer_that_is_not_null_in_some_lanes_is_refused_not_a_traceback():
     with pytest.raises(EmulatorError, match=r"<kernel>:4:\d+: an integer converted to a pointer"):
         _run("const float* p = x + t;\n    if (t & 1) p = (const float*)16;\n    out[t] = *p;")
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
+def test_null_lanes_through_a_call_a_struct_member_and_the_heap(schedule):
+    src = """struct Node { float v; int k; };
+__device__ float get(const float* p) { return p ? *p : -1.0f; }
+__global__ void k(const Node* nodes, const float* x, float* out, float* got) {
+    int t = threadIdx.x;
+    const Node* n = (t & 1) ? &nodes[t] : NULL;
+    out[t] = n ? n->v : -1.0f;
+    got[t] = get((t % 3) ? x + t : nullptr);
+    float* b = NULL;
+    if (t < 4) b = (float*)malloc(16);
+    if (b) { b[0] = 2.0f * x[t]; got[t] += b[0]; }
+    free(b);
+    if (t == 2 && NODE) out[t] = n->v;
+}"""
+    nodes = np.zeros(8, dtype=[("v", "f4"), ("k", "i4")])
+    nodes["v"] = 10 + T
+    args = lambda: dict(nodes=nodes, x=X, out=np.zeros(8, np.float32), got=np.zeros(8, np.float32))  # noqa: E731
+    r = run_kernel(src.replace("NODE", "0"), "k", args=args(), grid=(1,), block=(8,), schedule=schedule).outputs
+    assert list(r["out"]) == list(np.where(T & 1, 10 + T, -1.0))
+    assert list(r["got"]) == list(np.where(T % 3 != 0, X, -1.0) + np.where(T < 4, 2 * X, 0.0))
+    # (one thread at a time, thread 2's pointer is NULL in every lane of its group: the integer 0)
+    fault = r"<kernel>:12:\d+: (read through|member -> of) a null pointer .*thread \(2, 0, 0\)"
+    with pytest.raises(KernelFault, match=fault):
+        run_kernel(src.replace("NODE", "1"), "k", args=args(), grid=(1,), block=(8,), schedule=schedule)
+
+
+@pytest.mark.parametrize("body, what", [("const float* p = 0; out[t] = *p;", "dereference"),
+                                        ("const float* p = NULL; out[t] = p[1];", "subscript"),
+                                        ("float* q = nullptr; *q = 1.0f;", "dereference"),
+                                        ("float* q = 0; q[t] = 1.0f;", "subscript"),
+                                        ("float* q = NULL; atomicAdd(q, 1.0f);", "atomic access")])
+def test_a_pointer_null_in_every_lane_dereferenced_is_a_located_fault(body, what):
+    # on main: an EmulatorError "dereference of a non-pointer" (the emulator's limit, not the kernel's fault)
+    with pytest.raises(KernelFault, match=rf"<kernel>:3:\d+: {what} of a null pointer .*thread \(0, 0, 0\)"):
+        _run(body)

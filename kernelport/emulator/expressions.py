@@ -13,7 +13,7 @@ from .errors import EmulatorError
 from .frontend import NS_SEP
 from .lanes import merge
 from .memory import Pointer
-from .nulls import compare_with_int
+from .nulls import compare_with_int, non_pointer, null_access
 from .ops import arith, bitnot, convert, fma, lnot, neg, truth
 from .undefined import decide, never_written
 from .vectors import VecVal
@@ -214,6 +214,8 @@ class ExpressionCompiler:
             if isinstance(p, Pointer) and p.st is not None:
                 return layout.member(p, node.field.name, arrow, fr.g.ctx.path, self.pos(node))
             if not vector:
+                if not isinstance(p, Pointer) and (e := null_access(fr.g, p, m, f"member {node.type}", self.pos(node))):
+                    raise e
                 raise EmulatorError("struct members are not supported by the emulator here (built-in .x/.y/.z, "
                                     ".x/.y/.z/.w of vector types in memory, fields of struct variables, of struct "
                                     "arguments and of arrays of structs in memory)", fr.g.ctx.path, *self.pos(node))
@@ -250,7 +252,7 @@ class ExpressionCompiler:
         def f(fr, m):
             p = _value(base(fr, m))
             if not isinstance(p, Pointer):
-                raise EmulatorError("subscript of a non-pointer", fr.g.ctx.path, *self.pos(node))
+                raise non_pointer(fr.g, p, m, "subscript", self.pos(node))
             k = as_index(idx(fr, m)[0])
             if p.dims:  # a row of a multi-dimensional array: decays to a pointer
                 return p.index(k), None
@@ -452,7 +454,7 @@ class ExpressionCompiler:
         def pf(fr, m):
             p = _value(base(fr, m))
             if not isinstance(p, Pointer):
-                raise EmulatorError("subscript of a non-pointer", fr.g.ctx.path, *self.pos(node))
+                raise non_pointer(fr.g, p, m, "subscript", self.pos(node))
             return p.add(as_index(idx(fr, m)[0]))
         return pf
 

@@ -79,3 +79,25 @@ def null_fault(idx: int, what: str, thread, block):
     if idx >= NULL_BELOW:
         return None
     return f"{what} through a null pointer (this thread's pointer holds NULL); thread {thread} of block {block}"
+
+
+def non_pointer(g, v, m, what: str, pos):
+    """The error of a `what` (dereference, subscript, atomic, ...) through v, which is no Pointer: a
+    located KernelFault where v is NULL (null_access), else the emulator's own EmulatorError."""
+    return null_access(g, v, m, what, pos) or EmulatorError(f"{what} of a non-pointer", g.ctx.path, *pos)
+
+
+def null_access(g, v, m, what: str, pos):
+    """A KernelFault naming the first active thread where every active lane's v is NULL (a pointer null
+    in every lane stays the integer 0), or None."""
+    from .errors import KernelFault
+    act = np.broadcast_to(np.asarray(m, bool), (g.n,))
+    try:
+        vals = np.broadcast_to(np.asarray(v), (g.n,))
+    except (TypeError, ValueError):
+        return None
+    if vals.dtype.kind not in "iub" or not act.any() or vals[act].any():
+        return None
+    t, b = g.thread_of(int(np.flatnonzero(act)[0]))
+    return KernelFault(f"{what} of a null pointer (this thread's pointer holds NULL); thread {t} of block {b}",
+                       g.ctx.path, *pos)
