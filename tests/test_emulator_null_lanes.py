@@ -121,3 +121,18 @@ def test_a_pointer_null_in_every_lane_dereferenced_is_a_located_fault(body, what
     # on main: an EmulatorError "dereference of a non-pointer" (the emulator's limit, not the kernel's fault)
     with pytest.raises(KernelFault, match=rf"<kernel>:3:\d+: {what} of a null pointer .*thread \(0, 0, 0\)"):
         _run(body)
+
+
+def test_a_lane_s_null_as_an_integer_address_and_back():
+    # (uintptr)p is 0 where p is NULL; (T *)n maps n = 0 to NULL and the other lanes into their buffer (on main
+    # a located "not the address of one buffer" error for the mix)
+    got = _run("unsigned long long u = (t & 1) ? (unsigned long long)(x + t) : 0;\n"
+               "    const float* p = (const float*)u;\n"
+               "    const float* q = (t < 3) ? 0 : y + t;\n"
+               "    out[t] = (p ? *p : -1.0f) + ((unsigned long long)q == 0ull ? 1000.0f : 0.0f);")
+    assert list(got) == list(np.where(T & 1, X, -1.0) + np.where(T < 3, 1000.0, 0.0))
+
+
+def test_an_address_in_every_lane_round_trips_unchanged():
+    got = _run("unsigned long long u = (unsigned long long)(x + t);\n    out[t] = *(const float*)u;")
+    assert list(got) == list(X)
