@@ -16,7 +16,7 @@ from .memory import Pointer
 from .nulls import compare_with_int, non_pointer, null_access
 from .ops import arith, bitnot, convert, fma, lnot, neg, truth
 from .undefined import decide, never_written
-from .vectors import VecVal
+from .vectors import VecVal, vector_operands
 
 ZERO = (np.int32(0), None)
 
@@ -404,6 +404,8 @@ class ExpressionCompiler:
         ff, fp = self._branch(node.iffalse)
 
         def select(fr, m, c, a, b, t):
+            if isinstance(a, VecVal) or isinstance(b, VecVal):
+                return merge(fr.g, *vector_operands(b, a, m & ~t, t, fr.g, node, self.pos), t)
             va, vb = a[0], b[0]
             if isinstance(va, Pointer) or isinstance(vb, Pointer):
                 return merge(fr.g, b, a, t)
