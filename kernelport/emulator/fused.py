@@ -29,24 +29,40 @@ _BIG, _SMALL = 2.0 ** 995, 2.0 ** -900  # Dekker's product exact (no overflow, n
 
 
 def _two_sum(x, y):
-    """s = x + y rounded and e with s + e == x + y exactly (Knuth; no overflow)."""
+    """s = x + y rounded and e with s + e == x + y exactly (Knuth; no overflow).  (In place on its own
+    temporaries: numpy's passes over fresh arrays are most of an fma's cost.)"""
     s = x + y
     bp = s - x
-    return s, (x - (s - bp)) + (y - bp)
+    e = s - bp
+    np.subtract(x, e, out=e)
+    np.subtract(y, bp, out=bp)
+    e += bp
+    return s, e
 
 
 def _split(x):
-    t = _SPLITTER * x
-    hi = t - (t - x)
-    return hi, x - hi
+    t = x * _SPLITTER
+    hi = t - x
+    np.subtract(t, hi, out=hi)
+    np.subtract(x, hi, out=t)
+    return hi, t
 
 
 def _two_product(a, b):
-    """p = a * b rounded and e with p + e == a * b exactly (Dekker, away from overflow and underflow)."""
+    """p = a * b rounded and e with p + e == a * b exactly (Dekker, away from overflow and underflow):
+    e = ((ah*bh - p) + ah*bl + al*bh) + al*bl, summed in that order."""
     p = a * b
     ah, al = _split(a)
     bh, bl = _split(b)
-    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    e = ah * bh
+    e -= p
+    ah *= bl
+    e += ah
+    bh *= al
+    e += bh
+    al *= bl
+    e += al
+    return p, e
 
 
 def _to_odd(s, e):
