@@ -175,3 +175,29 @@ def test_an_integer_factor_is_converted_before_the_fused_product():
     c = np.array([2 ** 24 + 4, 2 ** 20 + 4], np.float32)
     r = run_kernel(src, "k", args=dict(i=i, f=f, c=c, d=np.zeros(2, np.float32)), grid=(1,), block=(2,))
     assert list(r.outputs["d"]) == [0.0, -1.0]
+
+
+def _tie_rows(rng, n, tie=True):
+    """Double triples whose c + RN(x*y) is a tie (c = +-2^m, RN(x*y) = +-2^(m-53)) with x*y's rounding
+    error on either side: the fast double-double sum th + RN(tl + ul) lands on a midpoint there, and
+    emulator.fused redoes those elements rounded to odd.  tie=False: c = +-2^(m+1), no tie."""
+    x0 = rng.uniform(1, 2, n)
+    m, s = rng.integers(-100, 100, n), rng.choice([-1.0, 1.0], n)
+    z = np.ldexp(1.0, m if tie else m + 1) * s
+    return [(1.0, 1.0, 1.0, float(x), float(y), float(c))
+            for x, y, c in zip(np.ldexp(x0, m - 53) * s, 1 / x0, z)]
+
+
+@pytest.mark.parametrize("tie", [True, False])
+def test_double_fma_where_the_fast_sum_lands_on_a_midpoint(c_fma, tie):
+    """The double fma's screen (fused._screened): rows where RN(th + RN(tl + ul)) is two roundings and
+    wrong (checked here: at least 10 of 64), each as gcc's fma; the look-alike (no tie) as well."""
+    from kernelport.emulator import fused
+    rows = _tie_rows(np.random.default_rng(58), 64, tie)
+    x, y, z = (np.array([r[k] for r in rows]) for k in (3, 4, 5))
+    uh, ul = fused._two_product(x, y)
+    th, tl = fused._two_sum(z, uh)
+    want = c_fma([np.ones(64, np.float32)] * 3 + [x, y, z])[1][2::3]
+    wrong = np.count_nonzero(th + (tl + ul) != want)
+    assert (wrong >= 10) if tie else (wrong == 0)
+    _compare(rows, c_fma)

@@ -16,6 +16,7 @@ from .ctype import U8, base_scalar, inner_dims, vector_row
 from .layout import in_memory, struct_dtype
 from .errors import EmulatorError
 from .memory import Pointer
+from .nulls import NULL_OFF, null_lanes
 from .ops import convert
 
 ALIGN = 256  # bytes: the alignment the CUDA and HIP allocators give
@@ -57,14 +58,19 @@ def pointer_to_int(p: Pointer, dt: np.dtype, ctx):
     base = _amap(ctx).base(p.buf)
     scalars = np.asarray(p.addr(), dtype=np.int64)
     addr = np.uint64(base) + scalars.astype(np.uint64) * np.uint64(p.dt.itemsize)
+    null = null_lanes(p)
+    if null.any():  # (lanes whose pointer is NULL: address 0)
+        addr = np.where(null, np.uint64(0), addr)
     return addr.astype(dt)[()]
 
 
 def int_to_pointer(v, elem: np.dtype, dims: tuple, m, g, path, pos):
     """`(T *)n`: the pointer into the buffer that holds address n on every lane of mask m (its
-    bounds: the whole buffer); None for a null address, which stays the integer 0."""
+    bounds: the whole buffer, NULL in the lanes whose n is 0); None for a null address on every lane,
+    which stays the integer 0."""
     addrs = np.broadcast_to(np.asarray(v).astype(np.uint64), (g.n,))
-    live = addrs[m]
+    zero = addrs == 0
+    live = addrs[m & ~zero]
     if not live.size or not np.any(live):
         return None
     if not isinstance(elem, np.dtype):
@@ -77,11 +83,13 @@ def int_to_pointer(v, elem: np.dtype, dims: tuple, m, g, path, pos):
                             "kernel cast to an integer (the emulator maps back only the addresses it gave out)",
                             path, *pos)
     base, buf = hits.pop()
-    byte = np.where(m, addrs.astype(np.int64) - np.int64(base), 0)
+    byte = np.where(m & ~zero, addrs.astype(np.int64) - np.int64(base), 0)
     if np.any(byte % elem.itemsize):
         raise EmulatorError(f"an address converted to a pointer to a {elem.itemsize}-byte type is not aligned to "
                             f"{elem.itemsize} bytes", path, *pos)
-    return Pointer(buf, elem, 0, byte // elem.itemsize, buf.data.nbytes // elem.itemsize, dims)
+    off = byte // elem.itemsize
+    return Pointer(buf, elem, 0, np.where(zero, np.int64(NULL_OFF), off) if zero.any() else off,
+                   buf.data.nbytes // elem.itemsize, dims)
 
 
 def cast(a, t, pos):

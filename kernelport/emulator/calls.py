@@ -15,6 +15,7 @@ from .errors import EmulatorError, KernelFault
 from .expressions import INDEX_3D, ZERO
 from .frontend import AS_TYPE_FN, NS_SEP
 from .frontend.ptx import NOT_EMULATED
+from .nulls import non_pointer
 from .lanes import Frame
 from .modf_calls import ModfCalls
 from .memory import Pointer
@@ -342,7 +343,7 @@ class CallCompiler(ModfCalls):
         def ptr(fr, m):
             p = fa(fr, m)[0]
             if not isinstance(p, Pointer):
-                raise EmulatorError(f"{name} on a non-pointer", fr.g.ctx.path, *self.pos(node))
+                raise non_pointer(fr.g, p, m, name, self.pos(node))
             return p
 
         if op == "load":
@@ -455,7 +456,7 @@ class CallCompiler(ModfCalls):
                 g = fr.g
                 p = fa(fr, m)[0]
                 if not isinstance(p, Pointer):
-                    raise EmulatorError("atomic on a non-pointer", g.ctx.path, *self.pos(node))
+                    raise non_pointer(g, p, m, "atomic access", self.pos(node))
                 if op in ("inc", "dec") and p.dt != U32:  # (CUDA's and HIP's only overload: nvcc refuses others)
                     raise EmulatorError(f"`{node.name.name}` on a pointer to {p.dt}: the wrapping increment and "
                                         "decrement atomics take unsigned int* only (cast the address to it)",

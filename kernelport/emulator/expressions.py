@@ -13,9 +13,10 @@ from .errors import EmulatorError
 from .frontend import NS_SEP
 from .lanes import merge
 from .memory import Pointer
+from .nulls import compare_with_int, non_pointer, null_access
 from .ops import arith, bitnot, convert, fma, lnot, neg, truth
 from .undefined import decide, never_written
-from .vectors import VecVal
+from .vectors import VecVal, vector_operands
 
 ZERO = (np.int32(0), None)
 
@@ -213,6 +214,8 @@ class ExpressionCompiler:
             if isinstance(p, Pointer) and p.st is not None:
                 return layout.member(p, node.field.name, arrow, fr.g.ctx.path, self.pos(node))
             if not vector:
+                if not isinstance(p, Pointer) and (e := null_access(fr.g, p, m, f"member {node.type}", self.pos(node))):
+                    raise e
                 raise EmulatorError("struct members are not supported by the emulator here (built-in .x/.y/.z, "
                                     ".x/.y/.z/.w of vector types in memory, fields of struct variables, of struct "
                                     "arguments and of arrays of structs in memory)", fr.g.ctx.path, *self.pos(node))
@@ -249,7 +252,7 @@ class ExpressionCompiler:
         def f(fr, m):
             p = _value(base(fr, m))
             if not isinstance(p, Pointer):
-                raise EmulatorError("subscript of a non-pointer", fr.g.ctx.path, *self.pos(node))
+                raise non_pointer(fr.g, p, m, "subscript", self.pos(node))
             k = as_index(idx(fr, m)[0])
             if p.dims:  # a row of a multi-dimensional array: decays to a pointer
                 return p.index(k), None
@@ -309,8 +312,9 @@ class ExpressionCompiler:
             return va.add(k if op == "+" else -k.astype(np.int64)), None
         if isinstance(vb, Pointer) and op == "+":
             return vb.add(as_index(va)), None
-        if op in ("==", "!="):  # comparison with a null pointer
-            return (np.bool_(op == "!="), None)
+        if op in ("==", "!="):  # comparison with a null pointer: per lane (emulator.nulls)
+            got = compare_with_int(op, va if isinstance(va, Pointer) else vb, vb if isinstance(va, Pointer) else va)
+            return (np.bool_(op == "!="), None) if got is None else got
         raise EmulatorError(f"unsupported pointer operation `{op}`", g.ctx.path, *self.pos(node))
 
     def e_BinaryOp(self, node):
@@ -400,6 +404,8 @@ class ExpressionCompiler:
         ff, fp = self._branch(node.iffalse)
 
         def select(fr, m, c, a, b, t):
+            if isinstance(a, VecVal) or isinstance(b, VecVal):
+                return merge(fr.g, *vector_operands(b, a, m & ~t, t, fr.g, node, self.pos), t)
             va, vb = a[0], b[0]
             if isinstance(va, Pointer) or isinstance(vb, Pointer):
                 return merge(fr.g, b, a, t)
@@ -450,7 +456,7 @@ class ExpressionCompiler:
         def pf(fr, m):
             p = _value(base(fr, m))
             if not isinstance(p, Pointer):
-                raise EmulatorError("subscript of a non-pointer", fr.g.ctx.path, *self.pos(node))
+                raise non_pointer(fr.g, p, m, "subscript", self.pos(node))
             return p.add(as_index(idx(fr, m)[0]))
         return pf
 

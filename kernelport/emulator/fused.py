@@ -13,6 +13,9 @@ c + uh = th + tl exactly (Knuth's two-sum), v = tl + ul rounded to odd, result t
 nearest.  Dekker's split and the error terms hold only away from overflow and underflow, so elements
 with a huge or tiny operand or product, an infinite or NaN operand, are computed exactly instead
 (directed.py's Fraction rounding, mode "rn"), as is max*max + -inf (-inf fused, NaN unfused).
+The common case (no element near underflow, every result finite) skips the round to odd: th + RN(tl + ul)
+is already right but where it lands exactly on a midpoint (_screened), and only those elements pay
+for it; the guards there are a few reductions, not per-element masks.
 """
 from __future__ import annotations
 
@@ -26,24 +29,40 @@ _BIG, _SMALL = 2.0 ** 995, 2.0 ** -900  # Dekker's product exact (no overflow, n
 
 
 def _two_sum(x, y):
-    """s = x + y rounded and e with s + e == x + y exactly (Knuth; no overflow)."""
+    """s = x + y rounded and e with s + e == x + y exactly (Knuth; no overflow).  (In place on its own
+    temporaries: numpy's passes over fresh arrays are most of an fma's cost.)"""
     s = x + y
     bp = s - x
-    return s, (x - (s - bp)) + (y - bp)
+    e = s - bp
+    np.subtract(x, e, out=e)
+    np.subtract(y, bp, out=bp)
+    e += bp
+    return s, e
 
 
 def _split(x):
-    t = _SPLITTER * x
-    hi = t - (t - x)
-    return hi, x - hi
+    t = x * _SPLITTER
+    hi = t - x
+    np.subtract(t, hi, out=hi)
+    np.subtract(x, hi, out=t)
+    return hi, t
 
 
 def _two_product(a, b):
-    """p = a * b rounded and e with p + e == a * b exactly (Dekker, away from overflow and underflow)."""
+    """p = a * b rounded and e with p + e == a * b exactly (Dekker, away from overflow and underflow):
+    e = ((ah*bh - p) + ah*bl + al*bh) + al*bl, summed in that order."""
     p = a * b
     ah, al = _split(a)
     bh, bl = _split(b)
-    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    e = ah * bh
+    e -= p
+    ah *= bl
+    e += ah
+    bh *= al
+    e += bh
+    al *= bl
+    e += al
+    return p, e
 
 
 def _to_odd(s, e):
@@ -93,6 +112,10 @@ def _narrow(p, c, dt):
 def _fma64(a, b, c):
     uh, ul = _two_product(a, b)
     th, tl = _two_sum(c, uh)
+    if _ordinary(c, uh):
+        r = _screened(th, tl, ul)
+        if r is not None:
+            return r
     r = th + _to_odd(*_two_sum(tl, ul))
     # a or b zero: the product is an exact signed zero, one rounding of the sum; c zero: the rounded
     # product is the result (a product underflowing to -0 stays -0, as the fused result does)
@@ -104,4 +127,35 @@ def _fma64(a, b, c):
     odd = ~zero_ab & ((top > _BIG) | (au < _SMALL) | ((ac < _SMALL) & ~zero_c) | ~np.isfinite(r))
     for i in np.flatnonzero(odd):  # rare: computed exactly
         r[i] = directed.nearest_fma(a[i], b[i], c[i], uh[i] + c[i], F64)
+    return r
+
+
+def _ordinary(c, uh):
+    """No element near underflow: every |a*b| and every nonzero |c| at least _SMALL (overflow anywhere
+    in the products and sums, or a non-finite operand, shows as a non-finite result: _screened)."""
+    if np.abs(uh).min() < _SMALL:
+        return False  # (a or b zero, or a tiny product: the guarded path)
+    ac = np.abs(c)
+    return ac.min() >= _SMALL or not ((ac < _SMALL) & (c != 0)).any()
+
+
+def _screened(th, tl, ul):
+    """th + (tl + ul) rounded once, the common case's cost, or None where an element is not finite.
+
+    r = th + RN(tl + ul) is the fused result unless th + RN(tl + ul) is exactly a midpoint of r's
+    neighbours and tl + ul was inexact (a midpoint between the exact value and its rounding would be a
+    double nearer to tl + ul than its rounding; where tl is 0, tl + ul is exact).  Where tl is not 0,
+    |th| >= |tl + ul|, so w = v - (r - th) is the exact error of th + v (Fast2Sum), and a midpoint makes
+    w plus or minus a power of two: only those elements are redone rounded to odd."""
+    v = tl + ul
+    r = th + v
+    hi, lo = r.max(), r.min()
+    if not (hi < np.inf and lo > -np.inf):
+        return None  # (NaN or an infinity: overflow somewhere, the guarded path)
+    w = v - (r - th)
+    doubt = (w.view(np.int64) << 12) == 0  # w's significand bits all 0: zero or a power of two
+    if doubt.any():
+        i = np.flatnonzero(doubt & (w != 0))
+        if i.size:
+            r[i] = th[i] + _to_odd(*_two_sum(tl[i], ul[i]))
     return r

@@ -19,6 +19,7 @@ from .ctype import U8
 from .errors import KernelFault
 from .memory import Buffer, Pointer
 from . import undefined
+from .nulls import null_lanes
 
 DEFAULT_BYTES = 8 << 20  # CUDA's cudaLimitMallocHeapSize default
 ALIGN = 16
@@ -46,7 +47,7 @@ class HeapBlock:
         if self.live.all():
             return
         region, act = self.lanes(g, p, m)
-        dead = act & ~self.live[region]
+        dead = act & ~self.live[region] & ~np.broadcast_to(null_lanes(p), (g.n,))
         if dead.any():
             lane = int(np.flatnonzero(dead)[0])
             t, b = g.thread_of(lane)
@@ -112,6 +113,7 @@ def free(g, ptr, m, node):
     if h is None:
         raise ctx_fault(g, node, f"free of `{v.buf.name}`, memory device malloc did not return")
     region, act = h.lanes(g, v, m)
+    act = act & ~np.broadcast_to(null_lanes(v), (g.n,))  # (free(NULL) in those threads: nothing)
     off = np.broadcast_to(np.asarray(v.off, np.int64), (g.n,))
     if (act & (off != 0)).any():
         raise ctx_fault(g, node, "free of a pointer inside a block, not the start malloc returned")

@@ -8,6 +8,7 @@ import numpy as np
 
 from .ctype import conv
 from .errors import EmulatorError
+from . import nulls
 from .memory import Pointer
 from .selection import Rows, take
 from .vectors import VecVal, merge_vectors
@@ -51,15 +52,20 @@ def merge(g, old, new, m):
         return merge_structs(merge, g, old, new, m)
     vo, eo = old
     vn, en = new
-    if isinstance(vn, Pointer):
-        if not isinstance(vo, Pointer):
+    if isinstance(vn, Pointer) or isinstance(vo, Pointer):
+        if m.all():
             return new
+        if not isinstance(vn, Pointer) or not isinstance(vo, Pointer):
+            return nulls.merge(g, old, new, m)  # NULL in some lanes (`p = 0;` in one branch)
         if vo.buf is not vn.buf or vo.dt != vn.dt:
             # Lanes that are no thread (a block smaller than the wave) hold no pointer of their own.
-            if m.all() or not (g.valid & ~m).any():
+            if not (g.valid & ~m).any():
                 return new
-            raise EmulatorError("a pointer assigned under divergent control flow points into different buffers "
-                                "(not supported by the emulator)", g.ctx.path)
+            got = nulls.merge(g, old, new, m) if vo.dt == vn.dt else None
+            if got is None:
+                raise EmulatorError("a pointer assigned under divergent control flow points into different buffers "
+                                    "(not supported by the emulator)", g.ctx.path)
+            return got
         off = np.where(m, vn.off, vo.off)
         base = vn.base if isinstance(vn.base, int) else np.where(m, vn.base, vo.base)
         return Pointer(vn.buf, vn.dt, base, off, vn.size, vn.dims, vn.st), None

@@ -180,7 +180,8 @@ class Memory:
         kind = "device-heap" if p.buf.heap else {"global": "global", "shared": "shared", "local": "local",
                                                  "const": "constant"}[p.buf.kind]
         t, b = g.thread_of(lane)
-        e = KernelFault(
+        from .nulls import null_fault
+        e = KernelFault(null_fault(idx, what, t, b) or
             f"out-of-bounds {what} of {kind} memory {p.buf.name}[{idx}]: valid indices are 0..{p.size - 1} "
             f"(size {p.size}); thread {t} of block {b}", self.ctx.path, *self.ctx.pos(node))
         if kind == "global":

@@ -186,12 +186,15 @@ def lnot(a):
 
 
 def truth(v):
-    """C truth value as a bool array / scalar; a pointer's (`if (sums && tid == last)`) is true: a
-    Pointer (memory.py) always points into a buffer, a null pointer stays the integer 0."""
+    """C truth value as a bool array / scalar; a pointer's (`if (sums && tid == last)`) is true but in
+    its lanes that hold NULL (emulator.nulls); a pointer null in every lane is the integer 0."""
     dt = getattr(v, "dtype", None)
     if dt is None:  # a Pointer, or a Python scalar
         from .memory import Pointer
-        return np.bool_(True) if isinstance(v, Pointer) else np.bool_(bool(v))
+        if isinstance(v, Pointer):
+            from .nulls import truth as pointer_truth
+            return pointer_truth(v)
+        return np.bool_(bool(v))
     return v if dt == BOOL else v != 0
 
 

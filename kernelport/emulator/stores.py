@@ -10,6 +10,7 @@ from . import layout, undefined
 from .ctype import ArrT, base_scalar, inner_dims
 from .errors import EmulatorError
 from .expressions import LV, LocalLV, MemLV, _value, as_index
+from .nulls import non_pointer
 from .lanes import merge
 from .memory import Pointer
 from .ops import convert
@@ -53,7 +54,7 @@ class StoreCompiler:
             def pf(fr, m):
                 p = _value(base(fr, m))
                 if not isinstance(p, Pointer):
-                    raise EmulatorError("subscript of a non-pointer", fr.g.ctx.path, *self.pos(node))
+                    raise non_pointer(fr.g, p, m, "subscript", self.pos(node))
                 k = as_index(idx(fr, m)[0])
                 # `s[i]` of a pointer to rows (a uint2 buffer): its row length, for a store of a whole row
                 fr.tmp[row_key] = p.dims[0] if len(p.dims) == 1 and p.st is None else 0
@@ -67,7 +68,7 @@ class StoreCompiler:
             def pf(fr, m):
                 p = pe(fr, m)[0]
                 if not isinstance(p, Pointer):
-                    raise EmulatorError("dereference of a non-pointer", fr.g.ctx.path, *self.pos(node))
+                    raise non_pointer(fr.g, p, m, "dereference", self.pos(node))
                 return p
             return MemLV(pf, None)
         if isinstance(node, c_ast.Cast):

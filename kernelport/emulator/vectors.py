@@ -48,6 +48,15 @@ def vector_value(val, dt, n, g, m, node, pos):
     return VecVal(c if c[0].dtype == dt else convert(c, dt, g.ctx.track) for c in comps)
 
 
+def vector_operands(b, a, mb, ma, g, node, pos):
+    """`c ? a : b` where one operand is a vector value: both as VecVals, a row of a vector buffer (`*p`,
+    `v[i]`) loaded in the lanes that chose it (mb, ma), as the other's type and size."""
+    ref = a if isinstance(a, VecVal) else b
+    dt, n = ref[0][0].dtype, len(ref)
+    return tuple(x if isinstance(x, VecVal) else vector_value(x, dt, n, g, lanes, node, pos)
+                 for x, lanes in ((b, mb), (a, ma)))
+
+
 def merge_vectors(merge, g, old, new, m):
     """Per-component merge of a vector assigned to the lanes of mask m."""
     return VecVal(merge(g, o, n, m) for o, n in zip(old, new))
