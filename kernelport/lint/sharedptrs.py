@@ -1,0 +1,192 @@
+"""Pointers in a device function that point into `__shared__` memory by what every caller passes.
+
+heldout60's gpu-samplesort scan.h holds `brent_kung_inclusive(T *data)`: `T *a = data;` then
+`for (; d > 2; d /= 2) { if (id < d / 2) a[d + id] = a[2 * id] + a[2 * id + 1]; a += d; }` with no
+barrier, a warp-synchronous tail (SY002).  Its two callers (create_bst.h, quicksort.h, in other files of
+the run) pass `buffer`, a pointer set to `(unsigned int *) shared` of a `__shared__` array.  Read alone
+the function's `a` is any pointer, so SY002 (which follows `__shared__` and `volatile` names) was silent.
+
+A pointer parameter is taken to point into shared memory when the run shows at least one call of its
+function and every such call passes a shared pointer (_points_shared): a `__shared__` array (the nearest
+declaration of the name, or a file-scope one), `&s[i]`, `s + k` / `s - k`, a cast of one of these; a
+pointer variable (a local, or a `__shared__` pointer) whose initialiser, if any, and every `=` to it in the
+calling function are such pointers (`p += k` and `p++` keep it in the array; `&p` gives up); or a pointer
+parameter of the caller that is itself such a parameter (followed through its own callers).  Calls are
+found as sharedrefs.py finds them (the function's own file and the run's files that include it).  One call
+passing a global pointer keeps the file-alone reading, and so does a function no call reaches.
+
+Inside such a function the locals derived the same way (`T *a = data;`, moved only by `a += d`) point
+into shared memory too.  Names are a function's own: a name's other declarations are not tracked (as
+SY002's own shared set), so a local array or pointer of the same name inside the function is refused.
+"""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from ..model import inner_declarator
+from ..source import call_args
+from .sharedrefs import _SCOPES, _calls, _declares, _is_shared, _strip
+
+_CASTS = ("reinterpret_cast", "static_cast")
+
+
+def in_functions(m) -> list[tuple[int, int, frozenset[str]]]:
+    """(body start, body end, names) for each device function of module m that has pointers every call
+    of the run points into `__shared__` memory: its pointer parameters so bound and its locals derived
+    from them."""
+    vis = m.visible
+    ew = vis.elsewhere if vis is not None else None
+    memo: dict = {}
+    out = []
+    for f in m.functions.values():
+        if f.body is None or not f.is_device or f.is_kernel:
+            continue
+        seeds = {p.name for i, p in enumerate(f.params) if p.pointer and _param_bound(m, f, i, ew, memo)}
+        if seeds:
+            out.append((f.body.start_byte, f.body.end_byte, frozenset(_derived(m, f, seeds))))
+    return out
+
+
+def _param_bound(m, f, i: int, ew, memo: dict) -> bool:
+    """Whether every call of f the run shows (one at least) passes a shared pointer as its i-th argument."""
+    key = ("param", m.source.path, f.node.start_byte, i)
+    if key in memo:
+        return memo[key]
+    memo[key] = False  # (a cycle of calls proves nothing)
+    calls = _calls(m, f, ew)
+    ok = bool(calls)
+    for om, c, caller in calls:
+        args = call_args(c)
+        if caller is None or i >= len(args) or not _points_shared(om, caller, args[i], ew, memo):
+            ok = False
+            break
+    memo[key] = ok
+    return ok
+
+
+def _unwrap(n: Node) -> Node:
+    """n without parentheses, C casts, `reinterpret_cast`/`static_cast` and integer offsets (`p + k`)."""
+    while True:
+        n = _strip(n)
+        if n.type == "cast_expression":
+            n = n.child_by_field_name("value")
+        elif n.type == "call_expression" and _cast_name(n) in _CASTS and len(call_args(n)) == 1:
+            n = call_args(n)[0]
+        elif n.type == "binary_expression" and n.child_by_field_name("operator").type in ("+", "-"):
+            n = n.child_by_field_name("left")
+        else:
+            return n
+
+
+def _cast_name(call: Node) -> str | None:
+    fn = call.child_by_field_name("function")
+    name = fn.child_by_field_name("name") if fn is not None and fn.type == "template_function" else None
+    return name.text.decode() if name is not None else None
+
+
+def _points_shared(m, caller, arg: Node, ew, memo: dict) -> bool:
+    """Whether the pointer expression `arg` in `caller` (module m) points into a `__shared__` array."""
+    a = _unwrap(arg)
+    if a.type == "pointer_expression" and a.child_by_field_name("operator").type == "&":
+        base = _strip(a.child_by_field_name("argument"))
+        while base.type == "subscript_expression":
+            base = _strip(base.child_by_field_name("argument"))
+        return base.type == "identifier" and _shared_array(m, caller, base)
+    if a.type != "identifier":
+        return False
+    name = a.text.decode()
+    decl = _nearest(caller, a)
+    if decl is not None:
+        s, d = decl
+        if d.type == "array_declarator":
+            return _is_shared(s)
+        if d.type != "pointer_declarator":
+            return False
+        init = d.parent.child_by_field_name("value") if d.parent.type == "init_declarator" else None
+        key = ("var", m.source.path, d.start_byte)
+        if key not in memo:
+            memo[key] = False  # (`p = p2; p2 = p;` proves nothing)
+            memo[key] = (init is not None or _is_shared(s)) and \
+                (init is None or _points_shared(m, caller, init, ew, memo)) and \
+                _assigned_shared(m, caller, name, lambda v: _points_shared(m, caller, v, ew, memo))
+        return memo[key]
+    for i, p in enumerate(caller.params):
+        if p.name == name:
+            return p.pointer and _param_bound(m, caller, i, ew, memo)
+    return _shared_array(m, caller, a)
+
+
+def _nearest(caller, ident: Node) -> tuple[Node, Node] | None:
+    """(declaration, outermost declarator) of the nearest declaration of `ident` in `caller` before it."""
+    name = ident.text.decode()
+    n = ident.parent
+    while n is not None and n != caller.node and n.start_byte >= caller.node.start_byte:
+        if n.type in _SCOPES:
+            for s in n.named_children:
+                if s.start_byte >= ident.start_byte:
+                    break
+                d = _declares(s, name)
+                if d is not None:
+                    return s, d
+        n = n.parent
+    return None
+
+
+def _shared_array(m, caller, ident: Node) -> bool:
+    """A `__shared__` array named by `ident`: declared in `caller` before it, or at file scope."""
+    decl = _nearest(caller, ident)
+    if decl is not None:
+        return _is_shared(decl[0]) and decl[1].type == "array_declarator"
+    name = ident.text.decode()
+    return not any(p.name == name for p in caller.params) and \
+        any(s.name == name and s.function is None and (bool(s.dims) or s.dynamic) for s in m.shared)
+
+
+def _assigned_shared(m, f, name: str, ok) -> bool:
+    """Whether every store to the pointer `name` in f keeps it in shared memory: each `name = v` has ok(v);
+    `name += k`, `name -= k`, `++`/`--` move it within the array; its address taken (`&name`) refutes."""
+    ix = m.source.index
+    for a in ix.under(f.body, "assignment_expression"):
+        left = _strip(a.child_by_field_name("left"))
+        if left.type == "identifier" and left.text == name.encode():
+            op = a.child_by_field_name("operator").type
+            if op == "=" and not ok(a.child_by_field_name("right")):
+                return False
+            if op not in ("=", "+=", "-="):
+                return False
+    for p in ix.under(f.body, "pointer_expression"):
+        arg = _strip(p.child_by_field_name("argument"))
+        if p.child_by_field_name("operator").type == "&" and arg.type == "identifier" and arg.text == name.encode():
+            return False
+    return True
+
+
+def _derived(m, f, seeds: set[str]) -> set[str]:
+    """seeds with f's local pointers initialised from them (`T *a = data;`, `T *b = a + n;`) whose every
+    store keeps them so, to a fixpoint; a local array or non-pointer declaration of a seed's name drops it."""
+    ix = m.source.index
+    locals_: list[tuple[str, Node | None, str]] = []
+    for s in ix.under(f.body, "declaration"):
+        for d in s.children_by_field_name("declarator"):
+            top = d.child_by_field_name("declarator") if d.type == "init_declarator" else d
+            x = top
+            while x is not None and x.type != "identifier":
+                x = inner_declarator(x)
+            if x is not None:
+                locals_.append((x.text.decode(), d.child_by_field_name("value") if d.type == "init_declarator"
+                                else None, top.type))
+    names = set(seeds) - {n for n, _, kind in locals_ if kind != "pointer_declarator"}
+
+    def from_names(v: Node | None) -> bool:
+        u = _unwrap(v) if v is not None else None
+        return u is not None and u.type == "identifier" and u.text.decode() in names
+
+    grew = True
+    while grew:
+        grew = False
+        for name, init, kind in locals_:
+            if name not in names and kind == "pointer_declarator" and from_names(init) and \
+                    sum(n == name for n, _, _ in locals_) == 1 and _assigned_shared(m, f, name, from_names):
+                names.add(name)
+                grew = True
+    return {n for n in names if _assigned_shared(m, f, n, from_names)}
