@@ -14,7 +14,7 @@ A node is such a section when it lies in the consequence of an `if` whose condit
 In a block of more than one row that test passes one thread per row, so every index of the section's
 shared subscripts must also be the same in each thread that passes it: built of literals and names that
 are no local or parameter of a device function (template parameters, macros, `blockDim`, `blockIdx`), a
-kernel's parameter the kernel never assigns, or a local declared inside the section whose initialiser and
+kernel's parameter the kernel sets only the same way (`d *= 2`), or a local declared inside the section whose initialiser and
 every store are built the same way (a loop counter `for (int i = 1; i < n; i++)`).  `threadIdx` itself
 is never such a name.
 """
@@ -49,7 +49,7 @@ def lone_section(ctx, node: Node | None) -> bool:
     guard = _guard(ctx, f, node)
     if guard is None:
         return False
-    uniform = _Uniform(ctx, f, guard)
+    uniform = Uniform(ctx, f, guard)
     for sub in ctx.src.index.under(node, "subscript_expression") + \
             ([node] if node.type == "subscript_expression" else []):
         idx = sub.child_by_field_name("indices")
@@ -64,13 +64,13 @@ def _guard(ctx, f, node: Node) -> Node | None:
     while n is not None and n != f.body:
         p = n.parent
         if p is not None and p.type == "if_statement" and p.child_by_field_name("consequence") == n and \
-                any(_one_index(ctx, f, c) for c in _conjuncts(p.child_by_field_name("condition"))):
+                any(_one_index(ctx, f, c) for c in conjuncts(p.child_by_field_name("condition"))):
             return n
         n = p
     return None
 
 
-def _conjuncts(cond: Node | None) -> list[Node]:
+def conjuncts(cond: Node | None) -> list[Node]:
     while cond is not None and cond.type in ("parenthesized_expression", "condition_clause") and \
             cond.named_child_count == 1:
         cond = cond.named_children[0]
@@ -78,23 +78,23 @@ def _conjuncts(cond: Node | None) -> list[Node]:
         return []
     op = cond.child_by_field_name("operator") if cond.type == "binary_expression" else None
     if op is not None and op.type in ("&&", "and"):
-        return _conjuncts(cond.child_by_field_name("left")) + _conjuncts(cond.child_by_field_name("right"))
+        return conjuncts(cond.child_by_field_name("left")) + conjuncts(cond.child_by_field_name("right"))
     return [cond]
 
 
 def _one_index(ctx, f, c: Node) -> bool:
-    """`t == K`, `K == t` or `!t` with t the x index (_is_x) and K an integer literal."""
+    """`t == K`, `K == t` or `!t` with t the x index (is_x) and K an integer literal."""
     if c.type == "unary_expression" and c.child_by_field_name("operator").type == "!":
-        return _is_x(ctx, f, c.child_by_field_name("argument"))
+        return is_x(ctx, f, c.child_by_field_name("argument"))
     op = c.child_by_field_name("operator") if c.type == "binary_expression" else None
     if op is None or op.type != "==":
         return False
     left, right = c.child_by_field_name("left"), c.child_by_field_name("right")
-    return (_is_x(ctx, f, left) and right.type == "number_literal") or \
-        (_is_x(ctx, f, right) and left.type == "number_literal")
+    return (is_x(ctx, f, left) and right.type == "number_literal") or \
+        (is_x(ctx, f, right) and left.type == "number_literal")
 
 
-def _is_x(ctx, f, e: Node | None) -> bool:
+def is_x(ctx, f, e: Node | None) -> bool:
     if e is None:
         return False
     text = ctx.text(e)
@@ -127,7 +127,7 @@ def _stored(ctx, f, name: str) -> list[Node]:
     return out
 
 
-class _Uniform:
+class Uniform:
     """Which names have one value in every thread that enters the guarded section `guard` of f."""
 
     def __init__(self, ctx, f, guard: Node):
@@ -156,7 +156,7 @@ class _Uniform:
             init = decls[0][1]
             return (init is None or self.expr(init)) and all(self._store(s) for s in _stored(ctx, f, name))
         if f.param(name) is not None:
-            return f.is_kernel and not _stored(ctx, f, name)
+            return f.is_kernel and all(self._store(s) for s in _stored(ctx, f, name))
         return True
 
     def _store(self, s: Node) -> bool:

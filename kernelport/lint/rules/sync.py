@@ -11,7 +11,7 @@ from ...reached import reached
 from ...source import ident_name
 from ..divergence import barrier_kind
 from ..rule import Rule, ex, register
-from .. import loneguards, sharedptrs, slotclasses
+from .. import loneguards, privateslots, sharedptrs, slotclasses
 from ..slotloops import walks_step_slots
 
 
@@ -190,7 +190,9 @@ Steps one thread runs alone (under `if (threadIdx.x == 0)` or a copy's `tid == 0
 thread that passes the test: `if (tid == 0) for (i = 1; i < n; i++) s[i] += s[i - 1];`) stay silent.  A device
 function's pointer parameter counts as shared memory where every call the run shows passes a `__shared__` array
 (`buf`, `&buf[k]`, `buf + k`, a cast, a pointer set only from these, or a caller's own such parameter), and so
-do the function's locals copied from it (`T *a = data; ... a += d;`)."""
+do the function's locals copied from it (`T *a = data; ... a += d;`).  Steps whose every thread writes only
+its own slots `C*tid + k` (0 <= k < C) and reads those or `X + tid` under `if (tid < X / C)` (above every
+written slot: a Brent-Kung down-sweep level, `a[2*id + 1] = a[2*id] + a[d + id]; a[2*id] = a[d + id];`) are no chain."""
     flags = (
         ex("""
 __device__ void warp_reduce(volatile float* vs, int tid) {
@@ -388,8 +390,8 @@ __global__ void serial(unsigned* x, int n) {
         # block tree's `tid < offset`) depend on no other step
         # (and two steps on one array whose slots are disjoint residue classes, interleaved channels, are no chain)
         per_array = Counter(a for st in run for a in self._step_arrays(ctx, st, shared))
-        chained = any(n >= 2 and slotclasses.meet(ctx, [st for st in run if a in self._step_arrays(ctx, st, shared)], a)
-                      for a, n in per_array.items())
+        chained = any(n >= 2 and slotclasses.meet(ctx, steps := [st for st in run if a in self._step_arrays(
+            ctx, st, shared)], a) and not privateslots.apart(ctx, steps, a) for a, n in per_array.items())
         if len(run) >= 2 and chained and run[0].start_byte not in reported and not loneguards.lone_run(ctx, run):
             reported.add(run[0].start_byte)
             ctx.report(self, run[0], f"{len(run)} shared-memory steps without `__syncwarp()` rely on implicit warp "
