@@ -12,6 +12,7 @@ import json
 import textwrap
 from pathlib import Path
 
+from test_lint_sharedrefs import _tree
 from trust_support import kp_inproc
 
 from kernelport.lint.engine import lint_text
@@ -57,14 +58,6 @@ __global__ void g(unsigned *out) {
     sweep<unsigned, 256>(buffer);
 }
 """
-
-
-def _tree(tmp_path: Path, files: dict[str, str], name: str = "proj") -> Path:
-    d = tmp_path / name
-    d.mkdir()
-    for f, text in files.items():
-        (d / f).write_text(textwrap.dedent(text))
-    return d
 
 
 def _sy002(root: Path) -> list[tuple[str, int]]:

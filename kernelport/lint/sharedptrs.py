@@ -25,7 +25,7 @@ from tree_sitter import Node
 
 from ..model import inner_declarator
 from ..source import call_args
-from .sharedrefs import _SCOPES, _calls, _declares, _is_shared, _strip
+from .sharedrefs import _is_shared, _strip, every_call, nearest
 
 _CASTS = ("reinterpret_cast", "static_cast")
 
@@ -49,19 +49,7 @@ def in_functions(m) -> list[tuple[int, int, frozenset[str]]]:
 
 def _param_bound(m, f, i: int, ew, memo: dict) -> bool:
     """Whether every call of f the run shows (one at least) passes a shared pointer as its i-th argument."""
-    key = ("param", m.source.path, f.node.start_byte, i)
-    if key in memo:
-        return memo[key]
-    memo[key] = False  # (a cycle of calls proves nothing)
-    calls = _calls(m, f, ew)
-    ok = bool(calls)
-    for om, c, caller in calls:
-        args = call_args(c)
-        if caller is None or i >= len(args) or not _points_shared(om, caller, args[i], ew, memo):
-            ok = False
-            break
-    memo[key] = ok
-    return ok
+    return every_call(m, f, i, ew, memo, "pointer", lambda om, caller, arg: _points_shared(om, caller, arg, ew, memo))
 
 
 def _unwrap(n: Node) -> Node:
@@ -95,7 +83,7 @@ def _points_shared(m, caller, arg: Node, ew, memo: dict) -> bool:
     if a.type != "identifier":
         return False
     name = a.text.decode()
-    decl = _nearest(caller, a)
+    decl = nearest(caller, a)
     if decl is not None:
         s, d = decl
         if d.type == "array_declarator":
@@ -116,25 +104,9 @@ def _points_shared(m, caller, arg: Node, ew, memo: dict) -> bool:
     return _shared_array(m, caller, a)
 
 
-def _nearest(caller, ident: Node) -> tuple[Node, Node] | None:
-    """(declaration, outermost declarator) of the nearest declaration of `ident` in `caller` before it."""
-    name = ident.text.decode()
-    n = ident.parent
-    while n is not None and n != caller.node and n.start_byte >= caller.node.start_byte:
-        if n.type in _SCOPES:
-            for s in n.named_children:
-                if s.start_byte >= ident.start_byte:
-                    break
-                d = _declares(s, name)
-                if d is not None:
-                    return s, d
-        n = n.parent
-    return None
-
-
 def _shared_array(m, caller, ident: Node) -> bool:
     """A `__shared__` array named by `ident`: declared in `caller` before it, or at file scope."""
-    decl = _nearest(caller, ident)
+    decl = nearest(caller, ident)
     if decl is not None:
         return _is_shared(decl[0]) and decl[1].type == "array_declarator"
     name = ident.text.decode()
