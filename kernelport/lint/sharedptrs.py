@@ -41,9 +41,22 @@ def in_functions(m) -> list[tuple[int, int, frozenset[str]]]:
     for f in m.functions.values():
         if f.body is None or not f.is_device or f.is_kernel:
             continue
-        seeds = {p.name for i, p in enumerate(f.params) if p.pointer and _param_bound(m, f, i, ew, memo)}
+        written = _elements_written(m, f)  # (only a pointer whose elements are stored can make a step: the
+        seeds = {p.name for i, p in enumerate(f.params)  # callers are asked only for those)
+                 if p.pointer and written & _derived(m, f, {p.name}) and _param_bound(m, f, i, ew, memo)}
         if seeds:
             out.append((f.body.start_byte, f.body.end_byte, frozenset(_derived(m, f, seeds))))
+    return out
+
+
+def _elements_written(m, f) -> set[str]:
+    """The names f's body stores an element of (`p[i] = ...`, any assignment operator)."""
+    out = set()
+    for a in m.source.index.under(f.body, "assignment_expression"):
+        left = a.child_by_field_name("left")
+        base = left.child_by_field_name("argument") if left is not None and left.type == "subscript_expression" else None
+        if base is not None and base.type == "identifier":
+            out.add(base.text.decode())
     return out
 
 
