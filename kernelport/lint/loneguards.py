@@ -20,13 +20,12 @@ is never such a name.
 """
 from __future__ import annotations
 
-import re
-
 from tree_sitter import Node
 
+from .. import lazy_re
 from ..source import ident_name
 
-_COPY = re.compile(r"^\(?\s*threadIdx\s*\.\s*x\s*\)?$")
+_COPY = lazy_re.compile(r"^\(?\s*threadIdx\s*\.\s*x\s*\)?$")
 
 
 def lone_run(ctx, statements: list[Node]) -> bool:
