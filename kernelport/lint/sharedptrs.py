@@ -30,34 +30,61 @@ from .sharedrefs import _is_shared, _strip, every_call, nearest
 _CASTS = ("reinterpret_cast", "static_cast")
 
 
-def in_functions(m) -> list[tuple[int, int, frozenset[str]]]:
-    """(body start, body end, names) for each device function of module m that has pointers every call
-    of the run points into `__shared__` memory: its pointer parameters so bound and its locals derived
-    from them."""
-    vis = m.visible
-    ew = vis.elsewhere if vis is not None else None
-    memo: dict = {}
-    out = []
-    for f in m.functions.values():
-        if f.body is None or not f.is_device or f.is_kernel:
+class Pointers:
+    """A module's device functions' pointers that may point into `__shared__` memory, found from each function
+    alone (`candidates`: its pointer parameters stored at one slot and read at another, and the locals copied
+    from them), and on demand (`confirmed`) those every call of the run points there: the callers, in the
+    run's other files too, are read only for a step SY002 would report."""
+
+    def __init__(self, m):
+        self.m = m
+        vis = m.visible
+        self.ew = vis.elsewhere if vis is not None else None
+        self.memo: dict = {}
+        self.spans = []  # (body start, body end, function, candidate names)
+        self.known: dict[int, frozenset[str]] = {}  # function body start -> confirmed names
+        for f in m.functions.values():
+            if f.body is None or not f.is_device or f.is_kernel:
+                continue
+            stepped = _stepped(m, f)
+            seeds = {p.name for p in f.params if p.pointer and stepped & _derived(m, f, {p.name})} if stepped else ()
+            if seeds:
+                self.spans.append((f.body.start_byte, f.body.end_byte, f, frozenset(_derived(m, f, set(seeds)))))
+
+    def candidates(self, node) -> frozenset[str]:
+        """The candidate names of the device function whose body holds node (empty: none)."""
+        span = self._span(node)
+        return span[3] if span is not None else frozenset()
+
+    def confirmed(self, node) -> frozenset[str]:
+        """The names of node's function that every call the run shows points into `__shared__` memory."""
+        span = self._span(node)
+        if span is None:
+            return frozenset()
+        start, _, f, cands = span
+        if start not in self.known:
+            seeds = {p.name for i, p in enumerate(f.params) if p.pointer and p.name in cands and
+                     _param_bound(self.m, f, i, self.ew, self.memo)}
+            self.known[start] = frozenset(_derived(self.m, f, seeds)) if seeds else frozenset()
+        return self.known[start]
+
+    def _span(self, node):
+        return next((sp for sp in self.spans if sp[0] <= node.start_byte < sp[1]), None)
+
+
+def _stepped(m, f) -> set[str]:
+    """The names f's body stores an element of (`p[i] = ...`, any assignment operator) and reads an element of
+    at an index other than one it stores (a superset of SY002's steps, which pair the two in one statement)."""
+    written: dict[str, set[bytes]] = {}
+    read: dict[str, set[bytes]] = {}
+    for sub in m.source.index.under(f.body, "subscript_expression"):
+        base, idx = sub.child_by_field_name("argument"), sub.child_by_field_name("indices")
+        if base is None or base.type != "identifier" or idx is None:
             continue
-        written = _elements_written(m, f)  # (only a pointer whose elements are stored can make a step: the
-        seeds = {p.name for i, p in enumerate(f.params)  # callers are asked only for those)
-                 if p.pointer and written & _derived(m, f, {p.name}) and _param_bound(m, f, i, ew, memo)}
-        if seeds:
-            out.append((f.body.start_byte, f.body.end_byte, frozenset(_derived(m, f, seeds))))
-    return out
-
-
-def _elements_written(m, f) -> set[str]:
-    """The names f's body stores an element of (`p[i] = ...`, any assignment operator)."""
-    out = set()
-    for a in m.source.index.under(f.body, "assignment_expression"):
-        left = a.child_by_field_name("left")
-        base = left.child_by_field_name("argument") if left is not None and left.type == "subscript_expression" else None
-        if base is not None and base.type == "identifier":
-            out.add(base.text.decode())
-    return out
+        p = sub.parent
+        store = p is not None and p.type == "assignment_expression" and p.child_by_field_name("left") == sub
+        (written if store else read).setdefault(base.text.decode(), set()).add(idx.text)
+    return {name for name, ws in written.items() if name in read and len(read[name] | ws) > 1}
 
 
 def _param_bound(m, f, i: int, ew, memo: dict) -> bool:

@@ -312,7 +312,7 @@ __global__ void serial(unsigned* x, int n) {
         shared = self._shared(ctx)
         # A step writes an element of one of these arrays: the statements that hold no such write
         # (most of a file, and every statement of a file without one) are no step, unwalked.
-        pointed = frozenset(x for _, _, names in self._pointers(ctx) for x in names)
+        pointed = frozenset(x for *_, names in self._pointers(ctx).spans for x in names)
         writers = ctx.__dict__["_sy_writers"] = [ctx.src.index.position(n) for n in ctx.nodes("assignment_expression")
                                                  if _writes_element(ctx, n, shared | pointed)]
         if not writers:
@@ -322,7 +322,8 @@ __global__ void serial(unsigned* x, int n) {
             run: list[Node] = []
             here = self._scope_shared(ctx, block, shared)
             for st in block.named_children + [None]:
-                step = st is not None and self._step(ctx, st, here)
+                step = st is not None and self._step(ctx, st, here) and \
+                    self._confirmed(ctx, st, self._step_arrays(ctx, st, here))
                 if step:
                     run.append(st)
                     continue
@@ -339,10 +340,13 @@ __global__ void serial(unsigned* x, int n) {
             if body is None or any(self._is_barrier(ctx, n) for n in ctx.src.index.under(body, "expression_statement")):
                 continue
             here = self._scope_shared(ctx, loop, shared)
-            steps = [n for n in ctx.src.index.under(body, "expression_statement") if self._step(ctx, n, here)]
-            if steps and walks_step_slots(ctx, loop, {ctx.text(a.child_by_field_name("left").child_by_field_name(
-                    "argument")) for a in ctx.src.index.under(body, "assignment_expression")
-                    if _writes_element(ctx, a, here)}, self._is_barrier):
+            steps = [n for n in ctx.src.index.under(body, "expression_statement") if self._step(ctx, n, here) and
+                     self._confirmed(ctx, n, self._step_arrays(ctx, n, here))]
+            if steps and walks_step_slots(ctx, loop, {name for a in ctx.src.index.under(body, "assignment_expression")
+                                                      if _writes_element(ctx, a, here) and self._confirmed(ctx, a, (
+                                                          name := ctx.text(a.child_by_field_name("left")
+                                                                           .child_by_field_name("argument")),))},
+                                          self._is_barrier):
                 continue  # one tree step's slots spread over the block: reads and writes never meet
             if steps and loneguards.lone_run(ctx, [loop]):
                 continue  # one thread's serial loop (`if (threadIdx.x == 0) for (...) s[i] += s[i - 1];`)
@@ -354,13 +358,23 @@ __global__ void serial(unsigned* x, int n) {
                            "reduce in registers with shuffles")
 
     @staticmethod
-    def _pointers(ctx) -> list[tuple[int, int, frozenset[str]]]:
-        """Device functions' pointers that every call of the run points into `__shared__` memory
-        (sharedptrs.py: samplesort's `brent_kung_inclusive(T *data)`, its callers passing a shared buffer)."""
+    def _pointers(ctx) -> sharedptrs.Pointers:
+        """Device functions' pointers that may point into `__shared__` memory (sharedptrs.py: samplesort's
+        `brent_kung_inclusive(T *data)`, its callers passing a shared buffer): steps on them are found as on
+        a shared array, and reported only where every call of the run confirms the pointer (`_confirmed`)."""
         got = ctx.__dict__.get("_sy_pointers")
         if got is None:
-            got = ctx.__dict__["_sy_pointers"] = sharedptrs.in_functions(ctx.module)
+            got = ctx.__dict__["_sy_pointers"] = sharedptrs.Pointers(ctx.module)
         return got
+
+    @classmethod
+    def _confirmed(cls, ctx, node: Node, arrays) -> bool:
+        """Whether one of a step's arrays is shared memory for certain: a `__shared__` or volatile name, or
+        a pointer every call of the run points into shared memory."""
+        base = cls._shared(ctx)
+        if any(a in base for a in arrays):
+            return True
+        return bool(set(arrays) & cls._pointers(ctx).confirmed(node))
 
     @classmethod
     def _scope_shared(cls, ctx, node: Node, shared: frozenset[str]) -> frozenset[str]:
@@ -368,9 +382,9 @@ __global__ void serial(unsigned* x, int n) {
         those names are not the kernels' arrays (heldout33: N-Queens' host solvers keep `unsigned int
         down[32]` or take `int* left` beside a kernel's `__shared__ unsigned int down[96][10]`); in a
         device function, its pointers every caller points into shared memory are shared too."""
-        for start, end, names in cls._pointers(ctx):  # (device functions: no host span holds them)
-            if start <= node.start_byte < end:
-                return shared | names
+        names = cls._pointers(ctx).candidates(node)  # (device functions: no host span holds them)
+        if names:
+            return shared | names
         spans = ctx.__dict__.get("_sy_host_locals")
         if spans is None:
             spans = ctx.__dict__["_sy_host_locals"] = [
@@ -391,7 +405,8 @@ __global__ void serial(unsigned* x, int n) {
         # (and two steps on one array whose slots are disjoint residue classes, interleaved channels, are no chain)
         per_array = Counter(a for st in run for a in self._step_arrays(ctx, st, shared))
         chained = any(n >= 2 and slotclasses.meet(ctx, steps := [st for st in run if a in self._step_arrays(
-            ctx, st, shared)], a) and not privateslots.apart(ctx, steps, a) for a, n in per_array.items())
+            ctx, st, shared)], a) and not privateslots.apart(ctx, steps, a) and self._confirmed(ctx, steps[0], (a,))
+                      for a, n in per_array.items())
         if len(run) >= 2 and chained and run[0].start_byte not in reported and not loneguards.lone_run(ctx, run):
             reported.add(run[0].start_byte)
             ctx.report(self, run[0], f"{len(run)} shared-memory steps without `__syncwarp()` rely on implicit warp "
