@@ -122,15 +122,21 @@ def _calls(m, f, ew) -> list[tuple[object, Node, object]]:
 
 def _refuted(m, f, i: int, ew, memo: dict) -> bool:
     """Whether every call of f the run shows (one at least) binds its i-th parameter to `__shared__` storage."""
-    key = (m.source.path, f.node.start_byte, i)
+    return every_call(m, f, i, ew, memo, "ref", lambda om, caller, arg: _shared_arg(om, caller, arg, memo))
+
+
+def every_call(m, f, i: int, ew, memo: dict, tag: str, holds) -> bool:
+    """Whether the run shows a call of f and every call's i-th argument `arg` in `caller` (of module om) has
+    holds(om, caller, arg); memoised in `memo` under `tag` (a cycle of calls proves nothing)."""
+    key = (tag, m.source.path, f.node.start_byte, i)
     if key in memo:
         return memo[key]
-    memo[key] = False  # (a cycle of calls proves nothing)
+    memo[key] = False
     calls = _calls(m, f, ew)
     ok = bool(calls)
     for om, c, caller in calls:
         args = call_args(c)
-        if caller is None or i >= len(args) or not _shared_arg(om, caller, args[i], memo):
+        if caller is None or i >= len(args) or not holds(om, caller, args[i]):
             ok = False
             break
     memo[key] = ok
@@ -181,6 +187,23 @@ def _declared_shared(m, caller, ident: Node, memo: dict, array: bool) -> bool:
     where `array`), a local reference bound to shared storage (a scalar), a reference parameter bound to
     shared storage by its own callers, or a file-scope `__shared__` variable."""
     name = ident.text.decode()
+    decl = nearest(caller, ident)
+    if decl is not None:
+        s, d = decl
+        if d.type == "reference_declarator":
+            return not array and _shared_storage(m, caller, d.parent.child_by_field_name("value"), memo)
+        return _is_shared(s) and (d.type == "array_declarator") == array
+    for i, p in enumerate(caller.params):
+        if p.name == name:
+            vis = m.visible
+            return not array and i in _ref_indices(caller) and \
+                _refuted(m, caller, i, vis.elsewhere if vis is not None else None, memo)
+    return any(s.name == name and s.function is None and (bool(s.dims) or s.dynamic) == array for s in m.shared)
+
+
+def nearest(caller, ident: Node) -> tuple[Node, Node] | None:
+    """(declaration, outermost declarator) of the nearest declaration of `ident` in `caller` before it."""
+    name = ident.text.decode()
     n = ident.parent
     while n is not None and n != caller.node and n.start_byte >= caller.node.start_byte:
         if n.type in _SCOPES:
@@ -188,17 +211,10 @@ def _declared_shared(m, caller, ident: Node, memo: dict, array: bool) -> bool:
                 if s.start_byte >= ident.start_byte:
                     break
                 d = _declares(s, name)
-                if d is not None and d.type == "reference_declarator":
-                    return not array and _shared_storage(m, caller, d.parent.child_by_field_name("value"), memo)
                 if d is not None:
-                    return _is_shared(s) and (d.type == "array_declarator") == array
+                    return s, d
         n = n.parent
-    for i, p in enumerate(caller.params):
-        if p.name == name:
-            vis = m.visible
-            return not array and i in _ref_indices(caller) and \
-                _refuted(m, caller, i, vis.elsewhere if vis is not None else None, memo)
-    return any(s.name == name and s.function is None and (bool(s.dims) or s.dynamic) == array for s in m.shared)
+    return None
 
 
 def _declares(s: Node, name: str) -> Node | None:

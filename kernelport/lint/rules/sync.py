@@ -11,7 +11,7 @@ from ...reached import reached
 from ...source import ident_name
 from ..divergence import barrier_kind
 from ..rule import Rule, ex, register
-from .. import slotclasses
+from .. import loneguards, privateslots, sharedptrs, slotclasses
 from ..slotloops import walks_step_slots
 
 
@@ -185,7 +185,14 @@ vs[tid] = v; __syncwarp();`), or better, reduce in registers with shuffles.  Ste
 such step's slots over the block (`for (i = threadIdx.x; i < s; i += blockDim.x) m[i] += m[i + s];` inside the
 step loop of `s` that holds the barrier): it writes below the step and reads at or above it.  Two steps on one
 array whose every index is `C * (...) + k` for one factor C > 1 and a different residue k each (interleaved
-channels: `o[2*p + 0] += o[2*p + 2*n + 0]; o[2*p + 1] += o[2*p + 2*n + 1];`) touch disjoint slots: no chain."""
+channels: `o[2*p + 0] += o[2*p + 2*n + 0]; o[2*p + 1] += o[2*p + 2*n + 1];`) touch disjoint slots: no chain.
+Steps one thread runs alone (under `if (threadIdx.x == 0)` or a copy's `tid == 0`, every index the same in each
+thread that passes the test: `if (tid == 0) for (i = 1; i < n; i++) s[i] += s[i - 1];`) stay silent.  A device
+function's pointer parameter counts as shared memory where every call the run shows passes a `__shared__` array
+(`buf`, `&buf[k]`, `buf + k`, a cast, a pointer set only from these, or a caller's own such parameter), and so
+do the function's locals copied from it (`T *a = data; ... a += d;`).  Steps whose every thread writes only
+its own slots `C*tid + k` (0 <= k < C) and reads those or `X + tid` under `if (tid < X / C)` (above every
+written slot: a Brent-Kung down-sweep level, `a[2*id + 1] = a[2*id] + a[d + id]; a[2*id] = a[d + id];`) are no chain."""
     flags = (
         ex("""
 __device__ void warp_reduce(volatile float* vs, int tid) {
@@ -204,6 +211,19 @@ __global__ void k(float* x) {
     }
     if (tid < 32) warp_reduce(s, tid);
 }"""),
+        ex("""
+__device__ void tail(float* data) {
+    float* a = data;
+    for (int d = 32; d > 1; d /= 2) {
+        if (threadIdx.x < d / 2) a[threadIdx.x] += a[threadIdx.x + d / 2];  // !
+    }
+}
+__global__ void k(float* x) {
+    __shared__ float s[64];
+    s[threadIdx.x] = x[threadIdx.x];
+    __syncthreads();
+    tail(s);
+}""", note="every call passes a `__shared__` array"),
         ex("""
 template <int N>
 __global__ void rows(float* y) {
@@ -268,6 +288,17 @@ __global__ void smallest(float* x, int n) {
     }
     if (threadIdx.x == 0) x[0] = m[0];
 }""", note="one tree step's slots spread over the block: writes below the step, reads at or above it"),
+        ex("""
+__global__ void serial(unsigned* x, int n) {
+    __shared__ unsigned s[256];
+    s[threadIdx.x] = x[threadIdx.x];
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        for (int i = 1; i < n; i++) s[i] += s[i - 1];
+    }
+    __syncthreads();
+    x[threadIdx.x] = s[threadIdx.x];
+}""", note="one thread's serial scan"),
     )
 
     @classmethod
@@ -281,8 +312,9 @@ __global__ void smallest(float* x, int n) {
         shared = self._shared(ctx)
         # A step writes an element of one of these arrays: the statements that hold no such write
         # (most of a file, and every statement of a file without one) are no step, unwalked.
+        pointed = frozenset(x for *_, names in self._pointers(ctx).spans for x in names)
         writers = ctx.__dict__["_sy_writers"] = [ctx.src.index.position(n) for n in ctx.nodes("assignment_expression")
-                                                 if _writes_element(ctx, n, shared)]
+                                                 if _writes_element(ctx, n, shared | pointed)]
         if not writers:
             return
         reported: set[int] = set()
@@ -290,7 +322,8 @@ __global__ void smallest(float* x, int n) {
             run: list[Node] = []
             here = self._scope_shared(ctx, block, shared)
             for st in block.named_children + [None]:
-                step = st is not None and self._step(ctx, st, here)
+                step = st is not None and self._step(ctx, st, here) and \
+                    self._confirmed(ctx, st, self._step_arrays(ctx, st, here))
                 if step:
                     run.append(st)
                     continue
@@ -307,11 +340,16 @@ __global__ void smallest(float* x, int n) {
             if body is None or any(self._is_barrier(ctx, n) for n in ctx.src.index.under(body, "expression_statement")):
                 continue
             here = self._scope_shared(ctx, loop, shared)
-            steps = [n for n in ctx.src.index.under(body, "expression_statement") if self._step(ctx, n, here)]
-            if steps and walks_step_slots(ctx, loop, {ctx.text(a.child_by_field_name("left").child_by_field_name(
-                    "argument")) for a in ctx.src.index.under(body, "assignment_expression")
-                    if _writes_element(ctx, a, here)}, self._is_barrier):
+            steps = [n for n in ctx.src.index.under(body, "expression_statement") if self._step(ctx, n, here) and
+                     self._confirmed(ctx, n, self._step_arrays(ctx, n, here))]
+            if steps and walks_step_slots(ctx, loop, {name for a in ctx.src.index.under(body, "assignment_expression")
+                                                      if _writes_element(ctx, a, here) and self._confirmed(ctx, a, (
+                                                          name := ctx.text(a.child_by_field_name("left")
+                                                                           .child_by_field_name("argument")),))},
+                                          self._is_barrier):
                 continue  # one tree step's slots spread over the block: reads and writes never meet
+            if steps and loneguards.lone_run(ctx, [loop]):
+                continue  # one thread's serial loop (`if (threadIdx.x == 0) for (...) s[i] += s[i - 1];`)
             if steps and steps[0].start_byte not in reported:
                 reported.add(steps[0].start_byte)
                 ctx.report(self, steps[0], "a shared-memory step in a loop with no `__syncwarp()` relies on warp "
@@ -320,10 +358,33 @@ __global__ void smallest(float* x, int n) {
                            "reduce in registers with shuffles")
 
     @staticmethod
-    def _scope_shared(ctx, node: Node, shared: frozenset[str]) -> frozenset[str]:
+    def _pointers(ctx) -> sharedptrs.Pointers:
+        """Device functions' pointers that may point into `__shared__` memory (sharedptrs.py: samplesort's
+        `brent_kung_inclusive(T *data)`, its callers passing a shared buffer): steps on them are found as on
+        a shared array, and reported only where every call of the run confirms the pointer (`_confirmed`)."""
+        got = ctx.__dict__.get("_sy_pointers")
+        if got is None:
+            got = ctx.__dict__["_sy_pointers"] = sharedptrs.Pointers(ctx.module)
+        return got
+
+    @classmethod
+    def _confirmed(cls, ctx, node: Node, arrays) -> bool:
+        """Whether one of a step's arrays is shared memory for certain: a `__shared__` or volatile name, or
+        a pointer every call of the run points into shared memory."""
+        base = cls._shared(ctx)
+        if any(a in base for a in arrays):
+            return True
+        return bool(set(arrays) & cls._pointers(ctx).confirmed(node))
+
+    @classmethod
+    def _scope_shared(cls, ctx, node: Node, shared: frozenset[str]) -> frozenset[str]:
         """The shared (or volatile) names at `node`: a host function's own locals and parameters of
         those names are not the kernels' arrays (heldout33: N-Queens' host solvers keep `unsigned int
-        down[32]` or take `int* left` beside a kernel's `__shared__ unsigned int down[96][10]`)."""
+        down[32]` or take `int* left` beside a kernel's `__shared__ unsigned int down[96][10]`); in a
+        device function, its pointers every caller points into shared memory are shared too."""
+        names = cls._pointers(ctx).candidates(node)  # (device functions: no host span holds them)
+        if names:
+            return shared | names
         spans = ctx.__dict__.get("_sy_host_locals")
         if spans is None:
             spans = ctx.__dict__["_sy_host_locals"] = [
@@ -343,9 +404,10 @@ __global__ void smallest(float* x, int n) {
         # block tree's `tid < offset`) depend on no other step
         # (and two steps on one array whose slots are disjoint residue classes, interleaved channels, are no chain)
         per_array = Counter(a for st in run for a in self._step_arrays(ctx, st, shared))
-        chained = any(n >= 2 and slotclasses.meet(ctx, [st for st in run if a in self._step_arrays(ctx, st, shared)], a)
+        chained = any(n >= 2 and slotclasses.meet(ctx, steps := [st for st in run if a in self._step_arrays(
+            ctx, st, shared)], a) and not privateslots.apart(ctx, steps, a) and self._confirmed(ctx, steps[0], (a,))
                       for a, n in per_array.items())
-        if len(run) >= 2 and chained and run[0].start_byte not in reported:
+        if len(run) >= 2 and chained and run[0].start_byte not in reported and not loneguards.lone_run(ctx, run):
             reported.add(run[0].start_byte)
             ctx.report(self, run[0], f"{len(run)} shared-memory steps without `__syncwarp()` rely on implicit warp "
                        f"lockstep (each reads slots another thread writes): a race on NVIDIA since Volta, and on a "
