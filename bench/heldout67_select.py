@@ -4,7 +4,7 @@ choice is reviewable and repeatable):
 
     python bench/heldout67_select.py      # -> bench/heldout67.toml
 
-RULE, written and committed (h/heldout67, 03:15 UTC) before any candidate was fetched or measured
+RULE, written and committed (h/heldout67, 03:06 UTC, commit bac07b17) before any candidate was fetched or measured
 (only the stored index's repository names, file lists and code search were looked up, to name
 candidates that exist and hold CUDA sources), for statistical computing and hypothesis testing:
 resampling (bootstrap, permutation / randomisation tests, jackknife, cross-validation loops), kernel
@@ -52,7 +52,17 @@ earlier heldout*_select.py.
   (exhaustive pairwise / higher-order interaction tests over genotype tables; heldout28's RULE did not
   take it), its candidates named by domain only, none in bench/used_repos.txt, written and committed
   before they are fetched.
-Outcome of the rule (filled in after the fetch, before any measure of kernelport).
+Outcome of the rule (before any measure of kernelport, 03:10 UTC): candidates 1-7 all fetched. gputools 7 (inst/cuda/,
+  7 of 7 resolve), KINC 1 (src/mini/kinc-mini.cu: its src/cuda/*.cu are Qt resources that the application compiles at
+  run time with NVRTC, concatenated, so the folder an nvcc build compiles is src/mini/), curva 3, cuda_clr 0 (its newest
+  snapshot holds no .cu), getSSSimCUDA 2, Cyclops 2 (src/cyclops/engine/), GPUStatistics 0 (1 of its 3 resolves:
+  curand_kernel.h). Five qualify, so no EXTENSION; the candidates run out at 15 files in five projects (the stops, 40
+  files or 8 projects, are not reached). Check (`nvcc -c`, first three files, 03:09 UTC): gputools 3/3, KINC 0/1
+  (cudaMemPrefetchAsync's device argument became a cudaMemLocation in CUDA 13: a removed API, so it stays and counts
+  only where the original compiles: nowhere), curva 3/3, getSSSimCUDA 2/2, Cyclops 1/2 (CudaKernel.cu reaches
+  fused_kernel/block_store_exchange.cuh, which passes cub::BlockExchange a template argument CUDA 13's CCCL 3 removed:
+  a removed API, so it stays). No project DROPPED. Caveats, said and not acted on: 15 files (the brief asks 30), gputools
+  is 7 of them; getSSSimCUDA's two files are variants of one program.
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout67_baseline.txt).
 """
@@ -66,13 +76,28 @@ STOP_FILES, STOP_PROJECTS = 40, 8
 # include dirs, defines and flags are those of each project's own build, read after the fetch and
 # before any measure (filled in then).
 CANDIDATES = [
-    ("gputools", "nullsatz/gputools", "", [], [], [], ["-std=c++17"], ""),
-    ("kinc", "SystemsGenetics/KINC", "", [], [], [], ["-std=c++17"], ""),
-    ("curva", "amstokely/curva", "", [], [], [], ["-std=c++17"], ""),
-    ("cuda-clr", "shadeland/cuda_clr", "", [], [], [], ["-std=c++17"], ""),
-    ("getsssim", "hkashyap/getSSSimCUDA", "", [], [], [], ["-std=c++17"], ""),
-    ("cyclops", "OHDSI/Cyclops", "", [], [], [], ["-std=c++17"], ""),
-    ("gpustatistics", "AlexFluid/GPUStatistics", "", [], [], [], ["-std=c++17"], ""),
+    # configure.ac / src/Makevars.in: CUDA_CPPFLAGS -I. (the CUDA include dir); inst/cuda/*.cu are the package's
+    # kernels (compiled from the R side at run time), no nvcc flags named
+    ("gputools", "nullsatz/gputools", "GPL-3 (DESCRIPTION)", [], [], [], ["-std=c++17"], "inst/cuda/"),
+    # src/KINC.pro / resources.qrc: src/cuda/*.cu are Qt resources compiled at run time (NVRTC), not by nvcc; the
+    # one nvcc build is src/mini/Makefile: nvcc -std=c++11 (-> 17), DEBUG ?= 1 adds --device-debug (a debug
+    # option, left out)
+    ("kinc", "SystemsGenetics/KINC", "MIT (see LICENSE.md)", ["LICENSE.md"], [], [], ["-std=c++17"], "src/mini/"),
+    # CMakeLists.txt: curva library from src/matrix/ and src/cuda/, include dirs include/ and include/json/include,
+    # CUDA_SEPARABLE_COMPILATION ON (-rdc=true), CUDA_ARCHITECTURES 61 (below CUDA 13's minimum, left out)
+    ("curva", "amstokely/curva", "GPL-3.0 (see LISCENSE)", ["LISCENSE"], ["include", "include/json/include"], [],
+     ["-std=c++17", "-rdc=true"], "src/"),
+    # no build file in its newest snapshot
+    ("cuda-clr", "shadeland/cuda_clr", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
+    # Makefile / Makefile_GPU (a CUDA-samples makefile): INCLUDES -I../../common/inc (outside the repository), -m64;
+    # the sm_20..52 -gencode list left out
+    ("getsssim", "hkashyap/getSSSimCUDA", "GPL-3.0 (see LICENSE)", ["LICENSE"], [], [], ["-std=c++17", "-m64"], ""),
+    # src/Makevars.in: PKG_CPPFLAGS -I. -Icyclops -DR_BUILD -DDOUBLE_PRECISION (from src/); the .cu under
+    # src/cyclops/engine/
+    ("cyclops", "OHDSI/Cyclops", "Apache-2.0 (DESCRIPTION)", [], ["src", "src/cyclops"], ["R_BUILD", "DOUBLE_PRECISION"],
+     ["-std=c++17"], "src/cyclops/engine/"),
+    # VisualStudio/ project files only (no flags read)
+    ("gpustatistics", "AlexFluid/GPUStatistics", "(none in the repository)", [], [], [], ["-std=c++17"], "VisualStudio/"),
 ]
 DROPPED = frozenset()
 
