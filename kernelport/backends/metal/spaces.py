@@ -446,7 +446,8 @@ class AddressSpaces:
                              f"but point into {got[0]} and {got[at]} memory: Metal writes the space once, on "
                              "their shared type", "declare them apart")
                 break
-        self._dynamic_prefix(tnode, lambda sig: spaces(sig)[0])
+        if not self._scalars_first(f, tnode.parent, names):  # else each run of pointers gets it (the split)
+            self._dynamic_prefix(tnode, lambda sig: spaces(sig)[0])
         sigs = [()] if f.is_kernel else self.plan_of(f).sigs
         for i, (_, d) in enumerate(names):  # `T **children = tmp->childs;`: a pointer into device memory reads
             inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else d  # device pointers
@@ -454,36 +455,55 @@ class AddressSpaces:
                     (text := device_levels(self.src, inner, self.rw.text(inner))) != self.rw.text(inner):
                 self.rw.replace(inner, text)  # (the port writes every table in device memory so: device_levels)
 
-    def _split_scalar_declarators(self, f: Function, decl: Node, tnode: Node, names: list[tuple[str, Node]]) -> None:
-        """`float *p = a, x;`: the space written before the shared type would make `x` a device float (no
-        local may be one); the non-pointers after the pointers are declared apart (`device float *p = a;
-        float x;`).  A pointer after a non-pointer is refused, located.  Pointers that all point into thread
-        memory need neither: `thread` on a local scalar is its own space (MSL's default for locals)."""
+    def _pointer_flags(self, decl: Node) -> list[bool]:
+        """For each declarator of `decl`, whether it declares a pointer."""
+        return [(d.child_by_field_name("declarator") if d.type == "init_declarator" else d).type == "pointer_declarator"
+                for d in decl.children_by_field_name("declarator")]
+
+    def _needs_split(self, f: Function, decl: Node, names: list[tuple[str, Node]]) -> bool:
+        """Whether the declaration's pointers need a space that its non-pointers may not take: pointers
+        that all point into thread memory need none (`thread` on a local scalar is MSL's default)."""
         sigs = [()] if f.is_kernel else self.plan_of(f).sigs
-        if all(self.local_spaces[(f.name, name)](sig) == "thread" for sig in sigs for name, _ in names):
+        return not all(self.local_spaces[(f.name, name)](sig) == "thread" for sig in sigs for name, _ in names) \
+            and not all(self._pointer_flags(decl))
+
+    def _scalars_first(self, f: Function, decl: Node | None, names: list[tuple[str, Node]]) -> bool:
+        """`float sum, *X;`: a declaration that opens with non-pointers, split before its pointers (not the
+        one statement of a for's or a condition's declaration, which cannot be split)."""
+        return decl is not None and decl.type == "declaration" and not self._pointer_flags(decl)[0] and \
+            self._needs_split(f, decl, names) and (decl.parent is None or
+                                                   decl.parent.type not in ("for_statement", "condition_clause"))
+
+    def _split_scalar_declarators(self, f: Function, decl: Node, tnode: Node, names: list[tuple[str, Node]]) -> None:
+        """`float *p = a, x;` and `float sum, *X, *Y;`: the space written before the shared type would make
+        a non-pointer a device float (no local may be one), so the declaration is split where it turns
+        from pointers to non-pointers or back, in order (`device float *p = a; float x;`, `float sum;
+        device float *X, *Y;`), each run of pointers with the space they share.  In a for's or a
+        condition's one declaration, which cannot be split, non-pointers beside such pointers are refused,
+        located."""
+        if not self._needs_split(f, decl, names):
             return
-        ds = decl.children_by_field_name("declarator")
-        ptr = [(d.child_by_field_name("declarator") if d.type == "init_declarator" else d).type == "pointer_declarator"
-               for d in ds]
-        if all(ptr):
-            return
+        ds, ptr = decl.children_by_field_name("declarator"), self._pointer_flags(decl)
         first = ptr.index(False)
-        if any(ptr[first:]):
-            late = ds[first + ptr[first:].index(True)]
-            self.problem("KP215", late, f"'{ident_name(late)}' is declared after the non-pointer '{ident_name(ds[first])}' "
-                         "in one declaration: Metal writes the pointer's address space once, on their shared type",
-                         "declare the pointers apart from the other variables")
-            return
         if decl.parent is not None and decl.parent.type in ("for_statement", "condition_clause"):
             self.problem("KP215", ds[first], f"'{ident_name(ds[first])}' is declared with pointers in a for's or a "
                          "condition's one declaration: Metal writes their address space once, on the shared type",
                          "declare the non-pointer before the statement")
             return
-        comma = ds[first].prev_sibling
-        if comma is not None and comma.type == ",":
-            spec = self.src.text_of(decl)[:tnode.start_byte - decl.start_byte]  # `const`, `register`, ...
-            self.rw.replace(comma, lambda rw, node: f"; {spec}{rw.text(tnode)[len(''.join(rw.before.get(key(tnode), ()))):]}")
-            # (the type's text without the space the pointers' prefix writes before it)
+        spec = self.src.text_of(decl)[:tnode.start_byte - decl.start_byte]  # `const`, `register`, ...
+
+        def type_text(rw) -> str:  # the type's text without the space the pointers' prefix writes before it
+            return rw.text(tnode)[len(''.join(rw.before.get(key(tnode), ()))):]
+        for i in range(1, len(ds)):
+            comma = ds[i].prev_sibling
+            if ptr[i] == ptr[i - 1] or comma is None or comma.type != ",":
+                continue
+            if ptr[i]:  # `; device float` before a run of pointers after non-pointers
+                self.rw.insert_before(comma, "; ")
+                self._dynamic_prefix(comma, lambda sig: self.local_spaces[(f.name, names[0][0])](sig))
+                self.rw.replace(comma, lambda rw, node: f"{spec}{type_text(rw)}")
+            else:
+                self.rw.replace(comma, lambda rw, node: f"; {spec}{type_text(rw)}")
 
     def _adopted_space(self, f: Function, name: str, later: list[Node] | None = None) -> str | None:
         """The one space (device or threadgroup) of every value a pointer declared bare is assigned; else None."""
