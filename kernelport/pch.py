@@ -96,10 +96,15 @@ def _identity(exe: str) -> str:
     return f"{os.path.realpath(exe)}\0{st.st_size}\0{st.st_mtime_ns}"
 
 
-def build(exe: str, flags: list[str], prefix: str, env: dict, timeout: float) -> Path | None:
+def build(exe: str, flags: list[str], prefix: str, env: dict, timeout: float, *, tool: str = "hipcc",
+          header: Path | None = None, build_flags=None) -> Path | None:
     """The PCH of `prefix` compiled with `exe` and `flags` (the compile's own, less its source and
-    output), built once and kept; None when PCHs are off or clang cannot build one."""
+    output), built once and kept; None when PCHs are off or clang cannot build one.  `header`: the
+    file whose text `prefix` is, built in place (its path in the key), so that diagnostics name it
+    and clang checks its date; else a copy of `prefix` kept beside the PCH.  `tool`: whose
+    environment variables steer the build (toolchains.TOOL_ENV); `build_flags`: BUILD_FLAGS unless given."""
     root = pch_dir()
+    build_flags = BUILD_FLAGS if build_flags is None else build_flags
     if root is None or not prefix:
         return None
     try:
@@ -107,8 +112,9 @@ def build(exe: str, flags: list[str], prefix: str, env: dict, timeout: float) ->
     except OSError:
         return None
     from .toolchains import steering  # what hipcc reads from the environment (HIPCC_COMPILE_FLAGS_APPEND, ...)
-    env_text = [f"{k}={v}" for k, v in steering("hipcc", env)]
-    key = hashlib.sha256("\x1f".join([ident, *flags, *BUILD_FLAGS, prefix, *env_text]).encode()).hexdigest()[:40]
+    env_text = [f"{k}={v}" for k, v in steering(tool, env)]
+    place = [str(header)] if header is not None else []
+    key = hashlib.sha256("\x1f".join([ident, *flags, *build_flags, prefix, *env_text, *place]).encode()).hexdigest()[:40]
     out = root / f"{key}.pch"
     if out.is_file():
         _used(root / f"{key}.lock")
@@ -120,12 +126,14 @@ def build(exe: str, flags: list[str], prefix: str, env: dict, timeout: float) ->
             fcntl.flock(lock, fcntl.LOCK_EX)
             if out.is_file():
                 return out
-            src = root / f"{key}.hip"  # kept: clang reads the PCH's source back (and checks its date)
-            src.write_text(prefix)
+            src = header
+            if src is None:
+                src = root / f"{key}.hip"  # kept: clang reads the PCH's source back (and checks its date)
+                src.write_text(prefix)
             with tempfile.TemporaryDirectory(dir=root, prefix=".build-") as tmp:
                 part = os.path.join(tmp, "prefix.pch")
                 from .compile_cache import note
-                cmd = [exe, *flags, *BUILD_FLAGS, "-S", "-Xclang", "-emit-pch", "-o", part, str(src)]
+                cmd = [exe, *flags, *build_flags, "-S", "-Xclang", "-emit-pch", "-o", part, str(src)]
                 note("uncached", cmd)
                 from .subproc import run as run_group  # a timeout ends hipcc's clang too
                 proc = run_group(cmd, timeout=timeout, env=env)

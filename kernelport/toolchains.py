@@ -400,7 +400,8 @@ def compile_hip(path, arch="gfx90a", *, extra_args=(), forced=(), timeout: int =
 
 
 def compile_hip_each(path, archs, *, extra_args=(), forced=(), timeout: int = TIMEOUT_S) -> list[CompileResult]:
-    """One result per architecture.  A file that opens with system includes is built against their
+    """One result per architecture.  A file that opens with a system include (or a guarded local header
+    that holds system includes only: kernelport.guarded_headers) is built against its
     precompiled header (kernelport.pch: the host object and each architecture's code object, the
     headers parsed once per toolchain instead of three times a file); otherwise, or when that
     build fails, from one hipcc run that builds every architecture (its host side compiled once).
@@ -431,9 +432,13 @@ def _compile_hip_parts(tc: Toolchain, path, archs: list[str], extra_args, forced
     forced includes are read after the PCH, never built into it (its key holds no file's bytes)."""
     from . import pch
     try:
-        prefix = pch.system_prefix(Path(path).read_text(encoding="utf-8", errors="replace"))
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None, []
+    prefix = pch.system_prefix(text)
+    if not prefix and not forced and not any(a.startswith("-include") for a in extra_args):  # a header forced first would precede it
+        from .guarded_headers import local_header_prefix  # a portable port's kp_warp.h, read whole
+        prefix = local_header_prefix(Path(path), text)
     if not prefix:
         return None, []
     env, outputs = _hip_env(), {}
