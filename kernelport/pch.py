@@ -3,7 +3,8 @@
 Nearly all of a HIP compile check is clang parsing hip_runtime.h (~68k lines) three times, for the
 host and for each GPU architecture: measured with ROCm 5.2's hipcc, a file that only includes it
 costs what a port does.  Here a file's first `#include <...>` (when only blank and `//` lines
-come before it; in every port kernelport writes, the HIP runtime) is compiled once per toolchain,
+come before it; in every port kernelport writes, the HIP runtime; a portable port's kp_warp.h,
+whose own text is the prefix: kernelport.guarded_headers) is compiled once per toolchain,
 flags and target into a precompiled header (clang's -emit-pch),
 kept in a directory keyed by all of those, and the file is built against it: the host object
 (`--cuda-host-only`) and each architecture's code object (`--cuda-device-only`, device code
@@ -114,7 +115,8 @@ def build(exe: str, flags: list[str], prefix: str, env: dict, timeout: float, *,
     from .toolchains import steering  # what hipcc reads from the environment (HIPCC_COMPILE_FLAGS_APPEND, ...)
     env_text = [f"{k}={v}" for k, v in steering(tool, env)]
     place = [str(header)] if header is not None else []
-    key = hashlib.sha256("\x1f".join([ident, *flags, *build_flags, prefix, *env_text, *place]).encode()).hexdigest()[:40]
+    parts = [ident, *flags, *build_flags, prefix, *env_text, *place]
+    key = hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:40]
     out = root / f"{key}.pch"
     if out.is_file():
         _used(root / f"{key}.lock")

@@ -429,14 +429,16 @@ def _compile_hip_parts(tc: Toolchain, path, archs: list[str], extra_args, forced
     host object and each architecture's code object built apart, each against the PCH of its own
     target.  (one result per architecture, the PCHs used) when every part builds; (None, the PCHs
     used) otherwise, and the caller compiles the plain way, whose verdict and message stand.  The
-    forced includes are read after the PCH, never built into it (its key holds no file's bytes)."""
+    forced includes are read after the PCH, never built into it (its key holds no file's bytes); a
+    file opening with a local header (kernelport.guarded_headers) that has any is built the plain way."""
     from . import pch
     try:
         text = Path(path).read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None, []
     prefix = pch.system_prefix(text)
-    if not prefix and not forced and not any(a.startswith("-include") for a in extra_args):  # a header forced first would precede it
+    # a header forced first (-include) would come before the local header the PCH puts first
+    if not prefix and not forced and not any(a.startswith("-include") for a in extra_args):
         from .guarded_headers import local_header_prefix  # a portable port's kp_warp.h, read whole
         prefix = local_header_prefix(Path(path), text)
     if not prefix:
