@@ -3,7 +3,8 @@
 Nearly all of a HIP compile check is clang parsing hip_runtime.h (~68k lines) three times, for the
 host and for each GPU architecture: measured with ROCm 5.2's hipcc, a file that only includes it
 costs what a port does.  Here a file's first `#include <...>` (when only blank and `//` lines
-come before it; in every port kernelport writes, the HIP runtime) is compiled once per toolchain,
+come before it; in every port kernelport writes, the HIP runtime; a portable port's kp_warp.h,
+whose own text is the prefix: kernelport.guarded_headers) is compiled once per toolchain,
 flags and target into a precompiled header (clang's -emit-pch),
 kept in a directory keyed by all of those, and the file is built against it: the host object
 (`--cuda-host-only`) and each architecture's code object (`--cuda-device-only`, device code
@@ -96,10 +97,15 @@ def _identity(exe: str) -> str:
     return f"{os.path.realpath(exe)}\0{st.st_size}\0{st.st_mtime_ns}"
 
 
-def build(exe: str, flags: list[str], prefix: str, env: dict, timeout: float) -> Path | None:
+def build(exe: str, flags: list[str], prefix: str, env: dict, timeout: float, *, tool: str = "hipcc",
+          header: Path | None = None, build_flags=None) -> Path | None:
     """The PCH of `prefix` compiled with `exe` and `flags` (the compile's own, less its source and
-    output), built once and kept; None when PCHs are off or clang cannot build one."""
+    output), built once and kept; None when PCHs are off or clang cannot build one.  `header`: the
+    file whose text `prefix` is, built in place (its path in the key), so that diagnostics name it
+    and clang checks its date; else a copy of `prefix` kept beside the PCH.  `tool`: whose
+    environment variables steer the build (toolchains.TOOL_ENV); `build_flags`: BUILD_FLAGS unless given."""
     root = pch_dir()
+    build_flags = BUILD_FLAGS if build_flags is None else build_flags
     if root is None or not prefix:
         return None
     try:
@@ -107,8 +113,10 @@ def build(exe: str, flags: list[str], prefix: str, env: dict, timeout: float) ->
     except OSError:
         return None
     from .toolchains import steering  # what hipcc reads from the environment (HIPCC_COMPILE_FLAGS_APPEND, ...)
-    env_text = [f"{k}={v}" for k, v in steering("hipcc", env)]
-    key = hashlib.sha256("\x1f".join([ident, *flags, *BUILD_FLAGS, prefix, *env_text]).encode()).hexdigest()[:40]
+    env_text = [f"{k}={v}" for k, v in steering(tool, env)]
+    place = [str(header)] if header is not None else []
+    parts = [ident, *flags, *build_flags, prefix, *env_text, *place]
+    key = hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:40]
     out = root / f"{key}.pch"
     if out.is_file():
         _used(root / f"{key}.lock")
@@ -120,12 +128,14 @@ def build(exe: str, flags: list[str], prefix: str, env: dict, timeout: float) ->
             fcntl.flock(lock, fcntl.LOCK_EX)
             if out.is_file():
                 return out
-            src = root / f"{key}.hip"  # kept: clang reads the PCH's source back (and checks its date)
-            src.write_text(prefix)
+            src = header
+            if src is None:
+                src = root / f"{key}.hip"  # kept: clang reads the PCH's source back (and checks its date)
+                src.write_text(prefix)
             with tempfile.TemporaryDirectory(dir=root, prefix=".build-") as tmp:
                 part = os.path.join(tmp, "prefix.pch")
                 from .compile_cache import note
-                cmd = [exe, *flags, *BUILD_FLAGS, "-S", "-Xclang", "-emit-pch", "-o", part, str(src)]
+                cmd = [exe, *flags, *build_flags, "-S", "-Xclang", "-emit-pch", "-o", part, str(src)]
                 note("uncached", cmd)
                 from .subproc import run as run_group  # a timeout ends hipcc's clang too
                 proc = run_group(cmd, timeout=timeout, env=env)

@@ -400,7 +400,8 @@ def compile_hip(path, arch="gfx90a", *, extra_args=(), forced=(), timeout: int =
 
 
 def compile_hip_each(path, archs, *, extra_args=(), forced=(), timeout: int = TIMEOUT_S) -> list[CompileResult]:
-    """One result per architecture.  A file that opens with system includes is built against their
+    """One result per architecture.  A file that opens with a system include (or a guarded local header
+    that holds system includes only: kernelport.guarded_headers) is built against its
     precompiled header (kernelport.pch: the host object and each architecture's code object, the
     headers parsed once per toolchain instead of three times a file); otherwise, or when that
     build fails, from one hipcc run that builds every architecture (its host side compiled once).
@@ -428,12 +429,18 @@ def _compile_hip_parts(tc: Toolchain, path, archs: list[str], extra_args, forced
     host object and each architecture's code object built apart, each against the PCH of its own
     target.  (one result per architecture, the PCHs used) when every part builds; (None, the PCHs
     used) otherwise, and the caller compiles the plain way, whose verdict and message stand.  The
-    forced includes are read after the PCH, never built into it (its key holds no file's bytes)."""
+    forced includes are read after the PCH, never built into it (its key holds no file's bytes); a
+    file opening with a local header (kernelport.guarded_headers) that has any is built the plain way."""
     from . import pch
     try:
-        prefix = pch.system_prefix(Path(path).read_text(encoding="utf-8", errors="replace"))
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None, []
+    prefix = pch.system_prefix(text)
+    # a header forced first (-include) would come before the local header the PCH puts first
+    if not prefix and not forced and not any(a.startswith("-include") for a in extra_args):
+        from .guarded_headers import local_header_prefix  # a portable port's kp_warp.h, read whole
+        prefix = local_header_prefix(Path(path), text)
     if not prefix:
         return None, []
     env, outputs = _hip_env(), {}

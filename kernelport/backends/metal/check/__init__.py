@@ -157,12 +157,10 @@ def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
         src = os.path.join(tmp, base or "kernel.metal")
         with open(src, "w", encoding="utf-8") as fh:
             fh.write(clang_text)
-        cmd = clang_command(clang, src, include_dirs, defines)
         try:
-            proc = compile_cache.run(cmd, src, search_dirs=include_dirs, inputs=(HEADER_PATH,),
-                                     timeout=CLANG_TIMEOUT_S, memo=True)  # translate's self-check, then verify's
-            output, rc = proc.stdout + proc.stderr, proc.returncode
+            cmd, output, rc = _run_clang(clang, src, include_dirs, defines)
         except subprocess.TimeoutExpired as exc:
+            cmd = clang_command(clang, src, include_dirs, defines)
             output = f"clang timed out after {CLANG_TIMEOUT_S} s\n{exc.stdout or ''}{exc.stderr or ''}"
             rc = None
             diags.append(diagnostic(filename, 1, 1, f"clang timed out after {CLANG_TIMEOUT_S} s", "error", "clang"))
@@ -188,6 +186,29 @@ def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
     if not include_warnings:
         all_diags = [d for d in all_diags if d.severity == "error"]
     return MetalCheckReport(all_diags, cmd, output, rc)
+
+
+def _run_clang(clang: str, src: str, include_dirs, defines) -> tuple[list[str], str, int]:
+    """(the command, its output, its exit status) of clang checking `src`: against the header's PCH
+    (stdlib_pch) where one can be had and clang takes it, else with the header itself."""
+    from . import stdlib_pch
+    pch_path = stdlib_pch.header_pch(clang, defines)
+    if pch_path is not None:
+        cmd, output, rc = _clang_once(clang, src, include_dirs, defines, pch_path)
+        if stdlib_pch.stands(output, rc, pch_path):
+            return cmd, output, rc
+        from .... import pch
+        pch.forget(pch_path)  # refused (the header changed since, or a damaged file): built again next time
+    return _clang_once(clang, src, include_dirs, defines, None)
+
+
+def _clang_once(clang: str, src: str, include_dirs, defines, pch_path) -> tuple[list[str], str, int]:
+    from . import clang as tool  # its HEADER_PATH read now: a test points it at a copy
+    cmd = clang_command(clang, src, include_dirs, defines, pch=pch_path)
+    inputs = (tool.HEADER_PATH,) if pch_path is None else (tool.HEADER_PATH, pch_path)  # a rebuilt PCH: another key
+    proc = compile_cache.run(cmd, src, search_dirs=include_dirs, inputs=inputs,
+                             timeout=CLANG_TIMEOUT_S, memo=True)  # translate's self-check, then verify's
+    return cmd, proc.stdout + proc.stderr, proc.returncode
 
 
 def _unshift(d: Diagnostic, inserted: list[tuple[int, int]], filename: str) -> Diagnostic:

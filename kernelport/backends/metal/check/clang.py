@@ -21,7 +21,9 @@ class MetalCheckUnavailable(RuntimeError):
     """No clang with C++-for-OpenCL support was found; the message carries an install hint."""
 
 
-def clang_command(clang: str, source: str, include_dirs=(), defines=()) -> list[str]:
+def clang_command(clang: str, source: str, include_dirs=(), defines=(), pch: Path | None = None) -> list[str]:
+    """The check of `source`; with `pch` (stdlib_pch: the header precompiled with these flags) it is
+    read in place of the header."""
     cmd = [
         clang,
         "-target", "spir64",
@@ -36,7 +38,7 @@ def clang_command(clang: str, source: str, include_dirs=(), defines=()) -> list[
         "-fno-color-diagnostics",
         "-fno-caret-diagnostics",
         "-fdiagnostics-show-option",
-        "-include", str(HEADER_PATH),
+        *(("-include-pch", str(pch)) if pch is not None else ("-include", str(HEADER_PATH))),
     ]
     from ....compile_flags import args
     cmd += args(defines, include_dirs)
