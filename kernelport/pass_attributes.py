@@ -121,11 +121,10 @@ def _files(tr) -> list:
     ew = vis.elsewhere if vis is not None else None
     if ew is None or ew.root is None:
         return out
-    from .includers import _run_files
     proj = ew.project
-    for f in _run_files(proj):
-        if f == ew.root or ew.root not in proj.scan(f).order:
-            continue
+    for f in ew.seeing():
+        if f == ew.root:
+            continue  # (its own parse is `tr.src`)
         try:
             out.append(proj.module(f).source)
         except Exception:  # noqa: BLE001 - a file that does not parse: the command reports it
@@ -136,7 +135,7 @@ def _files(tr) -> list:
 def _uses(tr, name: str) -> tuple[list, bool]:
     """([(path, Location)] of the uses of `name` that are not a function's declaration, whether a function
     is declared with it), over the files that see its definition, through macros whose bodies name it."""
-    from .device_pass import _uses as offsets
+    from .device_pass import word_offsets as offsets
     bad, functions, todo, seen = [], False, [name], {name}
     files = _files(tr)
     while todo:
