@@ -20,6 +20,8 @@ import re
 
 from tree_sitter import Node
 
+from .source import call_args
+
 _INTEGRAL = frozenset({"int", "unsigned", "unsigned int", "signed", "signed int", "long", "unsigned long", "long int",
                        "long long", "unsigned long long", "long long int", "short", "unsigned short", "size_t",
                        "std::size_t", "ptrdiff_t", "std::ptrdiff_t", "int32_t", "uint32_t", "int64_t", "uint64_t",
@@ -62,7 +64,7 @@ def _integral(tr, n: Node) -> bool:
     if t == "call_expression":
         fn = n.child_by_field_name("function")
         field = fn.child_by_field_name("field") if fn is not None and fn.type == "field_expression" else None
-        return field is not None and src.text_of(field) == "size" and not _args(n)
+        return field is not None and src.text_of(field) == "size" and not call_args(n)
     return False
 
 
@@ -93,7 +95,7 @@ def _operator(tr, n: Node) -> bool:
     if n.type == "identifier":  # `CustomMin min_op;` declared in the function
         types = _declared(tr, n)
         return len(types) == 1 and None not in types and _operator_type(src, next(iter(types)))
-    if n.type == "call_expression" and not _args(n):
+    if n.type == "call_expression" and not call_args(n):
         name = src.text_of(n.child_by_field_name("function"))
     elif n.type == "compound_literal_expression":
         ty = n.child_by_field_name("type")
@@ -114,8 +116,3 @@ def _operator_type(src, name: str) -> bool:
     last = name.rsplit("::", 1)[-1]
     return re.fullmatch(r"[A-Za-z_]\w*", last) is not None and \
         re.search(rb"\b(?:struct|class)\s+" + re.escape(last.encode()) + rb"\s*[:{]", src.data) is not None
-
-
-def _args(call: Node) -> list[Node]:
-    a = call.child_by_field_name("arguments")
-    return [c for c in a.named_children if c.type != "comment"] if a is not None else []

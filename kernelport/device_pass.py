@@ -53,7 +53,7 @@ def spelling(tr, name: str, node=None) -> str | None:
     return new if (node.start_byte, node.end_byte) in cache[name] else None
 
 
-def _uses(src, name: str) -> list[int]:
+def word_offsets(src, name: str) -> list[int]:
     """The byte offsets where the file's text names `name` outside comments and strings."""
     rx = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\b(' + re.escape(name) + r')\b', re.S)
     text = src.data.decode("utf-8", "replace")
@@ -67,7 +67,7 @@ def _classify(src, name: str) -> tuple[dict, list]:
     nodes = [n for n in src.index.of_type("identifier") if src.text_of(n) == name]
     tests: dict = {}
     seen = {n.start_byte for n in nodes}
-    others = [(at, None) for at in _uses(src, name) if at not in seen]
+    others = [(at, None) for at in word_offsets(src, name) if at not in seen]
     for n in nodes:
         p = n.parent
         if p is not None and p.type in _DEFS and n == p.child_by_field_name("name"):

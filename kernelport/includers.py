@@ -16,6 +16,7 @@ one of F's includers has it at its top (nothing of its own before it), F is a pl
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from tree_sitter import Node
@@ -177,6 +178,17 @@ class Elsewhere:
         self.run_reads += 1
         return self._project
 
+    def seeing(self) -> Iterator[Path]:
+        """The files of the run that see this unit, in the run's order: the unit itself and the run's files
+        (and their headers) whose includes reach it; none where the run is unknown.  Lazy: a caller that
+        stops early scans no further file."""
+        if self.root is None:
+            return
+        proj = self.project
+        for f in _run_files(proj):
+            if f == self.root or self.root in proj.scan(f).order:
+                yield f
+
     def calls(self, name: str, callee=None, recursive: bool = False) -> tuple[list, list[Path]]:
         """([(module, call node, calling Function or None)], the files looked in): every call of a
         function named `name` in the files of the run that see this unit: the run's files, the
@@ -191,9 +203,7 @@ class Elsewhere:
         proj, out, looked = self.project, [], []
         if self.root is None:
             return out, looked
-        for f in _run_files(proj):
-            if f != self.root and self.root not in proj.scan(f).order:
-                continue
+        for f in self.seeing():
             try:
                 m = proj.module(f)
             except Exception:  # noqa: BLE001 - a file that does not parse shows no call; the command reports it
@@ -221,9 +231,7 @@ class Elsewhere:
         if self.root is None:
             return None
         word, proj = re.compile(rf"\b{re.escape(name)}\b"), self.project
-        for f in _run_files(proj):
-            if f != self.root and self.root not in proj.scan(f).order:
-                continue
+        for f in self.seeing():
             try:
                 text = proj.module(f).source.text
             except Exception:  # noqa: BLE001 - a file that does not parse: its text may expand it

@@ -121,11 +121,10 @@ def _files(tr) -> list:
     ew = vis.elsewhere if vis is not None else None
     if ew is None or ew.root is None:
         return out
-    from .includers import _run_files
     proj = ew.project
-    for f in _run_files(proj):
-        if f == ew.root or ew.root not in proj.scan(f).order:
-            continue
+    for f in ew.seeing():
+        if f == ew.root:
+            continue  # (its own parse is `tr.src`)
         try:
             out.append(proj.module(f).source)
         except Exception:  # noqa: BLE001 - a file that does not parse: the command reports it
@@ -136,7 +135,7 @@ def _files(tr) -> list:
 def _uses(tr, name: str) -> tuple[list, bool]:
     """([(path, Location)] of the uses of `name` that are not a function's declaration, whether a function
     is declared with it), over the files that see its definition, through macros whose bodies name it."""
-    from .device_pass import _uses as offsets
+    from .device_pass import word_offsets as offsets
     bad, functions, todo, seen = [], False, [name], {name}
     files = _files(tr)
     while todo:
@@ -196,12 +195,17 @@ def _is_function(d: Node) -> bool:
 
 
 def _rewrite(tr, name: str, dev: Node, host: Node, space: tuple[str, str]) -> None:
+    """Both of the target's passes read `name` as `both` (`__host__ __device__`): the device definition's body
+    respelled, and the host definition wrapped so the target's compiler reads the respelled body while a plain
+    host compiler still reads the original (empty) one."""
     macro, both = space
     v = dev.child_by_field_name("value")
     body = tr.src.text_of(v).strip()
     if "__host__" not in _words(tr.src, dev):
         body = re.sub(r"\b__device__\b", both, body, count=1)
-        if guards.AMD_DEVICE in guards.reach(dev, tr.src, tr.ported_macro):  # (a test kept as written: never)
+        # a test kept as written is false on both of hipcc's passes: the device arm is then dead code there, and
+        # the host arm's new definition serves both passes, so the dead arm is left as written
+        if guards.AMD_DEVICE in guards.reach(dev, tr.src, tr.ported_macro):
             tr.rw.replace(v, body)
     text = tr.src.text_of(host)
     end = "" if text.endswith("\n") else "\n"

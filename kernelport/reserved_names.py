@@ -77,7 +77,7 @@ class ReservedWords:
         spaces: set[tuple[str, ...]] = set()
         for t in _NAMES:
             for n in self.src.index.of_type(t):
-                if self.src.text_of(n) != name or not _declares(n):
+                if self.src.text_of(n) != name or not is_declared_name(n):
                     continue
                 path = _namespaces(n)
                 if not path or any(p.type in _CLASSES for p in _ancestors(n)):
@@ -141,7 +141,7 @@ def _namespaces(n: Node) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _declares(n: Node) -> bool:
+def is_declared_name(n: Node) -> bool:
     """Whether `n` is the name a declaration declares (not a use of it as a type or value)."""
     cur, p = n, n.parent
     while p is not None and p.type.endswith("declarator") and p.child_by_field_name("declarator") == cur:

@@ -21,7 +21,7 @@ from pathlib import Path
 from tree_sitter import Node
 
 from . import backends, includes
-from .reserved_names import _declares
+from .reserved_names import is_declared_name
 
 _USING_STD = re.compile(r"(?m)^[ \t]*using[ \t]+namespace[ \t]+(?:::)?std[ \t]*;")
 _LOCAL_INCLUDE = re.compile(r'(?m)^[ \t]*#[ \t]*include[ \t]*"([^"]+)"')
@@ -74,6 +74,8 @@ class StdClashes:
     """Mixin of the translators: the `qualify_std_clashes` pass."""
 
     def qualify_std_clashes(self) -> None:
+        """A translator pass: each plain use of a file-scope enumerator whose name the target's runtime header
+        also puts in std (with `using namespace std;` in the unit) written `::name`, as the module docstring says."""
         added = backends.get(self.backend).std_names_added
         if not added or not _words(added).search(self.src.text):
             return  # (nothing of the names here: no include walk)
@@ -94,7 +96,7 @@ class StdClashes:
 
 def _a_plain_use(n: Node) -> bool:
     p = n.parent
-    if p is None or p.type in _NOT_USES or _declares(n):
+    if p is None or p.type in _NOT_USES or is_declared_name(n):
         return False
     return not (p.type == "call_expression" and p.child_by_field_name("function") == n)
 
@@ -120,6 +122,6 @@ def _free_in_function(src, n: Node, name: str) -> bool:
             and head.type == "qualified_identifier":
         return False  # `void P::f() {...}`: a member defined outside its class
     for m in src.index.of_type("identifier"):
-        if fn.start_byte <= m.start_byte < fn.end_byte and src.text_of(m) == name and _declares(m):
+        if fn.start_byte <= m.start_byte < fn.end_byte and src.text_of(m) == name and is_declared_name(m):
             return False
     return True

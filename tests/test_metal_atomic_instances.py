@@ -59,3 +59,22 @@ def test_lookalike_a_helper_whose_caller_is_not_known_keeps_its_refusal():
         template <typename T> __global__ void k(T *c) { bump(c); }
     """)
     assert [line for line, _ in got] == [2] and "'T'" in got[0][1], got
+
+
+def _chain(helpers: int) -> str:
+    """A template atomic in h0, reached from an int kernel through `helpers` template helpers h1..hN."""
+    lines = ["template <typename T> __device__ void h0(T *p, T v) { atomicAdd(&p[0], v); }"]
+    lines += [f"template <typename T> __device__ void h{i}(T *p, T v) {{ h{i - 1}(p, v); }}" for i in range(1, helpers + 1)]
+    return "\n".join(lines + [f"__global__ void k(int *p) {{ h{helpers}(p, 1); }}"]) + "\n"
+
+
+def test_a_caller_chain_past_the_depth_followed_is_a_located_refusal_not_a_traceback():
+    # function_instances stops following callers past _DEPTH: main iterated `[None]` there and raised
+    # "TypeError: cannot unpack non-iterable NoneType object" out of translate
+    got = _kp212(_chain(7))
+    assert [line for line, _ in got] == [1] and "the instances of h0<...> are not known here" in got[0][1], got
+
+
+def test_lookalike_a_chain_within_the_depth_ports_as_atomic_t():
+    text = metal_checked(_chain(3))
+    assert "atomic_fetch_add_explicit((device atomic<T>*)(&p[0]), v, memory_order_relaxed);" in text, text

@@ -29,7 +29,7 @@ class AtomicInstances:
             return memo[f.name]
         memo[f.name] = None  # a helper that reaches itself: not known
         out: list[list[str]] = []
-        for call, fn, written in self._calls_of(f.name) if depth <= _DEPTH else [None]:
+        for call, fn, written in self._calls_of(f.name) if depth <= _DEPTH else [(None, None, None)]:
             caller = self.module.function_at(call) if call is not None else None
             if caller is None or caller.name not in self.device or call.type != "call_expression":
                 return None
