@@ -11,6 +11,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from ...model import Function
+from ...source import ident_name
 from .pointer_members import device_levels
 
 
@@ -47,7 +48,27 @@ class LoadedPointers:
         if n is None or n.type != "identifier" or loads == 0:
             return None
         p = f.param(self.src.text_of(n))
-        d = p.node.child_by_field_name("declarator") if p is not None and p.pointer else None
+        if p is None:
+            return self._loaded_local_space(self.src.text_of(n), loads, f)
+        d = p.node.child_by_field_name("declarator") if p.pointer else None
         if d is None or _pointer_levels(d) <= loads or device_levels(self.src, d, self.rw.text(d)) == self.rw.text(d):
             return None  # one level, or one the signature does not write `device` at every level
         return "device" if self._param_space(f, p) == "device" else None
+
+    def _loaded_local_space(self, name: str, loads: int, f: Function) -> str | None:
+        """`ch[i]` of a local `node **ch = nd->childs` (or `= tab`): `device` where the local points into device
+        memory in every specialisation of `f`, which is when local_pointers writes it `device` at every level
+        (spaces._declaration_prefix: `device node * device *ch`), and it has more pointer levels than are
+        loaded.  A local array of pointers (`node *arr[4]`: thread memory, unqualified elements), a local
+        not yet planned, or one into another space in some specialisation: None (KP215 stays, located)."""
+        decl = self._local_decl(f, name)
+        space = self.local_spaces.get((f.name, name))
+        if decl is None or not callable(space):
+            return None
+        for d in decl.children_by_field_name("declarator"):
+            inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else d
+            if ident_name(d) == name and _pointer_levels(inner) > loads:
+                sigs = [()] if f.is_kernel else self.plan_of(f).sigs
+                return "device" if all(space(sig) == "device" for sig in sigs) else None
+        return None
+

@@ -92,6 +92,7 @@ class Unported:
         dropped: set[tuple[int, int]] = set()  # calls the port drops or records: `assert(...)`, `__trap()`
         asserts = backends.get(self.backend).assertion_calls
         calls: list = []
+        fn_types = self._function_pointer_types(reported)
         for f in self.device.values():
             for n in self.src.index.subtree(f.template_node or f.node):
                 if dead and any(s <= n.start_byte < e for s, e in dead):
@@ -151,6 +152,10 @@ class Unported:
                     if name in table and name not in declared:
                         self._refuse(n, f"'{name}' in device code", "remove it from device code, or guard it with "
                                      "#ifndef __METAL_VERSION__ in a shared header", table[name])
+                    elif name in fn_types and n.type == "type_identifier":
+                        if name not in reported:  # the file's typedef: say what Metal lacks, not "defined neither"
+                            reported.add(name)
+                            self._refuse(n, *fn_types[name])
                     elif name not in reported and name not in loads and name not in stores and name not in renamed and \
                             self._unresolved(n, name, declared, library):
                         reported.add(name)
@@ -169,6 +174,24 @@ class Unported:
         for item in self.src.index.of_type("declaration"):
             if any(self.src.text_of(c) == "__managed__" for c in item.children):
                 self._refuse(item, "'__managed__' memory (unified memory)", "use a device buffer the host fills")
+
+    def _function_pointer_types(self, reported: set[str]) -> dict[str, tuple[str, str]]:
+        """The file's function-pointer type names (`typedef unsigned (*HashFunc)(State*)`) -> KP223's words for a
+        use; a program-scope `__device__`/`__constant__` variable of one (a device table of functions,
+        `__device__ HashFunc hash[] = {h0, h1}`) is refused here, at its declaration.  A template parameter
+        of such a type that function_args.py made a function object's type is rewritten, so not seen."""
+        hint = "call the function directly, or switch on a value: Metal has no function pointers"
+        out = {name: (f"the function-pointer type '{name}' (the file's, line {self.src.loc(alias).line})", hint)
+               for name, alias in self._fn_pointer_aliases().items()}
+        for d in self.src.index.of_type("declaration") if out else ():
+            ty = d.child_by_field_name("type")
+            name = self.src.text_of(ty) if ty is not None else ""
+            if name in out and name not in reported and not self.rw.has(d) and not self.rw.within(d) and \
+                    any(self.src.text_of(c) in ("__device__", "__constant__") for c in d.children) and \
+                    (d.parent is None or d.parent.type in ("translation_unit", "declaration_list")):
+                reported.add(name)
+                self._refuse(d, f"a device variable of {out[name][0]}", hint)
+        return out
 
     @staticmethod
     def _conditional(n: Node) -> bool:
