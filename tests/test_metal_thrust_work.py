@@ -3,7 +3,7 @@
 functors): no port is written (Thrust has no Metal port), and KP227 now says that, at the first algorithm
 call, naming the functors and their lines, where main said "the file has no device code"
 (kernelport/backends/metal/thrust_work.py).  Look-alikes keep "no device code": a host file whose Thrust
-calls are only helpers (`thrust::raw_pointer_cast`), and one with no Thrust at all."""
+calls are only helpers (`thrust::raw_pointer_cast`), a vector built in place and an operator object, and one with no Thrust at all."""
 from __future__ import annotations
 
 from conftest import metal_port
@@ -58,7 +58,9 @@ def test_thrust_algorithms_and_functors_are_named_at_the_first_call(tmp_path):
 def test_thrust_helpers_alone_and_host_code_still_say_no_device_code(tmp_path):
     helpers = MAIN.replace("int cnt = thrust::count_if(dev.begin(), dev.end(), is_break());", "int cnt = raw[0];")
     helpers = helpers.replace("thrust::for_each(thrust::make_counting_iterator(0), "
-                              "thrust::make_counting_iterator(64), ff);", "(void)ff;")
+                              "thrust::make_counting_iterator(64), ff);",
+                              "(void)ff; thrust::host_vector<int> h = thrust::host_vector<int>(4); "
+                              "int s = thrust::plus<int>()(1, 2);")  # a type, an operator object: no algorithm
     d = _metal(tmp_path, helpers)
     assert "the file has no device code" in d.message and d.location.line == 1
     port, _ = metal_port("int main() { return 0; }\n")

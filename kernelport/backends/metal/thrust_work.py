@@ -6,7 +6,8 @@ the calling functions name (a temporary, or a local passed on) that a `__device_
 quoted name), instead of "no device code".
 
 An algorithm call is `thrust::NAME(...)` but for Thrust's helpers that build iterators, pointers and tuples
-(`make_counting_iterator`, `raw_pointer_cast`: `_HELPERS`), which run nothing on the device."""
+(`make_counting_iterator`, `raw_pointer_cast`: `_HELPERS`), which run nothing on the device, and a type or
+an operator object built in place (`thrust::host_vector<unsigned>(v)`, `thrust::plus<int>()`: template arguments)."""
 from __future__ import annotations
 
 import re
@@ -16,7 +17,7 @@ from tree_sitter import Node
 
 from ...source import SourceFile
 
-_HELPERS = re.compile(r"make_\w+|raw_pointer_cast|device_pointer_cast|get|tie|swap|distance|advance")
+_HELPERS = re.compile(r"make_\w+|raw_pointer_cast|device_pointer_cast|get|tie|swap|distance|advance|\w+_(?:vector|iterator|ptr)")
 _FUNCTOR = re.compile(r"\b(?:struct|class)\s+(\w+)[^;{]*\{", re.S)
 _DEVICE_CALL = re.compile(r"__device__[^;{}]*\boperator\s*\(\s*\)")
 
@@ -27,7 +28,7 @@ def algorithm_calls(src: SourceFile) -> list[Node]:
     for call in src.index.of_type("call_expression"):
         fn = call.child_by_field_name("function")
         text = src.text_of(fn) if fn is not None else ""
-        m = re.fullmatch(r"\s*(?:::)?\s*thrust\s*::\s*(\w+)\s*(?:<[^()]*>)?\s*", text)
+        m = re.fullmatch(r"\s*(?:::)?\s*thrust\s*::\s*(\w+)\s*", text)  # (`NAME<T>(...)`: a type or an operator object)
         if m is not None and not _HELPERS.fullmatch(m.group(1)):
             out.append(call)
     return sorted(out, key=lambda n: n.start_byte)
