@@ -157,6 +157,18 @@ def configured_project() -> Project:
     return Project(configured)
 
 
+def run_source(path: Path) -> SourceFile:
+    """The file as translate parses it (verify's original): plainly, or where that parse stops, again with the
+    macros its includes and the configured -D define (Project.source: repeat.h's `repeat16(S)` taking statements)."""
+    src = SourceFile.read(path)
+    if not src.root.has_error:
+        return src
+    try:
+        return configured_project().source(path)
+    except KernelportError:
+        return src  # (its syntax error is reported as the plain parse's)
+
+
 def single(path: Path, src: SourceFile) -> Run:
     """The project of one source as verify sees it (its pyproject's include dirs and defines, its
     compile_commands.json): the headers its port includes are ported with it."""

@@ -19,7 +19,7 @@ from . import absent_libraries, annotations, backends, compare, inputs, output
 from .errors import KernelportError
 from .model import build
 from .source import SourceFile
-from .project_ports import made_or_refused, single
+from .project_ports import made_or_refused, run_source, single
 from .translate import companion, destination
 from .verify_cache import Cache, compile_group, file_digest, kernel_digest, key as cache_key
 from .verify_shard import kernel_files, parse_shard, shard_of  # noqa: F401 - verify's API
@@ -104,7 +104,7 @@ class Verifier:
     def verify(self, path: Path) -> FileReport:
         rep = FileReport(str(path))
         try:
-            src = SourceFile.read(path)
+            src = run_source(path)  # parsed as translate parses it (the macros its includes define)
             if output.state(src.text) != "foreign":  # a port (k.portable.cu is .cu too): its source is verified
                 rep.note = f"{path}: skipped: a port kernelport wrote (verify its source; the port is checked there)"
                 return rep

@@ -277,6 +277,9 @@ class Backend:
     # C++; nvcc folds it) and cannot hold one in device code: why, in words (kernelport/folded_bounds.py writes the
     # bound's value); None where such a bound compiles.
     device_vla_refused: ClassVar[str | None] = None
+    # Constructs nvcc accepts and the compiler rejects, with no respelling of the same meaning (undefined behaviour in the
+    # source: `delete[]` of an array): keys of kernelport/nvcc_leniencies.LENIENCIES, each a located KP243 error.
+    nvcc_leniencies_refused: ClassVar[frozenset[str]] = frozenset()
     # The most private (scratch) memory one wave of the hardware may use, in bytes: a run's lane holds this over its
     # wave width, and a thread's local object larger than that is KP239 (kernelport/private_memory.py); None: unchecked.
     scratch_wave_bytes: ClassVar[int | None] = None

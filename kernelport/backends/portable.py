@@ -69,6 +69,7 @@ class Portable(Backend):
     function_to_void_refused = True  # its HIP runs (see HIP)
     device_alloca_crash = HIP.device_alloca_crash  # its HIP runs: the same compiler
     device_vla_refused = HIP.device_vla_refused  # its HIP runs: the same compiler
+    nvcc_leniencies_refused = HIP.nvcc_leniencies_refused  # its HIP runs: the same compiler
     typename_required = HIP.typename_required  # its HIP runs (`typename` is valid for nvcc too)
     runtime_typedefs = HIP.runtime_typedefs  # its HIP runs (the renamed name means the same to nvcc)
     host_typed_functors = HIP.host_typed_functors  # its HIP runs (nvcc takes the __host__ __device__ functor)

@@ -184,10 +184,19 @@ class HostCode:
         if moot:
             at = self.origin_location(moot[0].location)
             where += f"; the double of its file-scope declarations ({at}) is ported only with device code that uses it"
-        self.port.diagnostics.append(Diagnostic(
-            "KP227", loc, f"no Metal port written: the file has no device code (no kernel or device function){where}; "
-            "a Metal port holds device code only", "translate the files that define the kernels; a Metal host runs "
-            "this host code's launches as their ports' .metal.json sidecars say", "warning"))
+        from .thrust_work import described
+        thrust = described(self) if not launches else None
+        if thrust is not None:  # its device work is Thrust's, which has no Metal port
+            self.port.diagnostics.append(Diagnostic(
+                "KP227", self.src.loc(thrust[0]), f"no Metal port written: the file's device code is {thrust[1]}, "
+                "which have no Metal port (Thrust has none); it defines no kernel or device function of its own",
+                "write that work as kernels (their Metal ports are written), or keep this file on CUDA and HIP",
+                "warning"))
+        else:
+            self.port.diagnostics.append(Diagnostic(
+                "KP227", loc, f"no Metal port written: the file has no device code (no kernel or device function)"
+                f"{where}; a Metal port holds device code only", "translate the files that define the kernels; a "
+                "Metal host runs this host code's launches as their ports' .metal.json sidecars say", "warning"))
         self.port.empty = True
 
     def ported_by_includer(self) -> None:

@@ -1,0 +1,108 @@
+"""Constructs nvcc accepts and clang (hipcc) rejects that no respelling can give the original's meaning:
+the source is wrong (undefined behaviour nvcc's EDG front end lets through, as g++ does with a warning),
+so the port would fail hipcc at that line.  Each is refused where the backend's compiler rejects it (its
+`nvcc_leniencies_refused`, keys of `LENIENCIES`), located at the user's line, instead of writing a port
+hipcc rejects without a word.  Those a respelling keeps (a bare `return;` in `main`, a glued literal) are
+kernelport/lexing.respell_for_clang's.
+
+- `array_delete`: `delete[] xPrev` (or `delete xPrev`) of a name declared as an array (heldout65
+  basinsCUDA.cu: `numb xPrev[SIZE_X]; ... delete[] xPrev;` on its NaN exit paths).  nvcc decays the array
+  to a pointer and frees memory `new` never gave; clang: "cannot delete expression of type 'float[3]'".
+  Dropping the delete would change what the original does (whatever that is), so the port is refused.
+  The name is resolved as C++ scopes it: the nearest local declared before the delete in a block around
+  it, else a parameter (an array parameter is a pointer: left alone), else a file-scope variable.  Not
+  covered: a member array (`delete[] s.buf`, a class's field), which hipcc still reports itself."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from tree_sitter import Node
+
+from . import backends
+from .source import ident_name
+
+
+@dataclass(frozen=True)
+class Leniency:
+    """One construct nvcc accepts and clang rejects: how to find its uses (yielding (node, detail)),
+    the diagnostic's message (`{detail}` filled in) and hint."""
+    key: str
+    find: Callable[[object], Iterator[tuple[Node, str]]]
+    message: str
+    hint: str
+
+
+def _array_declarator(d: Node | None) -> bool:
+    """Whether a declarator (an init_declarator's, a declaration's) declares an array of its own."""
+    if d is not None and d.type == "init_declarator":
+        d = d.child_by_field_name("declarator")
+    while d is not None and d.type in ("reference_declarator", "parenthesized_declarator"):
+        d = d.named_children[-1] if d.named_children else None
+    return d is not None and d.type == "array_declarator"
+
+
+def _inside(node: Node, outer: Node) -> bool:
+    return outer.start_byte <= node.start_byte and node.end_byte <= outer.end_byte
+
+
+def _declared_array(tr, name: str, at: Node) -> Node | None:
+    """The declarator that makes `name` an array where `at` reads it, or None (a pointer, a parameter,
+    a name not resolved)."""
+    fn = tr.module.function_at(at)
+    if fn is not None and fn.body is not None:
+        found = None
+        for decl in tr.src.index.under(fn.body, "declaration"):
+            if decl.start_byte >= at.start_byte:
+                break
+            if decl.parent is None or not _inside(at, decl.parent):
+                continue
+            for d in decl.children_by_field_name("declarator"):
+                if ident_name(d) == name:
+                    found = d
+        if found is not None:
+            return found if _array_declarator(found) else None
+        if fn.param(name) is not None:
+            return None
+    from .model import file_scope_items
+    found = None
+    for item in file_scope_items(tr.src):
+        if item.type == "declaration" and item.start_byte < at.start_byte:
+            for d in item.children_by_field_name("declarator"):
+                if ident_name(d) == name and d.type != "function_declarator":
+                    found = d
+    return found if _array_declarator(found) else None
+
+
+def _array_deletes(tr) -> Iterator[tuple[Node, str]]:
+    for expr in tr.src.index.of_type("delete_expression"):
+        operand = expr.named_children[-1] if expr.named_children else None
+        while operand is not None and operand.type == "parenthesized_expression" and operand.named_child_count == 1:
+            operand = operand.named_children[0]
+        if operand is None or operand.type != "identifier" or tr.cuda_only_region(expr):
+            continue
+        name = tr.src.text_of(operand)
+        d = _declared_array(tr, name, expr)
+        if d is not None:
+            form = "delete[]" if any(c.type == "[" for c in expr.children) else "delete"
+            yield expr, f"`{form}` of `{name}`, an array declared at line {tr.src.loc(d).line}"
+
+
+LENIENCIES = (
+    Leniency("array_delete", _array_deletes,
+             "{detail}, not memory from `new`: undefined behaviour in the source, which nvcc accepts and clang "
+             "(hipcc) rejects ('cannot delete expression of type ...[N]'), so the port would not compile",
+             "fix the source: an array is freed where it goes out of scope; remove the delete (or allocate it "
+             "with `new[]` if it must be deleted)"),
+)
+
+
+def check_pass(tr) -> None:
+    """The translator's pass: a located error at each use of a leniency the backend's compiler refuses."""
+    refused = backends.get(tr.backend).nvcc_leniencies_refused
+    if not refused:
+        return
+    for leniency in LENIENCIES:
+        if leniency.key in refused:
+            for node, detail in leniency.find(tr):
+                tr.problem("KP243", node, leniency.message.format(detail=detail), leniency.hint)
