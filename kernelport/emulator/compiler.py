@@ -163,6 +163,19 @@ class Compiler:
             return self.const_eval(node.iftrue if self.const_eval(node.cond) else node.iffalse)
         raise self.err(node, "not a constant expression")
 
+    def double_exact(self, node) -> bool:
+        """Whether const_eval's Python arithmetic is C's for `node`: no float-suffixed literal and no cast to
+        float (C computes those in float, whose roundings Python's doubles do not make)."""
+        for _, child in node.children():
+            if not self.double_exact(child):
+                return False
+        if isinstance(node, c_ast.Constant) and node.type in ("float", "double"):
+            return not node.value.lower().endswith("f")
+        if isinstance(node, c_ast.Cast):
+            t = self.tr.resolve(node.to_type)
+            return not (isinstance(t, np.dtype) and t == np.float32)
+        return True
+
     def sizeof_node(self, node, scope=None):
         if isinstance(node, c_ast.Typename):
             return sizeof(self.tr.resolve(node.type))
@@ -385,9 +398,15 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
             else:
                 init_node = node.init
             init, pres = self._with_pres(node, lambda: self.ex(init_node))
-            if "const" in (node.quals or []) and isinstance(t, np.dtype) and t.kind in "iu":
+            if "const" in (node.quals or []) and isinstance(t, np.dtype) and (t.kind in "iu" or t == np.float64):
+                # nvcc folds `const` locals, double ones too, into array bounds (`float a[nMax + 1]` with
+                # `const int nMax = (t1 - t0) / dt` over `const double`s); const_eval computes in Python's
+                # doubles, exact for C's int and double arithmetic but not float's: a float piece is no constant
                 try:
-                    self.c.local_consts[node.name] = int(self.c.const_eval(init_node))
+                    if not self.c.double_exact(init_node):
+                        raise self.err(init_node, "a float-typed constant")
+                    v = self.c.const_eval(init_node)
+                    self.c.local_consts[node.name] = int(v) if t.kind in "iu" else float(v)
                 except EmulatorError:
                     self.c.local_consts.pop(node.name, None)  # a run-time value: no array length
         self.scope.add(node.name, ("local", s, t))
