@@ -4,7 +4,7 @@ choice is reviewable and repeatable):
 
     python bench/heldout68_select.py      # -> bench/heldout68.toml
 
-RULE, written and committed (h/heldout68, 05:05 UTC) before any candidate was fetched or measured
+RULE, written and committed (h/heldout68, 04:55 UTC, commit 4600960e) before any candidate was fetched or measured
 (only the stored index's repository names, file lists and code search were looked up, to name
 candidates that exist and hold CUDA sources), for quantum computing simulation: state-vector and
 density-matrix quantum circuit simulators (gate application kernels, measurement / sampling, noise
@@ -50,6 +50,20 @@ bench/used_repos.txt or named by an earlier heldout*_select.py.
   tensor algebra kernels (sparse tensor contraction, MTTKRP, tensor-times-vector; heldout54's dense
   decompositions not taken), its candidates named by domain only, none in bench/used_repos.txt,
   written and committed before they are fetched.
+EXTENSION, written and committed (05:00 UTC) after the rule was applied to candidates 1-9 and before
+  any measure or nvcc check: only two qualify (NWQ-Sim 1 file, vqe/src/backend/statevector_gpu.cu;
+  qvm 12 of 23), fewer than 4, so the EXTENSION domain applies. Candidates 1-9 that give 0 files:
+  qulacs 0 of 5 (every unit reaches cublas_v2.h or curand_kernel.h, absent here), HyQuas 0 of 6 (its
+  cutt submodule header and NCCL / MPI), qrack 0 of 1 (the build's generated config.h), cuda-quantum-
+  simulator 2 of 6 (less than half), flip-gpu 0 of 3 (curand_kernel.h), QMBCuda 1 of 10 (Armadillo),
+  Hubbard-GPU 0 of 1. Sparse tensor algebra candidates, named by domain only, none in
+  bench/used_repos.txt (isratnisa/B-CSF and MM-CSF are, so they are not candidates), taken by the same
+  rule and check, in this order, after the two that qualify:
+   10. hpcgarage/ParTI                        sparse tensor library: MTTKRP, TTM, CPD (COO / HiCOO)
+   11. seohyeon0322/GSPARC                    GPU sparse tensor contraction (SpTC) and its baselines
+   12. pnnl/HiParTI                           hierarchical sparse tensor library (HiCOO MTTKRP, TTM);
+                                              the same authors' successor of ParTI: byte-for-byte
+                                              copies of a ParTI file taken earlier are not taken
 Outcome of the rule: (recorded after the fetch, before any measure).
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout68_before.txt).
@@ -64,15 +78,39 @@ STOP_FILES, STOP_PROJECTS = 40, 8
 # include dirs, defines and flags are those of each project's own build, read after the fetch and
 # before any measure (filled in then).
 CANDIDATES = [
-    ("qulacs", "qulacs/qulacs", "", [], [], [], ["-std=c++17"], ""),
-    ("hyquas", "thu-pacman/HyQuas", "", [], [], [], ["-std=c++17"], ""),
-    ("qrack", "unitaryfund/qrack", "", [], [], [], ["-std=c++17"], ""),
-    ("cuda-quantum-simulator", "rylanmalarchick/cuda-quantum-simulator", "", [], [], [], ["-std=c++17"], ""),
-    ("nwq-sim", "pnnl/NWQ-Sim", "", [], [], [], ["-std=c++17"], ""),
-    ("flip-gpu", "tRowans/flip-gpu", "", [], [], [], ["-std=c++17"], ""),
-    ("qmbcuda", "jeohjee/QMBCuda", "", [], [], [], ["-std=c++17"], ""),
-    ("hubbard-gpu", "wpoely86/Hubbard-GPU", "", [], [], [], ["-std=c++17"], ""),
-    ("qvm", "BrunoAwdd/qvm", "", [], [], [], ["-std=c++17"], ""),
+    # src/gpusim/CMakeLists.txt: GLOB *.cu (the CUDA branch), include dir src/ (root CMakeLists.txt), _USE_GPU,
+    # CMAKE_CXX_STANDARD 14 (-> 17); Eigen / Boost / pybind11 only for cppsim and the Python module
+    ("qulacs", "qulacs/qulacs", "MIT (see LICENSE)", ["LICENSE"], ["src"], ["_USE_GPU"], ["-std=c++17"], "src/gpusim/"),
+    # CMakeLists.txt (BACKEND group, the defaults of its options): include dirs src, third-party/cutt/cutt/include,
+    # third-party/dbg-macro; -Xcompiler -fopenmp -std=c++14 (-> 17) -O2; -arch=compute_70 left out; src/ compiled
+    ("hyquas", "thu-pacman/HyQuas", "Apache-2.0 (see LICENSE)", ["LICENSE"],
+     ["src", "third-party/cutt/cutt/include", "third-party/dbg-macro"],
+     ["BACKEND=1", "SHOW_SCHEDULE", "SHOW_SUMMARY", "NDEBUG", "ENABLE_OVERLAP", "USE_DOUBLE", "OVERLAP_MAT",
+      "USE_MPI=0", "COALESCE_GLOBAL_DEFINED=3", "BLAS_MAT_LIMIT_DEFINED=6", "MIN_MAT_SIZE_DEFINED=4",
+      "THREAD_DEP_DEFINED=7"], ["-std=c++17", "-Xcompiler", "-fopenmp", "-O2"], "src/"),
+    # CMakeLists.txt / cmake/CUDA.cmake: include dirs include, include/common (and the build's generated
+    # include/common/config.h), ENABLE_CUDA=1, -O3 -use_fast_math -std=c++17
+    ("qrack", "unitaryfund/qrack", "LGPL-3.0 (see LICENSE.md)", ["LICENSE.md"], ["include", "include/common"],
+     ["ENABLE_CUDA=1"], ["-std=c++17", "-O3", "-use_fast_math"], "src/"),
+    # CMakeLists.txt: quantum_sim_lib from src/*.cu, include dir include/, --expt-relaxed-constexpr, C++17
+    ("cuda-quantum-simulator", "rylanmalarchick/cuda-quantum-simulator", "MIT (see LICENSE)", ["LICENSE"],
+     ["include"], [], ["-std=c++17", "--expt-relaxed-constexpr", "-O3"], "src/"),
+    # CMakeLists.txt: include dir include/, CUDA 17; vqe/CMakeLists.txt: vqe/include, VQE_ENABLE_CUDA; the build
+    # compiles qasm/ and vqe/ (no single folder)
+    ("nwq-sim", "pnnl/NWQ-Sim", "MIT (see LICENSE)", ["LICENSE"], ["include", "vqe/include"], ["VQE_ENABLE_CUDA"],
+     ["-std=c++17", "-O3"], ""),
+    # CMakeLists.txt / src/CMakeLists.txt: src/*.cu, C++17
+    ("flip-gpu", "tRowans/flip-gpu", "(none in the repository)", [], [], [], ["-std=c++17"], "src/"),
+    # QMBCuda/QMBCuda.vcxproj: Armadillo and MKL include dirs on the author's machine (absent here)
+    ("qmbcuda", "jeohjee/QMBCuda", "(none in the repository)", [], [], [], ["-std=c++17"], "QMBCuda/"),
+    # Makefile: nvcc -c -g -O2 (-arch=sm_13 left out), C++11 (-> 17)
+    ("hubbard-gpu", "wpoely86/Hubbard-GPU", "GPL-3.0 (see COPYING)", ["COPYING"], [], [], ["-std=c++17", "-O2"], ""),
+    # qvm/build.rs: nvcc -ptx each **/*.cu, no other flags
+    ("qvm", "BrunoAwdd/qvm", "Apache-2.0 (see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], "qvm/"),
+    # EXTENSION (sparse tensor algebra): include dirs, defines and flags read after the fetch
+    ("parti", "hpcgarage/ParTI", "", [], [], [], ["-std=c++17"], ""),
+    ("gsparc", "seohyeon0322/GSPARC", "", [], [], [], ["-std=c++17"], ""),
+    ("hiparti", "pnnl/HiParTI", "", [], [], [], ["-std=c++17"], ""),
 ]
 DROPPED = frozenset()
 
