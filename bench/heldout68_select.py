@@ -50,7 +50,7 @@ bench/used_repos.txt or named by an earlier heldout*_select.py.
   tensor algebra kernels (sparse tensor contraction, MTTKRP, tensor-times-vector; heldout54's dense
   decompositions not taken), its candidates named by domain only, none in bench/used_repos.txt,
   written and committed before they are fetched.
-EXTENSION, written and committed (05:00 UTC) after the rule was applied to candidates 1-9 and before
+EXTENSION, written and committed (04:57 UTC, commit a417605e) after the rule was applied to candidates 1-9 and before
   any measure or nvcc check: only two qualify (NWQ-Sim 1 file, vqe/src/backend/statevector_gpu.cu;
   qvm 12 of 23), fewer than 4, so the EXTENSION domain applies. Candidates 1-9 that give 0 files:
   qulacs 0 of 5 (every unit reaches cublas_v2.h or curand_kernel.h, absent here), HyQuas 0 of 6 (its
@@ -64,6 +64,16 @@ EXTENSION, written and committed (05:00 UTC) after the rule was applied to candi
    12. pnnl/HiParTI                           hierarchical sparse tensor library (HiCOO MTTKRP, TTM);
                                               the same authors' successor of ParTI: byte-for-byte
                                               copies of a ParTI file taken earlier are not taken
+SECOND EXTENSION, written and committed (04:59 UTC) after the rule and EXTENSION were applied and
+  before any measure or nvcc check: candidates 1-12 give 14 files in three projects (NWQ-Sim 1, qvm
+  12, GSPARC 1: its build's one CUDA unit, main.cu); ParTI and HiParTI 0 of 10 (ParTI.h / HiParTI.h
+  reach <mpi.h>, read textually as the rule reads every include). So three more candidates of the
+  first domain, named by domain only, none in bench/used_repos.txt, are taken by the same rule and
+  check in this order:
+   13. pnnl/SV-Sim                            state-vector simulator (single / OpenMP / MPI GPU back ends)
+   14. pnnl/DM-Sim                            density-matrix simulator (noise channels)
+   15. OriginQ/QPanda-2                       quantum programming framework: its GPU gate kernels
+  Caveat, said and not acted on: SV-Sim and DM-Sim are NWQ-Sim's predecessors (the same group).
 Outcome of the rule: (recorded after the fetch, before any measure).
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout68_before.txt).
@@ -108,9 +118,22 @@ CANDIDATES = [
     # qvm/build.rs: nvcc -ptx each **/*.cu, no other flags
     ("qvm", "BrunoAwdd/qvm", "Apache-2.0 (see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], "qvm/"),
     # EXTENSION (sparse tensor algebra): include dirs, defines and flags read after the fetch
-    ("parti", "hpcgarage/ParTI", "", [], [], [], ["-std=c++17"], ""),
-    ("gsparc", "seohyeon0322/GSPARC", "", [], [], [], ["-std=c++17"], ""),
-    ("hiparti", "pnnl/HiParTI", "", [], [], [], ["-std=c++17"], ""),
+    # CMakeLists.txt (USE_CUDA, USE_OPENMP): include dir include/, GLOB_RECURSE src/*.cu, its type-width defines
+    ("parti", "hpcgarage/ParTI", "BSD-3-Clause (see LICENSE)", ["LICENSE"], ["include"],
+     ["PARTI_INDEX_TYPEWIDTH=32", "PARTI_VALUE_TYPEWIDTH=32", "PARTI_ELEMENT_INDEX_TYPEWIDTH=8", "PARTI_USE_CUDA",
+      "PARTI_USE_OPENMP"], ["-std=c++17", "-O3", "-Xcompiler", "-fopenmp"], "src/"),
+    # CMakeLists.txt: the gsparc executable's one CUDA unit is main.cu (baselines/ are other projects' builds),
+    # include dir include/, -O3 -arch=sm_75 -Xcompiler=-fopenmp -rdc=true, C++17
+    ("gsparc", "seohyeon0322/GSPARC", "(none in the repository)", [], ["include"], [],
+     ["-std=c++17", "-O3", "-arch=sm_75", "-Xcompiler=-fopenmp", "-rdc=true"], "main.cu"),
+    # CMakeLists.txt (USE_CUDA, USE_OPENMP): include dir include/, GLOB_RECURSE src/*.cu, its type-width defines
+    ("hiparti", "pnnl/HiParTI", "BSD-3-Clause (see LICENSE)", ["LICENSE"], ["include"],
+     ["HIPARTI_INDEX_TYPEWIDTH=32", "HIPARTI_VALUE_TYPEWIDTH=32", "HIPARTI_ELEMENT_INDEX_TYPEWIDTH=8",
+      "HIPARTI_USE_CUDA", "HIPARTI_USE_OPENMP"], ["-std=c++17", "-O3", "-Xcompiler", "-fopenmp"], "src/"),
+    # SECOND EXTENSION: include dirs, defines and flags read after the fetch
+    ("sv-sim", "pnnl/SV-Sim", "", [], [], [], ["-std=c++17"], ""),
+    ("dm-sim", "pnnl/DM-Sim", "", [], [], [], ["-std=c++17"], ""),
+    ("qpanda", "OriginQ/QPanda-2", "", [], [], [], ["-std=c++17"], ""),
 ]
 DROPPED = frozenset()
 
