@@ -69,3 +69,53 @@ def test_a_code_splice_after_a_comment_is_still_blanked():
         s = SourceFile.from_text(text, "g.cu")
         assert s.syntax_errors() == [], (text, s.syntax_errors())
         assert [n.type for n in s.tree.root_node.children][-1] == "declaration"
+
+
+# A header that calls a checking macro its includer's earlier include defines (SV-Sim's
+# svsim_nvgpu_sin.cuh calls `cudaSafeCall(...)`, util_nvgpu.cuh's macro, which each program includes
+# just before it): the name is the user's (kernelport/context_macros.py's declared_before), not an
+# unknown CUDA API name (KP210); the API call inside is still renamed.
+CHECKED = {
+    "util.cuh": """\
+#pragma once
+#include <cstdio>
+#define cudaSafeCall(err) __cudaSafeCall(err, __FILE__, __LINE__)
+inline void __cudaSafeCall(cudaError_t err, const char* file, int line) {
+  if (err != cudaSuccess) printf("%s:%d %s\\n", file, line, cudaGetErrorString(err));
+}
+""",
+    "sim.cuh": """\
+#pragma once
+__global__ void zero(float* a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) a[i] = 0.0f;
+}
+inline float* alloc(int n) {
+  float* p = nullptr;
+  cudaSafeCall(cudaMalloc((void**)&p, n * sizeof(float)));
+  return p;
+}
+""",
+    "main.cu": "#include \"util.cuh\"\n#include \"sim.cuh\"\nint main() { float* p = alloc(8); zero<<<1, 8>>>(p, 8); return 0; }\n",
+    # look-alike: sim.cuh read first; nvcc would not know cudaSafeCall there either, so it stays refused
+    "first.cu": "#include \"sim.cuh\"\n#include \"util.cuh\"\nint main() { float* p = alloc(8); return 0; }\n",
+}
+
+
+def test_a_header_knows_the_names_its_includer_reads_first(tmp_path):
+    from trust_support import kp_inproc
+    for name, text in CHECKED.items():
+        (tmp_path / name).write_text(text)
+    rc, out, err = kp_inproc("translate", tmp_path / "main.cu", "--to", "hip", "-o", tmp_path / "out")
+    assert rc == 0 and "KP210" not in err, err
+    port = (tmp_path / "out" / "sim.hip.h").read_text()
+    assert "cudaSafeCall(hipMalloc((void**)&p, n * sizeof(float)));" in port
+    assert hip_compiles(tmp_path, (tmp_path / "out" / "main.hip").read_text(), "main.hip", ["-I", str(tmp_path / "out")])
+
+
+def test_a_name_its_includer_reads_after_it_stays_unknown(tmp_path):
+    from trust_support import kp_inproc
+    for name, text in CHECKED.items():
+        (tmp_path / name).write_text(text)
+    rc, out, err = kp_inproc("translate", tmp_path / "first.cu", "--to", "hip", "-o", tmp_path / "out")
+    assert rc != 0 and "KP210 `cudaSafeCall` has no HIP equivalent" in err, err
