@@ -1,11 +1,12 @@
-"""A parse gap found on the sixty-eighth held-out set (quantum computing simulation, h/heldout68), on a
-small synthetic reproduction: a macro kept for reference as a `//` comment whose lines end in `\\`
+"""Gaps found on the sixty-eighth held-out set (quantum computing simulation, h/heldout68), each on a
+small synthetic reproduction.  A parse gap: a macro kept for reference as a `//` comment whose lines end in `\\`
 (`// #define OP_HEAD_OLD a; \\` then `b; \\` then `c;`).  The preprocessor splices lines before it
 removes comments, so the whole run is one comment; kernelport/line_splices.py blanked the
 backslashes of the lines after the first as if they were stray splices in code, which ended the
 comment there and left `b;` as code: a parse error, and translate refused the file.  Look-alikes keep
 what they were: a code splice after a comment that ends on its line, and one after the continued
-comment's last line, are still blanked."""
+comment's last line, are still blanked.  A header that calls its includer's earlier include's macro,
+and a toolkit header HIPIFY's map lacks, follow below."""
 from __future__ import annotations
 
 from conftest import hip_compiles
@@ -119,3 +120,28 @@ def test_a_name_its_includer_reads_after_it_stays_unknown(tmp_path):
         (tmp_path / name).write_text(text)
     rc, out, err = kp_inproc("translate", tmp_path / "first.cu", "--to", "hip", "-o", tmp_path / "out")
     assert rc != 0 and "KP210 `cudaSafeCall` has no HIP equivalent" in err, err
+
+
+# QPanda-2's GPUGates.cuh includes <cuda_device_runtime_api.h>, a toolkit header cuda_runtime_api.h
+# includes and HIPIFY's map lacks: the port drops it (hip/hip_runtime.h declares what HIP has of it);
+# a toolkit header with no such entry stays refused (KP209).
+DEVICE_RUNTIME = """\
+#include <cuda_device_runtime_api.h>
+__global__ void add(float* a, float b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) a[i] += b;
+}
+"""
+
+
+def test_the_device_runtime_header_is_dropped(tmp_path):
+    port, text = translate(SourceFile.from_text(DEVICE_RUNTIME, "d.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "cuda_device_runtime_api.h" not in text and "hip/hip_runtime.h" in text
+    assert hip_compiles(tmp_path, text)
+
+
+def test_a_toolkit_header_hip_lacks_stays_refused():
+    text = DEVICE_RUNTIME.replace("cuda_device_runtime_api.h", "cuda_pipeline.h")
+    port, _ = translate(SourceFile.from_text(text, "d.cu"), "hip")
+    assert not port.ok and [d.code for d in port.diagnostics if d.severity == "error"] == ["KP209"]
