@@ -8,7 +8,11 @@ leave its functions host-only in the model.  The compiler sees, at the header's 
 files read before it defined: the first of the run's files whose walk reaches the header gives the
 macros of the files it read before it (`Scan.order` up to the header; an includer's macros defined
 after its include are counted too, as macro_defs counts a header's whole text).  The header's own and
-its includes' definitions and the run's -D are kept over these (Project.source)."""
+its includes' definitions and the run's -D are kept over these (Project.source).
+
+The names those files declare are the header's too (`declared_before`): SV-Sim's svsim_nvgpu_sin.cuh
+calls `cudaSafeCall(...)`, the macro of util_nvgpu.cuh, which each of its programs includes just before
+it; read with its own includes only, the header's calls were unknown CUDA API names (KP210)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -69,3 +73,13 @@ def read_before(project, root: Path) -> list[Path]:
     if sc is None or root not in sc.order:
         return []
     return [p for p in sc.order[:sc.order.index(root)] if project.file(p) is not None]
+
+
+def declared_before(project, root: Path) -> frozenset[str]:
+    """The names the files the first unit of the run that reaches `root` reads before it declare
+    (functions, macros, types, ...: the user's own, never a CUDA API name); empty where no unit reaches it."""
+    sc = _first_scan(project, root)
+    if sc is None or root not in sc.order:
+        return frozenset()
+    from .declared_names import unit_declared
+    return unit_declared(project, sc, root, before_root=True)

@@ -81,14 +81,17 @@ def _aliases_api_name(node: Node, text_of) -> bool:
     return any((t := b.api()) is not None and t.spelling(cuda) == alias for b in backends.all())
 
 
-def unit_declared(project, sc, root) -> frozenset[str]:
+def unit_declared(project, sc, root, before_root: bool = False) -> frozenset[str]:
     """Every name the headers of `root`'s translation unit declare (project.Scan `sc`), less the
     macros a header defines only in branches this unit does not compile: ASTRA's
     gpu_runtime_wrapper.h defines `cudaStream_t` and `cudaMemcpyToSymbolAsync(S, ...)` under
     `#ifdef ASTRA_BUILDING_HIP`, for its own HIP build; its CUDA build, the one ported, has
-    CUDA's names there, which the port renames."""
+    CUDA's names there, which the port renames.  `before_root`: `sc` is an includer's walk, and
+    only the files it reads before `root` count (kernelport/context_macros.py's declared_before)."""
     out: set[str] = set()
     for p in sc.order:
+        if p == root and before_root:
+            break
         if p == root or (pf := project.file(p)) is None:
             continue
         src = pf.src

@@ -3,9 +3,11 @@ namespace scope: a list of macro invocations whose `#define` lost its backslash 
 heldout37's Viterbi decoder): the preprocessor splices the lines, and since the backslash follows a
 token's end no token changes; the grammar reads the backslash as an error.  The parsed copy blanks it
 where its line holds no comment or literal (a `//` comment a splice continues keeps it), outside the
-lines a directive continues and inside no string literal an earlier splice continues (a help text
-written `"--a\\n \\` then `--b\\n \\` then `--c\\n"`, heldout58's grid reduction: its middle lines hold no
-quote, yet their backslashes are the literal's).
+lines a directive continues and inside no string literal or comment an earlier splice continues (a help
+text written `"--a\\n \\` then `--b\\n \\` then `--c\\n"`, heldout58's grid reduction: its middle lines hold
+no quote, yet their backslashes are the literal's; a macro kept for reference as `// #define OP_HEAD a; \\`
+then `b; \\` then `c;`, heldout68's state-vector simulator: the splices make the lines one comment, whose
+backslashes, blanked, would end it and leave `b;` as code).
 
 A backslash standing alone between tokens (followed on its line by more than blanks) on the line where a string
 or character literal continued by a splice ends (meanshift's `printf("...\t \` / `...%lu\n",\ rc->size);`,
@@ -21,9 +23,10 @@ import re
 from . import lazy_re
 
 _CODE = lazy_re.compile(rb"^(?![ \t]*#)[^\n\"'/]*[^\w\\\n\"'/](\\)(?=\r?\n)", re.M)
-# comments and literals in the preprocessor's order, a literal running on over its splices (`\\.` takes
-# the backslash-newline): those spanning lines hold backslashes that are no code's
-_SPLICED = lazy_re.compile(rb'"(?:\\\r?\n|\\.|[^"\\\n])*"|\'(?:\\\r?\n|\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?(?:\*/|\Z)', re.S)
+# comments and literals in the preprocessor's order, a literal or `//` comment running on over its splices
+# (`\\.` takes the backslash-newline): those spanning lines hold backslashes that are no code's
+_SPLICED = lazy_re.compile(rb'"(?:\\\r?\n|\\.|[^"\\\n])*"|\'(?:\\\r?\n|\\.|[^\'\\\n])*\'|//(?:\\\r?\n|[^\n])*'
+                           rb'|/\*.*?(?:\*/|\Z)', re.S)
 
 
 # the rest of the physical line after a literal's end, up to a stray backslash (more than blanks after it)
@@ -56,14 +59,13 @@ def blank(data: bytes, continued_directive) -> bytes:
     if b"\\\n" not in data and b"\\\r\n" not in data:
         return data
     directives = [(m.start(), m.end()) for m in continued_directive.finditer(data)] if b"#" in data else []
-    literals: list[tuple[int, int]] | None = None  # those a splice continues, scanned at the first candidate
+    literals: list[tuple[int, int]] | None = None  # literals and comments spanning lines, scanned at the first candidate
     out = bytearray(data)
     for at in strays(data):
         out[at] = 0x20
     for m in _CODE.finditer(data):
         if literals is None:
-            literals = [(t.start(), t.end()) for t in _SPLICED.finditer(data)
-                        if t.group(0)[:1] in b"\"'" and b"\n" in t.group(0)]
+            literals = [(t.start(), t.end()) for t in _SPLICED.finditer(data) if b"\n" in t.group(0)]
         if not any(s <= m.start(1) < e for s, e in directives + literals):
             out[m.start(1)] = 0x20
     return bytes(out)

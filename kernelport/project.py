@@ -228,6 +228,8 @@ class Project(IncludeWalk, Includers):
         vis.elsewhere = Elsewhere(self, others, root)
         from .declared_names import unit_declared
         vis.declared = unit_declared(self, sc, root)
+        if self.units:  # and what the files read before it declare (kernelport/context_macros.py)
+            vis.declared |= context_macros.declared_before(self, root)
         vis.types = dict(sc.types)
         vis.hip_macros = self.hip_macros(root, opts)
         from .shufflewrappers import wrappers

@@ -209,7 +209,10 @@ TOOLKIT_HEADERS = {
                        "device_double_functions.h", "device_types.h", "driver_functions.h", "host_config.h",
                        "host_defines.h", "sm_20_atomic_functions.h", "sm_20_intrinsics.h", "sm_30_intrinsics.h",
                        "sm_32_atomic_functions.h", "sm_32_intrinsics.h", "sm_35_atomic_functions.h",
-                       "sm_35_intrinsics.h", "sm_60_atomic_functions.h", "sm_61_intrinsics.h", "vector_functions.h")},
+                       "sm_35_intrinsics.h", "sm_60_atomic_functions.h", "sm_61_intrinsics.h", "vector_functions.h",
+                       # the device runtime's declarations (cuda_runtime_api.h includes it; QPanda-2's
+                       # GPUGates.cuh names it): its names' uses are each checked where they are called
+                       "cuda_device_runtime_api.h")},
     "math_functions.h": "hip/math_functions.h", "texture_types.h": "hip/texture_types.h",
     "surface_types.h": "hip/surface_types.h",
     # libcu++'s numeric_limits, fixed-width integers and array are the C++ library's (the names:
