@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
@@ -21,6 +21,7 @@ from .model import build
 from .source import SourceFile
 from .project_ports import made_or_refused, run_source, single
 from .translate import companion, destination
+from .verify_compiles import Compiles, compile_jobs
 from .verify_cache import Cache, compile_group, file_digest, kernel_digest, key as cache_key
 from .verify_shard import kernel_files, parse_shard, shard_of  # noqa: F401 - verify's API
 
@@ -120,8 +121,11 @@ class Verifier:
         if not specs:
             return self._unannotated(path, src, module, rep)
         targets = sorted({t for s in specs.values() for t in s.targets}, key=backends.port_names().index)
-        ports = self._drift_and_ports(src, path, targets, rep)
-        at, compiling = len(rep.checks), self._compile_start(path, ports)
+        compiling = self._compile_start(path, None)  # the original's, begun before its ports are translated
+        with compiling.abandoned_on_error():
+            ports = self._drift_and_ports(src, path, targets, rep)
+        at = len(rep.checks)
+        compiling.begin(compile_jobs(path, ports, original=False))
         try:  # the compilers run while lint and the emulator do (their checks stand where they always stood)
             self._lint(path, ports, rep)
             for name, spec in specs.items():
@@ -325,18 +329,13 @@ class Verifier:
     def _compile(self, path: Path, ports: dict, rep: FileReport) -> None:
         rep.checks.extend(self._compile_checks(self._compile_start(path, ports)))
 
-    def _compile_start(self, path: Path, ports: dict) -> tuple:
-        """The compiles of the original and each port, begun on threads (the compilers in parallel, while
-        the caller's thread goes on): what `_compile_checks` waits for."""
-        jobs = [(be, p, be.compile_runs(), path) for be, p in [(backends.source(), path)] +  # path: its configuration
-                [(backends.get(name), p) for name, (p, *_) in ports.items() if p is not None]]
-        pool = ThreadPoolExecutor(max_workers=max(1, min(len(jobs), os.cpu_count() or 1)))
-        return pool, [pool.submit(self._compile_group, job) for job in jobs]
+    def _compile_start(self, path: Path, ports: dict | None) -> Compiles:
+        """The compiles of the original and each port (ports None: the original's alone), begun on threads (the
+        compilers in parallel, while the caller's thread goes on): what `_compile_checks` waits for."""
+        return Compiles(self._compile_group).begin(compile_jobs(path, ports))
 
-    def _compile_checks(self, compiling: tuple) -> list[Check]:
-        pool, futures, out = *compiling, []
-        with pool:
-            results = [r for f in futures for r in f.result()]
+    def _compile_checks(self, compiling: Compiles) -> list[Check]:
+        out, results = [], compiling.results()
         for backend, wave, r, secs, ran in results:
             absent = None if r.ok or r.skipped else absent_libraries.reason(backend, r.output)  # not the port's
             if r.skipped or absent:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -184,3 +185,44 @@ def test_a_reused_pch_counts_as_used_and_a_new_build_prunes(tmp_path, monkeypatc
         os.utime(p, (long_ago, long_ago))
     second = pch.build(str(fake), ["-x", "hip"], "#include <b.h>\n", dict(os.environ), 30)
     assert second.is_file() and not first.exists() and not first.with_suffix(".hip").exists()
+
+
+def test_a_ports_pchs_are_built_at_once_in_order(tmp_path, monkeypatch):
+    # the first port's three PCHs (host, gfx90a, gfx1030) are built together: each build here waits for
+    # the other two to have begun (built one after another, the first would wait alone and time out)
+    import threading
+    met = threading.Barrier(3, timeout=30)
+
+    def build(exe, flags, *a, **k):
+        met.wait()
+        return Path("/pch/" + ("host" if "--cuda-host-only" in flags else
+                               flags[flags.index("--cuda-device-only") - 1].split("=")[1]))
+
+    monkeypatch.setattr(pch, "build", build)
+    parts = []
+    monkeypatch.setattr(toolchains, "_run_compile", lambda *a, **k: parts.append(a[1]) or
+                        toolchains.CompileResult("hipcc", a[1], False, False, [], "", "stop here"))
+    src = tmp_path / "k.hip"
+    src.write_text("#include <hip/hip_runtime.h>\n__global__ void k(int *p) { p[0] = 1; }\n")
+    tc = toolchains.Toolchain("hipcc", "/opt/rocm/bin/hipcc", "5.2")
+    fast, used = toolchains._compile_hip_parts(tc, src, ["gfx90a", "gfx1030"], [], (), 60)
+    assert used == [Path("/pch/host"), Path("/pch/gfx90a"), Path("/pch/gfx1030")]  # in the targets' order
+    assert fast is None and parts == ["host"]  # the parts are compiled after, against them
+
+
+def test_a_failed_pch_build_among_them_still_sends_the_port_the_plain_way(tmp_path, monkeypatch):
+    # the look-alike: one target's build fails (None) while the others build: no part is compiled
+    # against a PCH, and the PCHs that were built are handed back (forgotten if the plain build passes)
+    def build(exe, flags, *a, **k):
+        name = "host" if "--cuda-host-only" in flags else flags[flags.index("--cuda-device-only") - 1].split("=")[1]
+        return None if name == "gfx90a" else Path(f"/pch/{name}")
+
+    monkeypatch.setattr(pch, "build", build)
+    ran = []
+    monkeypatch.setattr(toolchains, "_run_compile", lambda *a, **k: ran.append(a) or None)
+    src = tmp_path / "k.hip"
+    src.write_text("#include <hip/hip_runtime.h>\n__global__ void k(int *p) { p[0] = 1; }\n")
+    tc = toolchains.Toolchain("hipcc", "/opt/rocm/bin/hipcc", "5.2")
+    fast, used = toolchains._compile_hip_parts(tc, src, ["gfx90a", "gfx1030"], [], (), 60)
+    assert fast is None and not ran
+    assert used == [Path("/pch/host"), Path("/pch/gfx1030")]
