@@ -7,6 +7,8 @@ the same place: the same kind of access to the same element of the same shared a
 thread of the same block, at the port's own line.  That is a defect of the original, not of the port,
 so verify reports it once, on the original's row, and a port's races check fails only for a race of
 its own (one the original's run does not have: a barrier the port lost, a wider wave's stale slots).
+Where an annotated reference is the oracle the original has its own row (the `cuda` run, its races
+checked under each schedule): a port's race that the original's run under that schedule has is its.
 The verdict of the file does not move (it fails either way); the blame does.
 """
 from __future__ import annotations
@@ -32,7 +34,12 @@ def original_detail(inherited, original_races) -> str:
             f"not of a port: fix it in the CUDA source")
 
 
-def port_detail(inherited, also: str) -> str:
-    """A port's races check where every race it has is the original's."""
-    return (f"no shared-memory race of its own{also}: the {len(inherited)} it has the original has too "
-            f"(reported on the original's row)")
+def detail(own, inherited, also: str) -> str:
+    """A races check's detail: the run's own races (the first three), else where the races it has are the
+    original's, else none (`also`: the schedule whose run stood for this one)."""
+    if own:
+        return "; ".join(str(r) for r in own[:3])
+    if inherited:
+        return (f"no shared-memory race of its own{also}: the {len(inherited)} it has the original has too "
+                f"(reported on the original's row)")
+    return f"no shared-memory races{also}"

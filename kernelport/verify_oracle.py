@@ -389,9 +389,7 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                 rep.checks.append(Check(name, ORACLE, wave, "races", "fail", inherited_races.original_detail(
                     inherited, oracle.races), seconds=time.perf_counter() - t0))
             rep.checks.append(Check(name, r.backend, r.wave, "races", "fail" if races else "pass",
-                                    "; ".join(str(x) for x in races[:3]) if races else
-                                    inherited_races.port_detail(inherited, also) if inherited else
-                                    f"no shared-memory races{also}", r.arch, schedule, secs))
+                                    inherited_races.detail(races, inherited, also), r.arch, schedule, secs))
     return True
 
 

@@ -76,3 +76,55 @@ def test_a_race_of_another_kind_on_the_same_element_is_the_port_s_own():
     original = UninitRead("k.cu", 12, 12, "read-before-write", "s", 65, 63, 63, (0, 0, 0))
     port = Race("k.hip", 14, 13, "read-after-write", "s", 65, 63, 63, (0, 0, 0))
     assert inherited_races.split([port], [original]) == ([port], [])
+
+
+ANNOTATED = """
+// @kp kernel     smooth
+// @kp grid       n / 64
+// @kp block      64
+// @kp arg        x   in     float[n]   integers(-4, 4)
+// @kp arg        y   out    float[n]
+// @kp scalar     n = 256
+// @kp reference  smooth_ref(n, x, y)
+// @kp targets    hip, metal
+__global__ void smooth(int n, const float* x, float* y) {
+    __shared__ float s[66];
+    int t = threadIdx.x;
+    int i = blockIdx.x * blockDim.x + t;
+    s[t + 1] = x[i];
+HALO    __syncthreads();
+    y[i] = s[t] + s[t + 1] + s[t + 2];
+}
+
+void smooth_ref(int n, const float* x, float* y) {
+    int i;
+    for (i = 0; i < n; i++) {
+        float l = (i % 64 == 0) ? 0.0f : x[i - 1];
+        float r = (i % 64 == 63) ? 0.0f : x[i + 1];
+        y[i] = l + x[i] + r;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize("halo", ["", LOADED])
+def test_with_a_reference_the_original_s_own_row_carries_its_race(tmp_path, monkeypatch, halo):
+    """Where an annotated reference is the oracle the original has its own row: the race is failed
+    there, and a port that keeps it fails only for races of its own."""
+    from kernelport.verify import Verifier
+    path = tmp_path / "smooth.cu"
+    path.write_text(ANNOTATED.replace("HALO", halo), encoding="utf-8")
+    monkeypatch.setattr(Verifier, "_compile", lambda *a, **k: None)
+    monkeypatch.setattr(Verifier, "_lint", lambda *a, **k: None)
+    rep = Verifier(cache=False, schedules=("block",)).verify(path)
+    races = [c for c in rep.checks if c.kind == "races"]
+    source = [c for c in races if c.backend == "cuda"]
+    ports = [c for c in races if c.backend != "cuda"]
+    assert source and {c.backend for c in ports} >= {"hip", "metal"} and all(c.status == "pass" for c in ports)
+    assert all(c.status == "pass" for c in rep.checks if c.kind == "numeric")
+    failed = {(c.backend, c.kind) for c in rep.checks if c.status == "fail" and c.kind != "drift"}  # (no ports on disk)
+    if halo:
+        assert all(c.status == "pass" and "no shared-memory races" in c.detail for c in races) and not failed
+    else:
+        assert all(c.status == "fail" and "no thread wrote" in c.detail for c in source)
+        assert failed == {("cuda", "races")} and all("the original has too" in c.detail for c in ports)
