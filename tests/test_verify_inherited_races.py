@@ -8,7 +8,7 @@ import pytest
 from kernelport import inherited_races
 from kernelport.emulator.errors import Race, UninitRead
 
-KERNEL = """
+BODY = """
 __global__ void smooth(int n, const float* x, float* y) {
     __shared__ float s[66];
     int t = threadIdx.x;
@@ -17,7 +17,8 @@ __global__ void smooth(int n, const float* x, float* y) {
 HALO    __syncthreads();
     y[i] = s[t] + s[t + 1] + s[t + 2];
 }
-
+"""
+KERNEL = BODY + """
 int main() {
     int n = 256;
     float *dx, *dy;
@@ -87,15 +88,7 @@ ANNOTATED = """
 // @kp scalar     n = 256
 // @kp reference  smooth_ref(n, x, y)
 // @kp targets    hip, metal
-__global__ void smooth(int n, const float* x, float* y) {
-    __shared__ float s[66];
-    int t = threadIdx.x;
-    int i = blockIdx.x * blockDim.x + t;
-    s[t + 1] = x[i];
-HALO    __syncthreads();
-    y[i] = s[t] + s[t + 1] + s[t + 2];
-}
-
+""" + BODY + """
 void smooth_ref(int n, const float* x, float* y) {
     int i;
     for (i = 0; i < n; i++) {
