@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from .depth import big_stack
-from . import absent_libraries, annotations, backends, compare, inputs, output
+from . import absent_libraries, annotations, backends, compare, inherited_races, inputs, output
 from .errors import KernelportError
 from .model import build
 from .source import SourceFile
@@ -377,7 +377,7 @@ class Verifier:
                                 f"{spec.reference[0]} ran", seconds=time.perf_counter() - t0))
         block, shared = spec.dims("block"), spec.shared_bytes()
         targs = _template_args(spec)
-        emulated = None
+        emulated, theirs = None, {}  # (theirs: the original's races per schedule)
         spent: str | None = None  # why the kernel's budget is spent (its later runs are not made)
         for run in backends.all_runs():
             backend, wave, target = run.backend, run.wave, run.arch
@@ -449,10 +449,10 @@ class Verifier:
                 if original and schedule == self.schedules[0]:
                     emulated = res
                 t0 = time.perf_counter()  # the races were recorded during the run (the numeric check's time)
-                races = [r for r in res.races]
-                rep.checks.append(Check(name, backend, wave, "races", "fail" if races else "pass",
-                                        "; ".join(str(r) for r in races[:3]) if races else f"no shared-memory races{also}",
-                                        target, schedule, time.perf_counter() - t0))
+                theirs.update({schedule: res.races} if original else {})  # (a port's the original has: its row's)
+                races, inherited = inherited_races.split(res.races, () if original else theirs.get(schedule, ()))
+                rep.checks.append(Check(name, backend, wave, "races", "fail" if races else "pass", inherited_races.
+                                        detail(races, inherited, also), target, schedule, time.perf_counter() - t0))
 
         if spent is None:  # an info row: not worth a second spent budget
             self._original_wide(src, name, spec, args, expected, targs, rep)
