@@ -102,7 +102,7 @@ class Signatures:
             for p in _params(self.src, fd):  # the prototype says what the definition says
                 if p.pointer:
                     self.rw.replace(p.node, self._param_text(p, next(sig, "device"), False, None, False))
-                elif self.is_reference(p) and (space := next(sig, "thread")) != "thread":
+                elif self.spaced_reference(p) and (space := next(sig, "thread")) != "thread":
                     self.rw.replace(p.node, self._param_text(p, space, False, None, False))
             self.rw.replace(n, lambda rw, node, drop=drop, fd=fd: self.prototype_text(node, drop, fd))
         for n in self.src.index.of_types("field_declaration", "declaration"):  # a member function's, in its class
@@ -534,7 +534,7 @@ class Signatures:
             elif p.pointer:
                 entries.append(self._param_text(p, sig[i], False, None, True))
                 i += 1
-            elif self.is_reference(p):  # thread: Metal's meaning of an unqualified reference
+            elif self.spaced_reference(p):  # thread: Metal's meaning of an unqualified reference
                 entries.append(self._param_text(p, None if sig[i] == "thread" else sig[i], False, None, False))
                 i += 1
             else:
