@@ -217,8 +217,8 @@ class Signatures:
             return "(" + ", ".join(entries[:r] + extra + entries[r:]) + ")"
         out = ["("]
         pos = plist.start_byte + 1
-        if not params and extra and self.src.data[pos:plist.end_byte - 1].strip() == b"void":
-            pos = plist.end_byte - 1  # `lane(void)`: C's empty list, which the extras now fill
+        if not params and (extra or f.is_kernel) and self.src.data[pos:plist.end_byte - 1].strip() == b"void":
+            pos = plist.end_byte - 1  # `lane(void)`: C's empty list, which the extras now fill (a kernel's: `()`)
         for node, text in zip(params, entries):
             out.append(self.src.data[pos:node.start_byte].decode("utf-8"))
             out.append(text)
