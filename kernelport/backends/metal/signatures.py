@@ -157,6 +157,8 @@ class Signatures:
         extra = self.call_slot_names(args.parent, h, extra) if extra else extra
         if not extra:
             return text
+        caller = self.module.function_at(args.parent)  # a kernel binds a constant its parameter hides as kp_
+        extra = [self.constant_binding(caller, n) for n in extra] if caller is not None and caller.is_kernel else extra
         r = self._required(h)
         if r < len(h.params):  # defaulted parameters follow the extras: insert them after the required ones
             given = [self.rw.text(a) for a in call_args(args.parent)]
@@ -308,7 +310,7 @@ class Signatures:
             extra.append(f"threadgroup {d.type}* {d.name} [[threadgroup(0)]]")
             args.append({"shared": d, "index": 0, "kind": "threadgroup"})
         for j, c in enumerate(self.plan_of(k).constants):  # after the kernel's own buffers
-            extra.append(f"{self.constant_param(c)} [[buffer({len(k.params) + j})]]")
+            extra.append(f"{self.constant_param(c, self.constant_binding(k, c))} [[buffer({len(k.params) + j})]]")
             args.append({"constant": c, "index": len(k.params) + j, "kind": "constant"})
         for m, (p, lin, at) in enumerate(counts):
             index = len(k.params) + len(self.plan_of(k).constants) + m
