@@ -5,30 +5,12 @@ is a template parameter, or the helper is overloaded with as many parameters: gp
 hand-written MSL has it.  Look-alikes: device and thread arguments leave the parameter as written."""
 from __future__ import annotations
 
-import subprocess
-import sys
-import textwrap
-
-from kernelport.source import SourceFile
-from kernelport.translate import translate
-
 try:  # tests/ as a package or as plain rootdir modules
-    from .conftest import require_tool
+    from .conftest import metal_port as metal, require_tool
+    from .port_support import metal_checker as checker, metal_errors as errors, metal_numeric_checks
 except ImportError:  # pragma: no cover
-    from conftest import require_tool
-
-
-def metal(code: str):
-    return translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "metal")
-
-
-def checker(text: str) -> list[str]:
-    from kernelport.backends.metal.check import check_metal_source
-    return [str(d) for d in check_metal_source(text, "t.metal")]
-
-
-def errors(port) -> list[str]:
-    return [d.format() for d in port.diagnostics if d.severity == "error"]
+    from conftest import metal_port as metal, require_tool
+    from port_support import metal_checker as checker, metal_errors as errors, metal_numeric_checks
 
 
 OVERLOADS = """\
@@ -108,8 +90,7 @@ def test_device_and_thread_arguments_leave_the_const_reference_as_written():
 def test_the_constant_overload_computes_what_cuda_computes(tmp_path):
     """verify runs the port's own text on the emulator beside the original (Metal at wave 32)."""
     require_tool("clang")
-    src = tmp_path / "cref.cu"
-    src.write_text(textwrap.dedent("""\
+    checks = metal_numeric_checks(tmp_path, "cref.cu", """\
         // @kp kernel     k
         // @kp grid       ceil_div(n, 64)
         // @kp block      64
@@ -131,12 +112,6 @@ def test_the_constant_overload_computes_what_cuda_computes(tmp_path):
                 s += twice(coef[(i + j) % 4]);
             out[i] = s + twice(s);
         }
-    """))
-    run = [sys.executable, "-P", "-m", "kernelport"]
-    subprocess.run([*run, "translate", str(src), "--to", "metal", "-o", str(tmp_path)], check=True,
-                   capture_output=True)
+    """)
     assert "const constant T &v" in (tmp_path / "cref.metal").read_text()
-    r = subprocess.run([*run, "verify", str(src), "--format", "json"], capture_output=True, text=True)
-    import json
-    checks = [c for f in json.loads(r.stdout) for c in f["checks"] if c["backend"] == "metal" and c["kind"] == "numeric"]
-    assert checks and all(c["status"] == "pass" for c in checks), r.stdout[-3000:] + r.stderr[-2000:]
+    assert all(c["status"] == "pass" for c in checks), checks

@@ -4,27 +4,12 @@ the same float (INFINITY, M_PI_F, ...).  Look-alikes: a file's own definition st
 double constant (CUDART_PI: Metal has no double) is not given a float meaning."""
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-import textwrap
-
-from kernelport.source import SourceFile
-from kernelport.translate import translate
-
 try:  # tests/ as a package or as plain rootdir modules
-    from .conftest import require_tool
+    from .conftest import metal_port as metal, require_tool
+    from .port_support import metal_checker as checker, metal_numeric_checks
 except ImportError:  # pragma: no cover
-    from conftest import require_tool
-
-
-def metal(code: str):
-    return translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "metal")
-
-
-def checker(text: str) -> list[str]:
-    from kernelport.backends.metal.check import check_metal_source
-    return [str(d) for d in check_metal_source(text, "t.metal")]
+    from conftest import metal_port as metal, require_tool
+    from port_support import metal_checker as checker, metal_numeric_checks
 
 
 def test_cuda_float_constants_are_metal_ones():
@@ -57,8 +42,7 @@ def test_a_files_own_definition_and_a_double_constant_are_left_alone():
 def test_the_port_computes_what_cuda_computes(tmp_path):
     """verify runs the port's own text on the emulator beside the original (Metal at wave 32)."""
     require_tool("clang")
-    src = tmp_path / "mins.cu"
-    src.write_text(textwrap.dedent("""\
+    checks = metal_numeric_checks(tmp_path, "mins.cu", """\
         // @kp kernel     k
         // @kp grid       ceil_div(n, 64)
         // @kp block      64
@@ -75,9 +59,5 @@ def test_the_port_computes_what_cuda_computes(tmp_path):
             for (int j = 0; j < 4; j++) m = fminf(m, x[4 * i + j] * 3.0f);
             out[i] = m;
         }
-    """))
-    run = [sys.executable, "-P", "-m", "kernelport"]
-    subprocess.run([*run, "translate", str(src), "--to", "metal", "-o", str(tmp_path)], check=True, capture_output=True)
-    r = subprocess.run([*run, "verify", str(src), "--format", "json"], capture_output=True, text=True)
-    checks = [c for f in json.loads(r.stdout) for c in f["checks"] if c["backend"] == "metal" and c["kind"] == "numeric"]
-    assert checks and all(c["status"] == "pass" for c in checks), r.stdout[-3000:] + r.stderr[-2000:]
+    """)
+    assert all(c["status"] == "pass" for c in checks), checks

@@ -6,26 +6,14 @@ Look-alikes: a member filled with a threadgroup pointer, or a struct filled memb
 refused at their line."""
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
-from kernelport.source import SourceFile
-from kernelport.translate import translate
-
 try:  # tests/ as a package or as plain rootdir modules
-    from .conftest import require_tool
+    from .conftest import metal_port as metal, require_tool
+    from .port_support import metal_checker as checker
 except ImportError:  # pragma: no cover
-    from conftest import require_tool
-
-
-def metal(code: str):
-    return translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "metal")
-
-
-def checker(text: str) -> list[str]:
-    from kernelport.backends.metal.check import check_metal_source
-    return [str(d) for d in check_metal_source(text, "t.metal")]
+    from conftest import metal_port as metal, require_tool
+    from port_support import metal_checker as checker
 
 
 FILLED = """\

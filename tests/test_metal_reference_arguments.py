@@ -5,29 +5,14 @@ reference, so the kernel body starts with that copy.  A look-alike passed by val
 `constant` argument."""
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-import textwrap
-
 import pytest
 
-from kernelport.source import SourceFile
-from kernelport.translate import translate
-
 try:  # tests/ as a package or as plain rootdir modules
-    from .conftest import require_tool
+    from .conftest import metal_port as metal, require_tool
+    from .port_support import metal_checker as checker, metal_numeric_checks
 except ImportError:  # pragma: no cover
-    from conftest import require_tool
-
-
-def metal(code: str):
-    return translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "metal")
-
-
-def checker(text: str) -> list[str]:
-    from kernelport.backends.metal.check import check_metal_source
-    return [str(d) for d in check_metal_source(text, "t.metal")]
+    from conftest import metal_port as metal, require_tool
+    from port_support import metal_checker as checker, metal_numeric_checks
 
 
 @pytest.mark.parametrize("param", ["char &p", "const char &p"])
@@ -73,8 +58,7 @@ def test_the_copy_keeps_what_cuda_computes(tmp_path):
     """The copy is per thread, as CUDA's by-value argument is: a thread's flips reach no other thread
     (verify runs the port's own text on the emulator beside the original, Metal at wave 32)."""
     require_tool("clang")
-    src = tmp_path / "flip.cu"
-    src.write_text(textwrap.dedent("""\
+    checks = metal_numeric_checks(tmp_path, "flip.cu", """\
         // @kp kernel     k
         // @kp grid       ceil_div(n, 64)
         // @kp block      64
@@ -89,10 +73,6 @@ def test_the_copy_keeps_what_cuda_computes(tmp_path):
             if (i % 3 == 0) toggle(v);
             if (i < n) out[i] = v;
         }
-    """))
-    run = [sys.executable, "-P", "-m", "kernelport"]
-    subprocess.run([*run, "translate", str(src), "--to", "metal", "-o", str(tmp_path)], check=True, capture_output=True)
+    """)
     assert "int v = kp_v;" in (tmp_path / "flip.metal").read_text()
-    r = subprocess.run([*run, "verify", str(src), "--format", "json"], capture_output=True, text=True)
-    checks = [c for f in json.loads(r.stdout) for c in f["checks"] if c["backend"] == "metal" and c["kind"] == "numeric"]
-    assert checks and all(c["status"] == "pass" for c in checks), r.stdout[-3000:] + r.stderr[-2000:]
+    assert all(c["status"] == "pass" for c in checks), checks

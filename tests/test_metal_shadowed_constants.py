@@ -6,17 +6,14 @@ from __future__ import annotations
 
 import json
 import re
-import textwrap
 
 import pytest
 
-from kernelport.source import SourceFile
-from kernelport.translate import translate
 
 try:  # tests/ as a package or as plain rootdir modules
-    from .conftest import require_tool
+    from .conftest import metal_port, require_tool
 except ImportError:  # pragma: no cover
-    from conftest import require_tool
+    from conftest import metal_port, require_tool
 
 SHADOW = """\
     __constant__ float scale[4];
@@ -32,7 +29,7 @@ def test_a_constant_a_kernel_parameter_hides_is_bound_under_another_name(body):
     require_tool("clang")
     from kernelport.backends.metal.check import check_metal_source
     code = SHADOW.replace("a[threadIdx.x] = get(threadIdx.x % 4) * scale;", body)
-    port, text = translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "metal")
+    port, text = metal_port(code)
     assert [d.format() for d in port.diagnostics if d.severity == "error"] == []
     k = text[text.index("kernel void k("):text.index("kernel void m(")]
     m = text[text.index("kernel void m("):]

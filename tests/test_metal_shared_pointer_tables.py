@@ -5,30 +5,14 @@ pointer.  Look-alikes: a table that also holds threadgroup pointers, a table pas
 element's address keep the declaration as written (refused, located), never a space guessed."""
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
-from kernelport.source import SourceFile
-from kernelport.translate import translate
-
 try:  # tests/ as a package or as plain rootdir modules
-    from .conftest import require_tool
+    from .conftest import metal_port as metal, require_tool
+    from .port_support import metal_checker as checker, metal_errors as errors
 except ImportError:  # pragma: no cover
-    from conftest import require_tool
-
-
-def metal(code: str):
-    return translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "metal")
-
-
-def checker(text: str) -> list[str]:
-    from kernelport.backends.metal.check import check_metal_source
-    return [str(d) for d in check_metal_source(text, "t.metal")]
-
-
-def errors(port) -> list[str]:
-    return [d.format() for d in port.diagnostics if d.severity == "error"]
+    from conftest import metal_port as metal, require_tool
+    from port_support import metal_checker as checker, metal_errors as errors
 
 
 TABLE = """\

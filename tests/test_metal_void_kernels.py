@@ -4,26 +4,21 @@ main): the port writes `()`, as hand-written MSL does.  Look-alikes: a helper's 
 `(void)` kernel that reads a built-in gets the built-in alone."""
 from __future__ import annotations
 
-import textwrap
-
-from kernelport.source import SourceFile
-from kernelport.translate import translate
-
 try:  # tests/ as a package or as plain rootdir modules
-    from .conftest import require_tool
+    from .conftest import metal_port, require_tool
 except ImportError:  # pragma: no cover
-    from conftest import require_tool
+    from conftest import metal_port, require_tool
 
 
 def test_a_void_kernel_is_written_with_an_empty_list():
     require_tool("clang")
     from kernelport.backends.metal.check import check_metal_source
-    port, text = translate(SourceFile.from_text(textwrap.dedent("""\
+    port, text = metal_port("""\
         __device__ int one(void) { return 1; }
         __global__ static void wake(void) {}
         __global__ void tick(void) { if (threadIdx.x == 0) (void)one(); }
         __global__ void k(float *a) { a[threadIdx.x] = (float)one(); }
-    """), "t.cu"), "metal")
+    """)
     assert [d.format() for d in port.diagnostics if d.severity == "error"] == []
     assert "kernel void wake() {}" in text
     assert "int one(void)" in text  # a helper's C empty list is C++ too: as written
