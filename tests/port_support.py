@@ -58,3 +58,30 @@ def scale_kernel(target: str, body: str = "2.0f * x[i]", head: str = "") -> str:
             "__global__ void scale(int n, float* x)\n{\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
             f"    if (i < n) x[i] = {body};\n}}\n\n"
             "void scale_ref(int n, float* x)\n{\n    for (int i = 0; i < n; ++i) x[i] = 2.0f * x[i];\n}\n")
+
+
+def metal_numeric_checks(tmp_path, name: str, code: str) -> list[dict]:
+    """verify's Metal `numeric` checks of an annotated snippet (its port written beside it first): verify runs
+    the port's own text on the emulator beside the original, Metal at wave 32.  Asserted non-empty."""
+    import json
+    import subprocess
+    import sys
+    src = tmp_path / name
+    src.write_text(textwrap.dedent(code))
+    run = [sys.executable, "-P", "-m", "kernelport"]
+    subprocess.run([*run, "translate", str(src), "--to", "metal", "-o", str(tmp_path)], check=True, capture_output=True)
+    r = subprocess.run([*run, "verify", str(src), "--format", "json"], capture_output=True, text=True)
+    checks = [c for f in json.loads(r.stdout) for c in f["checks"] if c["backend"] == "metal" and c["kind"] == "numeric"]
+    assert checks, r.stdout[-3000:] + r.stderr[-2000:]
+    return checks
+
+
+def metal_errors(port) -> list[str]:
+    """A port's errors, formatted (`[]` where it is written)."""
+    return [d.format() for d in port.diagnostics if d.severity == "error"]
+
+
+def metal_checker(text: str) -> list[str]:
+    """kernelport's Metal checker's diagnostics on a port's text (`[]`: clean)."""
+    from kernelport.backends.metal.check import check_metal_source
+    return [str(d) for d in check_metal_source(text, "t.metal")]

@@ -2,7 +2,9 @@
 kernel's `INFORMATION_SET **dev_infoset_data`, gpucfr on the fifty-fifth held-out set; the cases here are
 synthetic) points into device memory: the port writes such a parameter `device T * device *`, so its
 element is a `device T *`, as a hand port writes it.  Main refused every such local (KP215).  A pointer
-loaded from threadgroup or thread memory keeps no known space and stays refused, located, and so does a
+loaded from thread memory, or from a `__shared__` table that holds a threadgroup pointer, keeps no known
+space and stays refused, located (a `__shared__` table of device pointers only is ported:
+shared_pointer_tables.py), and so does a
 helper's load in a specialisation whose pointer-to-pointer is not in device memory
 (kernelport/backends/metal/loaded_pointers.py)."""
 from __future__ import annotations
@@ -79,9 +81,19 @@ def test_pointers_loaded_from_a_device_pointer_table_point_into_device_memory():
     assert "device float * device *tab" in port.body
 
 
-def test_a_pointer_loaded_from_threadgroup_memory_stays_refused_located():
+def test_a_pointer_loaded_from_a_shared_table_of_device_pointers_is_a_device_pointer():
+    """Refused (KP215) until h/metal59: the table is `device float * threadgroup rows[2]`
+    (shared_pointer_tables.py; its look-alikes, a threadgroup pointer stored among them, stay refused:
+    tests/test_metal_shared_pointer_tables.py)."""
     port = metal(SHARED)
-    assert errors(port) == [("KP215", 6, 11)], [d.format() for d in port.diagnostics]
+    assert errors(port) == [], [d.format() for d in port.diagnostics]
+    assert "device float * threadgroup rows[2];" in port.body and "device float *r = rows[i & 1];" in port.body
+
+
+def test_a_pointer_loaded_from_a_shared_table_holding_threadgroup_pointers_stays_refused_located():
+    port = metal(SHARED.replace("__shared__ float *rows[2];", "__shared__ float *rows[2];\n    __shared__ float t[4];")
+                 .replace("rows[i] = i ? b : a;", "rows[i] = i ? b : t;"))
+    assert errors(port) == [("KP215", 7, 11)], [d.format() for d in port.diagnostics]
 
 
 def test_a_helper_called_with_device_and_threadgroup_tables_is_refused_for_the_threadgroup_one():

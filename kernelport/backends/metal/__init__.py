@@ -398,7 +398,14 @@ class Metal(Backend):
         "INT8_MIN": "SCHAR_MIN", "INT8_MAX": "SCHAR_MAX", "UINT8_MAX": "UCHAR_MAX",
         "INT16_MIN": "SHRT_MIN", "INT16_MAX": "SHRT_MAX", "UINT16_MAX": "USHRT_MAX",
         "INT32_MIN": "INT_MIN", "INT32_MAX": "INT_MAX", "UINT32_MAX": "UINT_MAX",
-        "INT64_MIN": "LONG_MIN", "INT64_MAX": "LONG_MAX", "UINT64_MAX": "ULONG_MAX"}
+        "INT64_MIN": "LONG_MIN", "INT64_MAX": "LONG_MAX", "UINT64_MAX": "ULONG_MAX",
+        # CUDA's <math_constants.h> single-precision constants: the same float, by MSL's name for it (MSL 6.5;
+        # each is the float nearest the constant, as CUDA's literal is)
+        "CUDART_INF_F": "INFINITY", "CUDART_NAN_F": "NAN", "CUDART_MAX_NORMAL_F": "FLT_MAX",
+        "CUDART_ZERO_F": "0.0f", "CUDART_ONE_F": "1.0f", "CUDART_PI_F": "M_PI_F", "CUDART_PIO2_F": "M_PI_2_F",
+        "CUDART_PIO4_F": "M_PI_4_F", "CUDART_2_OVER_PI_F": "M_2_PI_F", "CUDART_SQRT_HALF_F": "M_SQRT1_2_F",
+        "CUDART_SQRT_TWO_F": "M_SQRT2_F", "CUDART_LN2_F": "M_LN2_F", "CUDART_L2E_F": "M_LOG2E_F",
+        "CUDART_LNT_F": "M_LN10_F"}
     # <stdint.h>'s integer-constant macros (C11 7.20.4.1), which MSL lacks: the literal with the suffix of
     # its type, as glibc defines them (UINT8_C(c) is `c`, an int after promotion; MSL's long is 64-bit, 2.1):
     # the prologue defines each one the port names and does not define itself

@@ -8,7 +8,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from ...model import Function, Param
-from ...source import ident_name, walk
+from ...source import call_args, ident_name, walk
 
 # The operand a write goes through: `n = ..`, `n++`, `&n`, `s.x = ..`, `a[i] = ..` (a by-value array
 # member of a struct parameter), `T& r = s.x;` (a reference bound to it).
@@ -49,6 +49,8 @@ class ArgumentCopies:
     def _written(self, k: Function, name: str) -> bool:
         if self._local_decl(k, name) is not None:
             return False  # a local of the same name: which one is written is not worth guessing
+        if any(self._base_name(a) == name for a in self._reference_arguments(k)):
+            return True
         for n in walk(k.body):
             target = None
             if n.type == "assignment_expression":
@@ -69,6 +71,19 @@ class ArgumentCopies:
             if target is not None and self._base_name(target) == name:
                 return True
         return False
+
+    def _reference_arguments(self, k: Function) -> list[Node]:
+        """The arguments of k's calls that a helper's reference parameter binds (`void flip(char &c)`
+        called `flip(player)`, c4.cu): a `T&` may write the argument, and even a `const T&` is a
+        `thread` reference in the port, which cannot bind the `constant` kernel argument."""
+        out = []
+        for call, h in self._calls(k):
+            args = call_args(call)
+            for i, p in enumerate(h.params):
+                d = p.node.child_by_field_name("declarator")
+                if i < len(args) and d is not None and d.type == "reference_declarator":
+                    out.append(args[i])
+        return out
 
     @staticmethod
     def _reference(n: Node) -> bool:

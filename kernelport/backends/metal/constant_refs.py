@@ -47,6 +47,12 @@ class ConstantReferences:
                         if t is not None and op in _OPERATORS and self._overloads(f"operator{op}", t):
                             self._copy(arg, t, f"operator{op} takes a const {t}&")
 
+    def copies_constant_argument(self, h: Function, nargs: int, i: int) -> bool:
+        """Whether this pass copies a `constant` argument i of a call of h with nargs arguments (else the
+        parameter takes a `constant` overload: spaces.reference_space)."""
+        g = self._by_arity(h, nargs)
+        return g is not None and i < len(g.params) and self._const_reference_type(g, g.params[i]) is not None
+
     def _by_arity(self, h: Function, n: int) -> Function | None:
         """The one device function of h's name (its overloads: cuFHE's `void Pow(uint32_t)` beside `static FFP
         Pow(const FFP&, uint32_t)`) that takes n arguments; None where that is not one."""

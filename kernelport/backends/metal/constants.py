@@ -194,11 +194,13 @@ class BoundConstants:
                     work.append(w)
         return out
 
-    def constant_param(self, name: str) -> str:
+    def constant_param(self, name: str, as_name: str | None = None) -> str:
+        """The parameter that binds constant `name` (`as_name`: under another name, shadowed_constants.py)."""
         c = self.bound[name]
         if c.space == "assertion":
             return self.assertion_param(name)
         t = self.rw.text(c.type_node)
+        name = as_name or name
         if c.space.startswith("texture"):
             return backends.get(self.backend).texture_buffer_params[c.space].format(type=t, name=name)
         # a pointer constant's elements are `device` pointers stored in constant memory (constant_pointers.py)

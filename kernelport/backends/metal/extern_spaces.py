@@ -82,8 +82,8 @@ class ExternSpaces:
         for i, p in enumerate(params):
             if p.pointer:
                 out.append(self.space_of(args[i] if i < len(args) else None, f) or "device")
-            elif self.is_reference(p):
-                out.append(self._space_of_lvalue(args[i], f) or "thread" if i < len(args) else "thread")
+            elif self.spaced_reference(p):
+                out.append(self.reference_space(p, args[i] if i < len(args) else None, f))
         return tuple(out)
 
     def extern_roots(self) -> list:
@@ -110,7 +110,7 @@ class ExternSpaces:
         for sig in sigs:
             spaces, done = iter(sig), []
             for p in params:
-                if p.pointer or (self.is_reference(p) and (space := next(spaces, "thread")) != "thread"):
+                if p.pointer or (self.spaced_reference(p) and (space := next(spaces, "thread")) != "thread"):
                     self.rw.replace(p.node, self._param_text(p, next(spaces, "device") if p.pointer else space,
                                                              False, None, False))
                     done.append(p.node)

@@ -45,6 +45,8 @@ class LoadedPointers:
             return "device"  # `heap->states[1]`: an element of a member table of device pointers (pointer_tables.py)
         if n is not None and n.type == "identifier" and self.constant_pointer_space(n, loads, f):
             return "device"  # `outs[c]` of a `__constant__ float *outs[N]` the host filled (constant_pointers.py)
+        if n is not None and n.type == "identifier" and self.shared_table_space(n, loads, f):
+            return "device"  # `slots[i]` of a kernel's `__shared__ node *slots[4]` of device pointers
         if n is None or n.type != "identifier" or loads == 0:
             return None
         p = f.param(self.src.text_of(n))

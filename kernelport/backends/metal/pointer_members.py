@@ -38,6 +38,7 @@ class PointerMembers:
         and those a file-scope `__constant__` holds (rodinia heartwall's `__constant__ params_unique
         d_unique[N]`, which the host fills as it fills a kernel's buffer: its pointers are device addresses)."""
         named = {" ".join(w for w in p.type.split() if w not in _WORDS) for k in self.kernels for p in k.params}
+        named |= self.filled_structs()  # a kernel's local struct it fills with device pointers (filled_structs.py)
         from ...model import file_scope_items
         for n in file_scope_items(self.src):
             ty = n.child_by_field_name("type") if n.type == "declaration" else None
@@ -82,8 +83,10 @@ class PointerMembers:
         if got is None:
             mine = {n for _, names in self._member_pointers() for n in names}
             ids = {(fd.start_byte, fd.end_byte) for fd, _ in self._member_pointers()}
+            hidden = self.host_only_struct_bodies()  # (filled_structs.py: no device code can name their members)
             others = {ident_name(d) for fd in self.src.index.of_type("field_declaration")
-                      if (fd.start_byte, fd.end_byte) not in ids
+                      if (fd.start_byte, fd.end_byte) not in ids and
+                      (fd.parent is None or (fd.parent.start_byte, fd.parent.end_byte) not in hidden)
                       for d in fd.children_by_field_name("declarator")}
             got = self.__dict__["_kp_device_pointer_fields"] = frozenset(mine - others)
         return got
@@ -95,7 +98,9 @@ class PointerMembers:
         for fd, names in self._member_pointers():
             if set(names) <= fields and not self.rw.within(fd):
                 self.rw.insert_before(fd.child_by_field_name("type"), "device ")
-                self.struct_pointer_members += names
+                owner = fd.parent.parent.child_by_field_name("name") if fd.parent.parent is not None else None
+                if owner is None or self.src.text_of(owner) not in self.filled_structs():
+                    self.struct_pointer_members += names  # (a kernel's own struct holds no host-written address)
 
     def pointer_members_of(self, type_text: str) -> list[str]:
         """The `device` pointer members of the kernel struct a parameter's type names (the sidecar's)."""

@@ -102,7 +102,7 @@ class Signatures:
             for p in _params(self.src, fd):  # the prototype says what the definition says
                 if p.pointer:
                     self.rw.replace(p.node, self._param_text(p, next(sig, "device"), False, None, False))
-                elif self.is_reference(p) and (space := next(sig, "thread")) != "thread":
+                elif self.spaced_reference(p) and (space := next(sig, "thread")) != "thread":
                     self.rw.replace(p.node, self._param_text(p, space, False, None, False))
             self.rw.replace(n, lambda rw, node, drop=drop, fd=fd: self.prototype_text(node, drop, fd))
         for n in self.src.index.of_types("field_declaration", "declaration"):  # a member function's, in its class
@@ -157,6 +157,8 @@ class Signatures:
         extra = self.call_slot_names(args.parent, h, extra) if extra else extra
         if not extra:
             return text
+        caller = self.module.function_at(args.parent)  # a kernel binds a constant its parameter hides as kp_
+        extra = [self.constant_binding(caller, n) for n in extra] if caller is not None and caller.is_kernel else extra
         r = self._required(h)
         if r < len(h.params):  # defaulted parameters follow the extras: insert them after the required ones
             given = [self.rw.text(a) for a in call_args(args.parent)]
@@ -217,8 +219,8 @@ class Signatures:
             return "(" + ", ".join(entries[:r] + extra + entries[r:]) + ")"
         out = ["("]
         pos = plist.start_byte + 1
-        if not params and extra and self.src.data[pos:plist.end_byte - 1].strip() == b"void":
-            pos = plist.end_byte - 1  # `lane(void)`: C's empty list, which the extras now fill
+        if not params and (extra or f.is_kernel) and self.src.data[pos:plist.end_byte - 1].strip() == b"void":
+            pos = plist.end_byte - 1  # `lane(void)`: C's empty list, which the extras now fill (a kernel's: `()`)
         for node, text in zip(params, entries):
             out.append(self.src.data[pos:node.start_byte].decode("utf-8"))
             out.append(text)
@@ -308,7 +310,7 @@ class Signatures:
             extra.append(f"threadgroup {d.type}* {d.name} [[threadgroup(0)]]")
             args.append({"shared": d, "index": 0, "kind": "threadgroup"})
         for j, c in enumerate(self.plan_of(k).constants):  # after the kernel's own buffers
-            extra.append(f"{self.constant_param(c)} [[buffer({len(k.params) + j})]]")
+            extra.append(f"{self.constant_param(c, self.constant_binding(k, c))} [[buffer({len(k.params) + j})]]")
             args.append({"constant": c, "index": len(k.params) + j, "kind": "constant"})
         for m, (p, lin, at) in enumerate(counts):
             index = len(k.params) + len(self.plan_of(k).constants) + m
@@ -534,7 +536,7 @@ class Signatures:
             elif p.pointer:
                 entries.append(self._param_text(p, sig[i], False, None, True))
                 i += 1
-            elif self.is_reference(p):  # thread: Metal's meaning of an unqualified reference
+            elif self.spaced_reference(p):  # thread: Metal's meaning of an unqualified reference
                 entries.append(self._param_text(p, None if sig[i] == "thread" else sig[i], False, None, False))
                 i += 1
             else:

@@ -135,12 +135,31 @@ class AddressSpaces:
                 for i, p in enumerate(h.params):  # a defaulted argument (`T* p = nullptr`): device
                     if p.pointer:
                         hsig.append(self.space_of(args[i] if i < len(args) else None, f) or "device")
-                    elif self.is_reference(p):  # `uint &key` given `s_key[i]`: where the object lives
-                        hsig.append(self._space_of_lvalue(args[i], f) or "thread" if i < len(args) else "thread")
+                    elif self.spaced_reference(p):  # `uint &key` given `s_key[i]`: where the object lives
+                        hsig.append(self.reference_space(p, args[i] if i < len(args) else None, f,
+                                                         self.copies_constant_argument(h, len(args), i)))
                 hsig = tuple(self.with_object_space(call, f, h, hsig))  # a member's `this` (object_spaces.py)
-                if hsig not in self.plan_of(h).sigs:
-                    self.plan_of(h).sigs.append(hsig)
-                work.append((h, hsig))
+                for g, gsig in [(h, hsig), *self._constant_overloads(call, h, hsig)]:
+                    if gsig not in self.plan_of(g).sigs:
+                        self.plan_of(g).sigs.append(gsig)
+                    work.append((g, gsig))
+
+    def _constant_overloads(self, call: Node, h: Function, hsig: tuple) -> list[Function]:
+        """The other overloads a call that binds `constant` memory to a `const T&` may run: in a template
+        (`add_vector(sum, constant_data_p[j+i])` with T unknown) C++ picks one per instance, so each
+        overload of that name taking as many arguments, with a signature as wide, gets the `constant` one."""
+        if "constant" not in hsig or not any(self.spaced_reference(p) and not self.is_reference(p) for p in h.params):
+            return []
+        n = len(call_args(call))
+        out = []
+        for g in self.helpers.values():
+            if g is h or g.name != h.name or len(g.params) != n or len(self.spaced_params(g)) != len(hsig):
+                continue
+            # its overload for thread objects first (the one it has where no call binds `constant` memory)
+            plain = tuple("thread" if s == "constant" and not self.is_reference(p) else s
+                          for s, p in zip(hsig, self.spaced_params(g)))
+            out += [(g, plain), (g, hsig)]
+        return out
 
     @staticmethod
     def is_reference(p: Param) -> bool:
@@ -153,9 +172,23 @@ class AddressSpaces:
         return d is not None and d.type == "reference_declarator" and \
             not any(c.type == "type_qualifier" and c.text == b"const" for c in p.node.children)
 
+    @classmethod
+    def spaced_reference(cls, p: Param) -> bool:
+        """A reference parameter the signature covers: `T&`, and `const T&` (it stays unqualified, i.e.
+        thread, except where a call binds it to `constant` memory, which no other space's reference binds:
+        gpumembench's `add_vector(sum, constant_data_p[j+i])` of `add_vector(int& t, const int& v)`)."""
+        d = p.node.child_by_field_name("declarator")
+        return d is not None and d.type == "reference_declarator"
+
+    def reference_space(self, p: Param, arg: Node | None, f: Function, copied: bool = False) -> str:
+        """The space a call's argument `arg` gives reference parameter p (`copied`: a `constant` argument
+        of a `const T&` that constant_refs.py copies to a thread temporary)."""
+        space = (self._space_of_lvalue(arg, f) if arg is not None else None) or "thread"
+        return space if self.is_reference(p) or (space == "constant" and not copied) else "thread"
+
     def spaced_params(self, f: Function) -> list[Param]:
         """The parameters a helper's address-space signature covers: pointers and references."""
-        return [p for p in f.params if p.pointer or self.is_reference(p)]
+        return [p for p in f.params if p.pointer or self.spaced_reference(p)]
 
     def _param_space(self, f: Function, p: Param) -> str:
         if f.is_kernel:
@@ -312,7 +345,7 @@ class AddressSpaces:
             name = self.src.text_of(n)
             p = f.param(name)
             if p is not None:
-                return self._param_space(f, p) if p.pointer or self.is_reference(p) else "thread"
+                return self._param_space(f, p) if p.pointer or self.spaced_reference(p) else "thread"
             sp = self.space_of(n, f)
             if sp is None and self._local_decl(f, name) is None and name in self._program_constants():
                 return "constant"  # `&c` of a program-scope constant scalar

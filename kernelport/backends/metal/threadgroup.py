@@ -70,7 +70,8 @@ class ThreadgroupMemory(InstanceShared, HelperShared):
             self.own_shared[key].append(s)
             qual = next(c for c in sh.node.children if c.type == "type_qualifier" and self.src.text_of(c) == "__shared__")
             if f.is_kernel and not sh.dynamic and sh.node.parent == f.body:
-                self.rw.replace(qual, dialect.concept("shared").spelling("metal"))
+                if not self.shared_table_declaration(sh, f):  # `device node * threadgroup slots[4]`
+                    self.rw.replace(qual, dialect.concept("shared").spelling("metal"))
             elif sh.dynamic:
                 self.rw.replace(sh.node, f"/* {sh.name}: the kernel's threadgroup(0) parameter */")
             elif f.is_kernel:
