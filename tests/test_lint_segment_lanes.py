@@ -28,27 +28,33 @@ __device__ uint32_t scan(uint32_t val) {
 __global__ void k(uint32_t* x) { x[threadIdx.x] = scan(x[threadIdx.x]); }
 """
 TEST_LINE = 11  # `if (@LANE@ >= i)`
+ASM_LINE = 5  # the helper's `%laneid` read: where the finding is (what a port rewrites), the test related
 
 
 def _ws021(src: str) -> list[int]:
     return [f.line for f in lint_text(src, "k.cu") if f.code == "WS021"]
 
 
-@pytest.mark.parametrize("lane,width", [
-    ("getLaneId()", "LANE_COUNT"),  # PTX %laneid through a helper, the width a macro of 32
-    ("getLaneId()", "32"),
-    ("(threadIdx.x % warpSize)", "32"),  # the wave's lane written in the test
-    ("getLaneId()", "16"),  # segments of 16: lanes 16-31 are past the segment's end too
+def _related(src: str) -> list[list[int]]:
+    return [[r.line for r in f.related] for f in lint_text(src, "k.cu") if f.code == "WS021"]
+
+
+@pytest.mark.parametrize("lane,width,at", [
+    ("getLaneId()", "LANE_COUNT", ASM_LINE),  # PTX %laneid through a helper, the width a macro of 32
+    ("getLaneId()", "32", ASM_LINE),
+    ("(threadIdx.x % warpSize)", "32", TEST_LINE),  # the wave's lane written in the test
+    ("getLaneId()", "16", ASM_LINE),  # segments of 16: lanes 16-31 are past the segment's end too
 ])
-def test_a_test_of_the_wave_lane_in_32_lane_segments_is_flagged(lane, width):
+def test_a_test_of_the_wave_lane_in_32_lane_segments_is_flagged(lane, width, at):
     src = SCAN.replace("@LANE@", lane).replace("@WIDTH@", width)
-    assert _ws021(src) == [TEST_LINE], src
+    assert _ws021(src) == [at], src
+    assert _related(src) == [[TEST_LINE]], src
 
 
 def test_a_local_set_from_the_wave_lane_is_the_wave_lane():
     src = SCAN.replace("@WIDTH@", "32").replace("    for (int i", "    const int lane = getLaneId();\n    for (int i", 1)
     src = src.replace("@LANE@ >= i", "lane >= i")
-    assert _ws021(src) == [TEST_LINE + 1], src
+    assert _ws021(src) == [ASM_LINE] and _related(src) == [[TEST_LINE + 1]], src
 
 
 @pytest.mark.parametrize("lane,width,launch", [
@@ -65,7 +71,7 @@ def test_the_segment_lane_a_wave_width_or_blocks_of_32_stay_silent(lane, width, 
 
 def test_a_block_of_more_than_32_keeps_the_finding():
     src = SCAN.replace("@LANE@", "getLaneId()").replace("@WIDTH@", "32")
-    assert _ws021(src + "void launch(uint32_t* x, int n) { k<<<n, 256>>>(x); }\n") == [TEST_LINE]
+    assert _ws021(src + "void launch(uint32_t* x, int n) { k<<<n, 256>>>(x); }\n") == [ASM_LINE]
 
 
 def test_a_source_lane_and_a_test_against_the_wave_width_stay_silent():
@@ -93,3 +99,14 @@ __device__ uint32_t sum(uint32_t v) {
 __global__ void k(uint32_t* x) { x[threadIdx.x] = sum(x[threadIdx.x]); }
 """
     assert _ws021(body) == []
+
+
+def test_the_port_takes_the_segment_lane_so_translate_writes_it():
+    """translate ports `%laneid` in a 32-lane group as `(__lane_id() & 31)`: the finding is at that read,
+    which the port rewrites, so the HIP port is written (no KP225); the finding stays in the original."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+    src = SCAN.replace("@LANE@", "getLaneId()").replace("@WIDTH@", "32")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok, [d.code for d in port.diagnostics]
+    assert "(__lane_id() & 31)" in port.body

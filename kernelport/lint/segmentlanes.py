@@ -45,26 +45,41 @@ def reads_laneid(text: str) -> bool:
     return _LANEID.search(text) is not None
 
 
-def lane_helpers(ctx) -> set[str]:
-    """Device functions of the file that return the wave's lane: `%laneid`, `tid % warpSize`, the built-in."""
-    out = set()
+def lane_helpers(ctx) -> dict[str, Node]:
+    """Device functions of the file that return the wave's lane (`%laneid`, `tid % warpSize`, the built-in):
+    name -> where the body reads it (the asm statement, the expression)."""
+    out = {}
     for f in ctx.module.functions.values():
         if f.body is None or not f.is_device or f.is_kernel:
             continue
         head = ctx.src.text_of(f.node)[: f.body.start_byte - f.node.start_byte]
         if _NO_VALUE.search(head):
             continue
-        body = ctx.src.text_of(f.body)
-        if reads_laneid(body) or lane_pattern().search(body):
-            out.add(f.name)
+        read = _lane_read(ctx, f.body)
+        if read is not None:
+            out[f.name] = read
     return out
 
 
-def wave_lane_tests(ctx) -> list[tuple[Node, Node, str, int]]:
-    """(the wave's lane, its test, the function's name, the segment width) for each order or equality
-    test of the wave's lane in a function that works in segments of at most 32 lanes sharing a wave."""
+def _lane_read(ctx, body: Node) -> Node | None:
+    """The first statement of `body` that reads PTX `%laneid`, else its first `x % warpSize` (or
+    `x & (warpSize - 1)`, the lane-id built-in) expression."""
+    for st in ctx.src.index.under(body, "expression_statement"):
+        if reads_laneid(ctx.text(st)):
+            return st
+    for n in ctx.src.index.under_types(body, "binary_expression", "call_expression"):
+        if lane_pattern().search(ctx.text(n)) and (n.type == "call_expression" or _mod_of_thread(ctx, n)):
+            return n
+    return None
+
+
+def wave_lane_tests(ctx) -> dict[tuple[int, int], tuple[Node, list[Node], str, int]]:
+    """Where the wave's lane is read (a helper's asm or `% warpSize`, or the test's own expression) ->
+    (that node, the order or equality tests of it, the first function's name, the segment width), for the
+    tests in functions that work in segments of at most 32 lanes sharing a wave.  The read is what a port
+    rewrites (the lane of the segment); the tests are where the lanes past 31 go wrong."""
     helpers = lane_helpers(ctx)
-    out = []
+    out: dict[tuple[int, int], tuple[Node, list[Node], str, int]] = {}
     for f in ctx.module.functions.values():
         if f.body is None:
             continue
@@ -82,10 +97,15 @@ def wave_lane_tests(ctx) -> list[tuple[Node, Node, str, int]]:
             left, right = b.child_by_field_name("left"), b.child_by_field_name("right")
             if left is None or right is None:
                 continue
-            sides = [(s, o) for s, o in ((left, right), (right, left)) if _is_wave_lane(ctx, s, helpers, lanes)]
+            sides = [(r, o) for s, o in ((left, right), (right, left))
+                     if (r := _wave_lane(ctx, s, helpers, lanes)) is not None]
             if len(sides) != 1 or _wave_sized(ctx, sides[0][1]) or ctx.guarded(b):
                 continue
-            out.append((sides[0][0], b, f.name, w))
+            read = sides[0][0]
+            key = (read.start_byte, read.end_byte)
+            if key not in out:
+                out[key] = (read, [], f.name, w)
+            out[key][1].append(b)
     return out
 
 
@@ -142,27 +162,31 @@ def segment_width(ctx, f) -> int | None:
     return got.pop() if len(got) == 1 else None
 
 
-def _lane_locals(ctx, body: Node, helpers: set[str]) -> set[str]:
-    out: set[str] = set()
+def _lane_locals(ctx, body: Node, helpers: dict[str, Node]) -> dict[str, Node]:
+    out: dict[str, Node] = {}
     for n in ctx.src.index.under(body, "init_declarator"):
         v, d = n.child_by_field_name("value"), n.child_by_field_name("declarator")
-        if v is not None and d is not None and d.type == "identifier" and _is_wave_lane(ctx, v, helpers, out):
-            out.add(ctx.text(d))
+        if v is not None and d is not None and d.type == "identifier" and \
+                (read := _wave_lane(ctx, v, helpers, out)) is not None:
+            out[ctx.text(d)] = read
     return out
 
 
-def _is_wave_lane(ctx, e: Node, helpers: set[str], lanes: set[str]) -> bool:
+def _wave_lane(ctx, e: Node, helpers: dict[str, Node], lanes: dict[str, Node]) -> Node | None:
+    """Where the wave's lane that `e` is was read, else None."""
     e = _bare(e)
     if e.type == "identifier":
-        return ctx.text(e) in lanes
+        return lanes.get(ctx.text(e))
     if e.type == "call_expression":
         fn = e.child_by_field_name("function")
         args = e.child_by_field_name("arguments")
-        return fn is not None and fn.type == "identifier" and ctx.text(fn) in helpers and \
-            (args is None or not args.named_children)
-    if e.type == "binary_expression":
-        return _mod_of_thread(ctx, e) and lane_pattern().search(ctx.text(e)) is not None
-    return False
+        if fn is not None and fn.type == "identifier" and ctx.text(fn) in helpers and \
+                (args is None or not args.named_children):
+            return helpers[ctx.text(fn)]
+        return None
+    if e.type == "binary_expression" and _mod_of_thread(ctx, e) and lane_pattern().search(ctx.text(e)):
+        return e
+    return None
 
 
 def _mod_of_thread(ctx, e: Node) -> bool:

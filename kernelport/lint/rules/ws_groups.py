@@ -32,13 +32,13 @@ _SEGMENTS = """
 #include <stdint.h>
 __device__ __forceinline__ uint32_t getLaneId() {{
     uint32_t laneId;
-    asm("mov.u32 %0, %%laneid;" : "=r"(laneId));
+    asm("mov.u32 %0, %%laneid;" : "=r"(laneId));{mark}
     return laneId;
 }}
 __device__ uint32_t inclusive_scan(uint32_t val) {{
     for (int i = 1; i <= 16; i <<= 1) {{
         const uint32_t t = __shfl_up_sync(0xffffffff, val, i, 32);
-        if ({lane} >= i) val += t;{mark}
+        if ({lane} >= i) val += t;
     }}
     return val;
 }}"""
@@ -161,13 +161,18 @@ __global__ void copy(float* o, const float* i, int* lanes) {
 
 
     def _segment_tests(self, ctx) -> None:
-        """Tests of the wave's lane in a function that works in segments of 32 lanes (segmentlanes)."""
+        """Tests of the wave's lane in a function that works in segments of 32 lanes (segmentlanes),
+        reported where the lane is read (what a fix, or a port, makes the segment's lane)."""
         from ..segmentlanes import wave_lane_tests
-        for lane, test, fname, w in wave_lane_tests(ctx):
-            ctx.report(self, lane, f"`{ctx.text(lane)}` is the wave's lane, but `{fname}` works in segments of {w} "
-                       f"lanes (its shuffles' width {w}): {ctx.breaks} lanes 32-63 are lanes 0-{w - 1} of later "
-                       f"segments, and `{ctx.text(test)}` decides them as lanes past the segment's end; test the "
-                       f"segment's lane (`{ctx.text(lane)} & {w - 1}`)")
+        for read, tests, fname, w in wave_lane_tests(ctx).values():
+            lane = ctx.text(tests[0])
+            related = tuple(ctx.related(t, "a test of this lane in segments of 32 lanes", site=True)
+                            for t in tests[:8])
+            ctx.report(self, read, f"this reads the wave's lane, but `{fname}` works in segments of {w} lanes (its "
+                       f"shuffles' width {w}) and tests it (`{lane}`, line {ctx.where(tests[0]).split(':')[0]}): "
+                       f"{ctx.breaks} lanes 32-63 are lanes 0-{w - 1} of later segments, and the test decides "
+                       f"them as lanes past the segment's end; take the segment's lane (`& {w - 1}`)",
+                       related=related)
 
 
 def _sized(ctx, call: Node, h) -> bool:
