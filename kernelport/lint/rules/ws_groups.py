@@ -28,6 +28,20 @@ template <int kLanes = kWarpSize> __device__ int group_sum(int v) {
     return v;
 }
 """
+_SEGMENTS = """
+#include <stdint.h>
+__device__ __forceinline__ uint32_t getLaneId() {{
+    uint32_t laneId;
+    asm("mov.u32 %0, %%laneid;" : "=r"(laneId));{mark}
+    return laneId;
+}}
+__device__ uint32_t inclusive_scan(uint32_t val) {{
+    for (int i = 1; i <= 16; i <<= 1) {{
+        const uint32_t t = __shfl_up_sync(0xffffffff, val, i, 32);
+        if ({lane} >= i) val += t;
+    }}
+    return val;
+}}"""
 
 
 @register
@@ -48,7 +62,15 @@ group's work is never written (DeepEP's dispatch kernels, fixed by sizing the gr
 **Fix**: size the groups by the wave width the helpers use (`tid % kWarpSize`, `tid / kWarpSize`,
 strides of `kWarpSize`), or call the helpers at an explicit group size of 32 (`group_sum<32>(v)`)
 where the groups must stay 32 threads.  The helpers are found in the file and in the project
-headers it includes (either branch of an `#ifdef`: the HIP build's is the port's)."""
+headers it includes (either branch of an `#ifdef`: the HIP build's is the port's).
+
+The same mix the other way round: a function that works in segments of 32 lanes (its shuffles at the
+width 32) and tests the wave's lane, read from PTX `%laneid` or `threadIdx.x % warpSize` (directly or
+through a helper): `if (getLaneId() >= i) v += __shfl_up_sync(m, v, i, 32)`.  Lanes 32-63 of a 64-lane
+wave are lanes 0-31 of the second segment, but the test sees 32-63 (GPUPrefixSums' scans).  **Fix**:
+test the segment's lane (`threadIdx.x & 31`, `getLaneId() & 31`).  Stays silent where every launch in the
+run makes blocks of at most 32 threads, on a shuffle's source lane (taken modulo the width), and on tests
+against the wave width (`lane < warpSize`)."""
     flags = (
         ex(_HELPERS + """
 __global__ void count_per_channel(const int* x, int* out, int n) {
@@ -65,6 +87,8 @@ __global__ void send(const int* x, int* out) {
     const int warp_id = threadIdx.x / 32;  // !
     if (elect_one()) out[warp_id] = x[warp_id * num_warps];
 }""", note="the groups' count and index from 32, the leader from the wave"),
+        ex(_SEGMENTS.format(lane="getLaneId()", mark="  // !"),
+           note="segments of 32 lanes (the shuffle's width) gated by the wave's lane from `%laneid`"),
     )
     passes = (
         ex(_HELPERS + """
@@ -91,9 +115,11 @@ __global__ void copy(float* o, const float* i, int* lanes) {
     o[row * TILE_DIM + col] = i[col * TILE_DIM + row];
     lanes[threadIdx.x] = get_lane_id();
 }""", note="a 32-wide tile, named so"),
+        ex(_SEGMENTS.format(lane="(getLaneId() & 31)", mark=""), note="the segment's own lane"),
     )
 
     def check(self, ctx) -> None:
+        self._segment_tests(ctx)
         vis = ctx.module.visible
         known = dict(vis.wave_helpers) if vis is not None else {}
         helpers = {**known, **wave_helpers(ctx.module, ctx.path, known)}
@@ -132,6 +158,21 @@ __global__ void copy(float* o, const float* i, int* lanes) {
                            f"{ctx.breaks} two groups share a wave and the "
                            f"helper spans both; size the groups by the wave width, or call the helper at 32 lanes",
                            related=related)
+
+
+    def _segment_tests(self, ctx) -> None:
+        """Tests of the wave's lane in a function that works in segments of 32 lanes (segmentlanes),
+        reported where the lane is read (what a fix, or a port, makes the segment's lane)."""
+        from ..segmentlanes import wave_lane_tests
+        for read, tests, fname, w in wave_lane_tests(ctx).values():
+            lane = ctx.text(tests[0])
+            related = tuple(ctx.related(t, "a test of this lane in segments of 32 lanes", site=True)
+                            for t in tests[:8])
+            ctx.report(self, read, f"this reads the wave's lane, but `{fname}` works in segments of {w} lanes (its "
+                       f"shuffles' width {w}) and tests it (`{lane}`, line {ctx.where(tests[0]).split(':')[0]}): "
+                       f"{ctx.breaks} lanes 32-63 are lanes 0-{w - 1} of later segments, and the test decides "
+                       f"them as lanes past the segment's end; take the segment's lane (`& {w - 1}`)",
+                       related=related)
 
 
 def _sized(ctx, call: Node, h) -> bool:
