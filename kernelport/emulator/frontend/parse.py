@@ -23,6 +23,7 @@ from .lowered import AUTO_TYPE, OVERLOAD_SEP, LowerError, Lowered
 from .operators import rename_operators
 from .preprocess import preprocess
 from .ptx import lower_asm
+from .namespaces import unqualify
 from .rewrite import Qualifiers, rewrite_item
 
 _CACHE: dict[str, Lowered] = {}
@@ -158,6 +159,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
             templated.append(it)
             continue
         kept.append(it)
+    unqualify(kept + templated)  # `util::f(...)` of a function `namespace util { }` defines: f
     templated += cub.items(path) if cub is not None else []  # BlockReduce's helpers: instantiated per type
     kept, templated = _one_definition(kept, q, spec), _one_definition(templated, q, spec)
     arefs = group_array_refs(kept + templated)  # renames overloads told apart by array references
