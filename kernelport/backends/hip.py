@@ -282,6 +282,10 @@ class HIP(Backend):
                                                 *((op, ("unsigned long",)) for op in ("CAS", "Add", "Sub", "Exch", "Min",
                                                                                       "Max", "And", "Or", "Xor")))
                               for system in ("", "_system") for t in types)
+    # clang's HIP atomic builtins the ports' own helpers call (templates/hip_prologue.j2's signed 64-bit
+    # atomicMin/atomicMax for ROCm before 5.7): name -> (memory.atomic's operation, argument count)
+    explicit_atomics = {**{f"__hip_atomic_fetch_{op}": (op, 4) for op in ("add", "min", "max", "and", "or", "xor")},
+                        "__hip_atomic_exchange": ("exch", 4)}
     # each parameter's spelling read as the type it names there (gpuPairHMM's `atomicXor(std::uint64_t*,
     # uint64_t)` spells one type two ways)
     same_types = {t: "unsigned long" for t in UNSIGNED_LONG}
