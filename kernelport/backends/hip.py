@@ -493,8 +493,8 @@ class HIP(Backend):
     # hipLaunchConfig_t: those came with ROCm 6.2)
     launch_forms = {
         "hipLaunchKernelGGL": LaunchForm(kernel=0, grid=1, block=2, shared=3, stream=4, args=5),
-        "hipLaunchKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5),
-        "hipLaunchCooperativeKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5),
+        "hipLaunchKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5, arg_array=3),
+        "hipLaunchCooperativeKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5, arg_array=3),
     }
     # Toolkit headers ROCm lacks whose names the port defines itself, in place of the include (see
     # kernelport/header_uses.py): CUDA's <cooperative_groups/reduce.h> over a thread_block_tile is a
