@@ -15,6 +15,23 @@ import math
 import re
 from dataclasses import dataclass
 
+_INT_WORDS = frozenset({"signed", "unsigned", "short", "long", "int", "char"})
+
+
+def int_spelling(t: str) -> str:
+    """C's integer specifiers in any order (`long unsigned int`, `int long`, `signed`) as DTYPES spells the
+    type (`unsigned long`, `long`, `int`); any other text as it is."""
+    words = t.split()
+    if not words or not set(words) <= _INT_WORDS or ("signed" in words and "unsigned" in words) or \
+            words.count("long") > 2 or len(words) != len(set(words)) + max(words.count("long") - 1, 0):
+        return t
+    base = "char" if "char" in words else "short" if "short" in words else \
+        " ".join(["long"] * words.count("long")) or "int"
+    if "unsigned" in words:
+        return "unsigned int" if base == "int" else "unsigned " + base
+    return base
+
+
 SIZEOF = {
     "char": 1, "signed char": 1, "unsigned char": 1, "bool": 1, "short": 2, "unsigned short": 2,
     "int": 4, "unsigned": 4, "unsigned int": 4, "uint": 4, "float": 4, "long long": 8,
@@ -272,7 +289,7 @@ class _Parser:
         words = []
         while self.peek()[0] == "name":
             words.append(self.take()[1])
-        t = " ".join(w for w in words if w != "const")
+        t = int_spelling(" ".join(w for w in words if w != "const"))  # `long unsigned int`: unsigned long
         if not words or self.peek()[1] != ")":
             raise CExprError("sizeof needs a type name", off, hint="write sizeof(float); sizeof of an expression "
                                                                   "is not supported")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
+from .cexpr import int_spelling
 from .inputs import DTYPES
 from .model import Module, file_scope_items
 
@@ -52,6 +53,7 @@ def resolve(type_text: str, tmap: dict[str, str], scope, kernel_module: Module |
     via = [t]
     modules = [m for m in (kernel_module, scope.module if scope is not None else None) if m is not None]
     for _ in range(HOPS):
+        t = int_spelling(t)  # (a typedef's `long unsigned int` too)
         if t in tmap:
             t = clean(tmap[t])
         elif t in DTYPES:

@@ -16,6 +16,10 @@
   stream)`: `cudaLaunchConfig_t cfg = {(num_sms), (num_threads), 0, stream, ...}`) gives the
   struct's fields the call's arguments.
 
+- A runtime call given the arguments' addresses in an array (`void *args[] = {&a, &n};` then
+  `cudaLaunchCooperativeKernel((void *)k, g, b, args)`: the form's `arg_array`): the arguments are the
+  variables the array's initialiser takes the addresses of.
+
 A value the file does not give (a field never set, a macro's geometry that is no parameter) is
 left out of the launch's config: the geometry is unknown there, never guessed.
 """
@@ -231,4 +235,41 @@ def launch_parts(src, node: Node, form: LaunchForm, body: Node | None, forms: Fo
             break
         config.append(v)
     kargs = args[form.args:] if form.args is not None and form.args <= len(args) else []
+    if not kargs and form.arg_array is not None and form.arg_array < len(args) and body is not None:
+        kargs = _array_args(src, args[form.arg_array], body, node.start_byte)
     return target, config, kargs
+
+
+def _chain(d: Node | None) -> list[str]:
+    """The declarator's node types, outermost first (`void *a[]`: pointer_declarator, array_declarator)."""
+    out = []
+    while d is not None and d.type != "identifier":
+        out.append(d.type)
+        d = d.child_by_field_name("declarator")
+    return out
+
+
+def _array_args(src, arr: Node, body: Node, before: int) -> list[Node]:
+    """The kernel arguments a `void **args` launch passes (`void *args[] = {(void *)&a, &n};` before it in
+    the launching function): the variable each element takes the address of, in order.  [] where the array
+    is not a local with such an initialiser, or an element is anything but `&x` under casts (its value is
+    then unknown: the launch stays 'passes 0 arguments', never a guess)."""
+    name = src.text_of(arr).strip() if arr.type == "identifier" else None
+    found: Node | None = None
+    for n in src.index.under_types(body, "init_declarator"):
+        if n.start_byte >= before:
+            break
+        d = n.child_by_field_name("declarator")
+        if name and d is not None and ident_name(d) == name and "array_declarator" in _chain(d):  # `void *a[]`
+            found = n.child_by_field_name("value")
+    if found is None or found.type != "initializer_list":
+        return []
+    out: list[Node] = []
+    for item in (c for c in found.named_children if c.type != "comment"):
+        while item is not None and item.type in ("cast_expression", "parenthesized_expression"):
+            item = item.child_by_field_name("value") or (item.named_children[-1] if item.named_children else None)
+        op = item.child_by_field_name("operator") if item is not None and item.type == "pointer_expression" else None
+        if op is None or src.text_of(op) != "&":
+            return []
+        out.append(item.child_by_field_name("argument"))
+    return out

@@ -89,7 +89,8 @@ class HostBuild:
 class LaunchForm:
     """A runtime call that launches a kernel: the position of each of its arguments (None: not
     passed).  `config`: a launch-configuration struct whose fields give the geometry; `args`: the
-    first kernel argument passed one by one (None: an array of pointers, or none)."""
+    first kernel argument passed one by one (None: an array of pointers, or none); `arg_array`: the
+    `void **args` array of the arguments' addresses (`void *args[] = {&a, &n};`, kernelport.launchforms)."""
     kernel: int
     grid: int | None = None
     block: int | None = None
@@ -97,6 +98,7 @@ class LaunchForm:
     stream: int | None = None
     config: int | None = None
     args: int | None = None
+    arg_array: int | None = None
 
 
 class Backend:

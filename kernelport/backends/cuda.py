@@ -180,8 +180,8 @@ class CUDA(Backend):
 
     # cuda_runtime_api.h / cuda_runtime.h (CUDA 12): the kernel, then its geometry
     launch_forms = {
-        "cudaLaunchKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5),
-        "cudaLaunchCooperativeKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5),
+        "cudaLaunchKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5, arg_array=3),
+        "cudaLaunchCooperativeKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5, arg_array=3),
         "cudaLaunchKernelEx": LaunchForm(kernel=1, config=0, args=2),
         "cudaLaunchKernelExC": LaunchForm(kernel=1, config=0),
     }

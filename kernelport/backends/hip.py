@@ -282,6 +282,10 @@ class HIP(Backend):
                                                 *((op, ("unsigned long",)) for op in ("CAS", "Add", "Sub", "Exch", "Min",
                                                                                       "Max", "And", "Or", "Xor")))
                               for system in ("", "_system") for t in types)
+    # clang's HIP atomic builtins the ports' own helpers call (templates/hip_prologue.j2's signed 64-bit
+    # atomicMin/atomicMax for ROCm before 5.7): name -> (memory.atomic's operation, argument count)
+    explicit_atomics = {**{f"__hip_atomic_fetch_{op}": (op, 4) for op in ("add", "min", "max", "and", "or", "xor")},
+                        "__hip_atomic_exchange": ("exch", 4)}
     # each parameter's spelling read as the type it names there (gpuPairHMM's `atomicXor(std::uint64_t*,
     # uint64_t)` spells one type two ways)
     same_types = {t: "unsigned long" for t in UNSIGNED_LONG}
@@ -489,8 +493,8 @@ class HIP(Backend):
     # hipLaunchConfig_t: those came with ROCm 6.2)
     launch_forms = {
         "hipLaunchKernelGGL": LaunchForm(kernel=0, grid=1, block=2, shared=3, stream=4, args=5),
-        "hipLaunchKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5),
-        "hipLaunchCooperativeKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5),
+        "hipLaunchKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5, arg_array=3),
+        "hipLaunchCooperativeKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5, arg_array=3),
     }
     # Toolkit headers ROCm lacks whose names the port defines itself, in place of the include (see
     # kernelport/header_uses.py): CUDA's <cooperative_groups/reduce.h> over a thread_block_tile is a

@@ -335,7 +335,8 @@ class CallCompiler(ModfCalls):
 
     def _explicit_atomic_call(self, name, op, want, args, node):
         """Explicit atomics that are not concepts (the backend's `explicit_atomics`: what Metal's
-        kp_atomic_* CAS loops use); op is "load", "store" or "cas"."""
+        kp_atomic_* CAS loops use, HIP's `__hip_atomic_fetch_max` of its prologue); op is "load", "store",
+        "cas" or a read-modify-write of memory.atomic ("add", "max", ...) that returns the old value."""
         if len(args) != want:
             raise self.err(node, f"`{name}` takes {want} arguments, {len(args)} given")
         fa = self.ex(args[0])
@@ -350,6 +351,13 @@ class CallCompiler(ModfCalls):
             def f(fr, m):
                 g = fr.g
                 return g.ctx.mem.atomic(g, "load", ptr(fr, m), ZERO, m, node, g.ctx.track)
+            return f
+        if op not in ("store", "cas"):  # fetch-and-op (the memory order and scope arguments: no effect here)
+            fo = self.ex(args[1])
+
+            def f(fr, m):
+                g = fr.g
+                return g.ctx.mem.atomic(g, op, ptr(fr, m), fo(fr, m), m, node, g.ctx.track)
             return f
         if op == "store":
             fv = self.ex(args[1])

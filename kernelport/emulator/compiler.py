@@ -122,7 +122,10 @@ class Compiler:
                 return int(int_literal(node.value))
             if node.type == "char":
                 return int(char_literal(node.value))
-            return float(float_literal(node.value))
+            # typed as C types them: `0.5f` a float (np.float32), `0.5` a double (np.float64, a Python float too),
+            # so that numpy's promotion computes float pieces in float and int-with-float as C converts them
+            v = float(float_literal(node.value))
+            return np.float32(v) if node.value.lower().endswith("f") else np.float64(v)
         if isinstance(node, c_ast.ID):
             if node.name in self.local_consts:  # shadows a file-scope name
                 return self.local_consts[node.name]
@@ -158,23 +161,12 @@ class Compiler:
         if isinstance(node, c_ast.Cast):
             v = self.const_eval(node.expr)
             t = self.tr.resolve(node.to_type)
+            if isinstance(t, np.dtype) and t.kind == "f":
+                return t.type(v)  # `(float)x` rounds to float, `(double)x` widens
             return int(v) if isinstance(t, np.dtype) and t.kind in "iu" else v
         if isinstance(node, c_ast.TernaryOp):
             return self.const_eval(node.iftrue if self.const_eval(node.cond) else node.iffalse)
         raise self.err(node, "not a constant expression")
-
-    def double_exact(self, node) -> bool:
-        """Whether const_eval's Python arithmetic is C's for `node`: no float-suffixed literal and no cast to
-        float (C computes those in float, whose roundings Python's doubles do not make)."""
-        for _, child in node.children():
-            if not self.double_exact(child):
-                return False
-        if isinstance(node, c_ast.Constant) and node.type in ("float", "double"):
-            return not node.value.lower().endswith("f")
-        if isinstance(node, c_ast.Cast):
-            t = self.tr.resolve(node.to_type)
-            return not (isinstance(t, np.dtype) and t == np.float32)
-        return True
 
     def sizeof_node(self, node, scope=None):
         if isinstance(node, c_ast.Typename):
@@ -398,15 +390,13 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
             else:
                 init_node = node.init
             init, pres = self._with_pres(node, lambda: self.ex(init_node))
-            if "const" in (node.quals or []) and isinstance(t, np.dtype) and (t.kind in "iu" or t == np.float64):
-                # nvcc folds `const` locals, double ones too, into array bounds (`float a[nMax + 1]` with
-                # `const int nMax = (t1 - t0) / dt` over `const double`s); const_eval computes in Python's
-                # doubles, exact for C's int and double arithmetic but not float's: a float piece is no constant
+            if "const" in (node.quals or []) and isinstance(t, np.dtype) and t.kind in "iuf" and t.itemsize >= 4:
+                # nvcc folds `const` locals, float and double ones too, into array bounds (`float a[nMax + 1]` with
+                # `const int nMax = (t1 - t0) / dt` over `const double`s or `const float`s); const_eval types its
+                # values as C does (float pieces in np.float32, doubles in np.float64), so each rounds as C's
                 try:
-                    if not self.c.double_exact(init_node):
-                        raise self.err(init_node, "a float-typed constant")
                     v = self.c.const_eval(init_node)
-                    self.c.local_consts[node.name] = int(v) if t.kind in "iu" else float(v)
+                    self.c.local_consts[node.name] = int(v) if t.kind in "iu" else t.type(v)
                 except EmulatorError:
                     self.c.local_consts.pop(node.name, None)  # a run-time value: no array length
         self.scope.add(node.name, ("local", s, t))

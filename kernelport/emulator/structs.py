@@ -358,14 +358,26 @@ class StructCompiler:
         return st
 
     def by_value(self, t, node):
-        """A by-value parameter of a struct with array fields: the argument copied into the callee's
-        own buffers; None for any other type."""
-        if not is_struct(t) or not has_array_fields(t):
+        """A struct parameter (by value, or a reference the lowering passes by value and copies back):
+        an argument that is a struct object in memory (`f(d[i])` of a `S*` buffer, as `S s = d[i];`)
+        loaded into registers; one with array fields copied into the callee's own buffers.  None for
+        any other type."""
+        if not is_struct(t):
             return None
+        from .layout import from_memory
         from .lanes import merge
         pos = self.pos(node)
 
+        class _At:  # from_memory reads the frame's group only
+            __slots__ = ("g",)
+
+            def __init__(self, g):
+                self.g = g
+
         def cv(v, g, m):
+            v = from_memory(v, _At(g), m, node, pos)
+            if not has_array_fields(t):
+                return v
             return assign_struct(merge, t, fresh_struct(t, "param", g, pos[0]), v, g, m, g.ctx.path, pos)
         return cv
 

@@ -22,6 +22,7 @@ class Item:
     kind: str = "decl"  # kernel | device | plain | decl | marker
     name: str | None = None
     tparams: list[tuple[str, str, str | None]] | None = None
+    namespace: str = ""  # the named namespaces it is defined in (`a::b`), "" at file scope (namespaces.py)
 
 
 _MARKER = re.compile(r'#\s*(?:line\s+)?(\d+)\s+"([^"]*)"')
@@ -50,14 +51,14 @@ def split_items(text: str) -> list[Item]:
     buf: list[str] = []
     start: tuple[str, int] | None = None
     depth = 0
-    transparent = 0
+    opened: list[str] = []  # the transparent blocks open here: a namespace's name ("" unnamed, extern "C")
     at_line_start = True
 
     def flush():
         nonlocal buf, start
         t = "".join(buf).strip()
         if t and start is not None:
-            items.append(Item(t, start[0], start[1]))
+            items.append(Item(t, start[0], start[1], namespace="::".join(n for n in opened if n)))
         buf, start = [], None
 
     while i < n:
@@ -103,16 +104,16 @@ def split_items(text: str) -> list[Item]:
             depth -= 1
         elif c == "{":
             so_far = "".join(buf).strip()
-            if depth == 0 and re.fullmatch(r'(namespace(\s+\w+)?|extern\s*"C(\+\+)?")', so_far):
-                transparent += 1
+            if depth == 0 and (ns := re.fullmatch(r'namespace(?:\s+(\w+))?|extern\s*"C(?:\+\+)?"', so_far)):
+                opened.append(ns.group(1) or "")
                 buf, start = [], None
                 i += 1
                 continue
             depth += 1
         elif c == "}":
-            if depth == 0 and transparent:
-                transparent -= 1
+            if depth == 0 and opened:
                 flush()
+                opened.pop()
                 i += 1
                 continue
             depth -= 1

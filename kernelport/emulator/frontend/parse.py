@@ -23,6 +23,8 @@ from .lowered import AUTO_TYPE, OVERLOAD_SEP, LowerError, Lowered
 from .operators import rename_operators
 from .preprocess import preprocess
 from .ptx import lower_asm
+from .device_new import lower_new
+from .namespaces import unqualify
 from .rewrite import Qualifiers, rewrite_item
 
 _CACHE: dict[str, Lowered] = {}
@@ -133,6 +135,8 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         it.text = lower_block_reduce(text, cub) if cub is not None else text
         it.text = rename_operators(it.text)  # `float4 operator+(...)`: a name the C99 parser reads
         it.kind, it.name = item_info(it, q)
+        if it.kind in ("kernel", "device"):
+            it.text = lower_new(it.text)  # `new float[n]` / `delete[] p`: the device heap's malloc and free
         _library_calls([it], be)
         if it.kind != "decl" and it.name:
             head = it.text.split("{", 1)[0]
@@ -158,6 +162,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
             templated.append(it)
             continue
         kept.append(it)
+    unqualify(kept + templated)  # `util::f(...)` of a function `namespace util { }` defines: f
     templated += cub.items(path) if cub is not None else []  # BlockReduce's helpers: instantiated per type
     kept, templated = _one_definition(kept, q, spec), _one_definition(templated, q, spec)
     arefs = group_array_refs(kept + templated)  # renames overloads told apart by array references
