@@ -57,7 +57,23 @@ bench/used_repos.txt or named by an earlier heldout*_select.py.
   renderers and heldout57's marching cubes (Juanxpeke, lurtz, KinectFusion family named there), its
   candidates named by domain only, none in bench/used_repos.txt, written and committed before they are
   fetched.
-Outcome of the rule: (filled in after the fetch, before any measure of kernelport).
+Outcome of the rule (before any measure of kernelport, 04:58 UTC): candidates 1-9 all fetched; ONE qualifies.
+  gotcha-back 0 of 1 (src/kernels.cu reaches helpers.h -> cufft.h), uncc_sar_focusing 0 of 4 (matio and cuGridSearch are
+  absent submodules, MATLAB's mex.h, the CUDA samples' helper_cuda.h, windows.h), ALUs palsar-focus 0 of 5 (cufft.h
+  through cufft_plan.h / its .cu), CUDA_Signal_Algorithm 4 of 10 (the rest reach cufft.h or curand.h: under half),
+  cudaWriteByMyself 0 of 4 (windows.h, cufft.h), cbir 1 of 2 (cbir_cuda_kernel.cu; cbir_cuda.cu does not resolve), SWIR
+  0 of 1 (freeglut and the DigitalGlobe reader, outside), RHSEG 0 of 1 (cutil_inline.h, the old CUDA SDK's), torchbp 0
+  of 8 (torch/all.h). Radar and SAR code here leans on cuFFT, which this machine's CUDA lacks. Fewer than 4 projects
+  qualify, so the EXTENSION applies; its candidates, named (by domain only, none in bench/used_repos.txt or an earlier
+  select script) and committed before they were fetched:
+   10. donghaoren/AlloVolume                 volume ray casting with transfer functions (AlloSphere volume renderer)
+   11. xintong-ai/OH3D                       volume ray casting with transfer functions, deformation for occlusion
+   12. ghaffaribehdad/Flow_Visualization     streamline / pathline tracing and isosurface ray casting in flow fields
+   13. TAdeJong/plasma-analysis              field-line integration (RK4 streamlines) through plasma vector fields
+   14. AlbertLiDesign/ALG_MarchingCubes_GPU  marching-cubes isosurface extraction
+   15. filipecn/ponos                        marching cubes / squares among hermes' CUDA algorithms (hermes/ only)
+   16. chene77/CUDAVolumeRendering           ray-casting volume mapper for VTK with 1-D / 2-D transfer functions
+  The same QUALIFYING, files, cap, check and stops apply to them, after cbir's file.
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout70_before.txt).
 """
@@ -71,15 +87,48 @@ STOP_FILES, STOP_PROJECTS = 40, 8
 # include dirs, defines and flags are those of each project's own build, read after the fetch and
 # before any measure (filled in then).
 CANDIDATES = [
-    ("gotcha-back", "tbensonatl/gotcha-back", "", [], [], [], ["-std=c++17"], ""),
-    ("uncc-sar-focusing", "charlotte-visionlab/uncc_sar_focusing", "", [], [], [], ["-std=c++17"], ""),
-    ("alus-palsar-focus", "cgi-estonia-space/ALUs", "", [], [], [], ["-std=c++17"], "algs/palsar-focus/"),
-    ("cuda-signal-algorithm", "CodeMonkey19940630/CUDA_Signal_Algorithm", "", [], [], [], ["-std=c++17"], ""),
-    ("cuda-write-by-myself", "fliterui/cudaWriteByMyself", "", [], [], [], ["-std=c++17"], ""),
-    ("cbir", "JungleComputing/cbir", "", [], [], [], ["-std=c++17"], ""),
-    ("swir-signal-detection", "ngageoint/SWIRSignalDetection", "", [], [], [], ["-std=c++17"], ""),
-    ("rhseg-hyperspectral", "mahossam/RHSEG-Hyperspectral-GPU", "", [], [], [], ["-std=c++17"], ""),
-    ("torchbp", "Ttl/torchbp", "", [], [], [], ["-std=c++17"], ""),
+    # CMakeLists.txt: library `kernels` from src/kernels.cu, CUDA_SEPARABLE_COMPILATION ON (-rdc=true), CMAKE_CUDA_FLAGS
+    # -lineinfo (-Xptxas -v and -Xcompiler=-Werror/-Wall/-Wextra left out: diagnostics, not semantics), Release's
+    # -DNDEBUG, CMAKE_CXX_STANDARD 17; no include dirs beyond src/ (the file's own folder)
+    ("gotcha-back", "tbensonatl/gotcha-back", "BSD-3-Clause (see LICENSE)", ["LICENSE"], ["src"], ["NDEBUG"],
+     ["-std=c++17", "-rdc=true", "-lineinfo"], "src/"),
+    # CMakeLists.txt: include_directories include, include/third_party, third_party/matio/src,
+    # third_party/cuGridSearch/include; src/ is the build's folder (src/CMakeLists.txt); src/autofocus/CMakeLists.txt
+    # --std c++17 --extended-lambda; MATLAB_MEX_FILE only where MATLAB is found (it is not here); archs 50-86 left out
+    ("uncc-sar-focusing", "charlotte-visionlab/uncc_sar_focusing", "GPL-3.0 (see LICENSE)", ["LICENSE"],
+     ["include", "include/third_party", "third_party/matio/src", "third_party/cuGridSearch/include"], [],
+     ["-std=c++17", "--extended-lambda"], "src/"),
+    # algs/palsar-focus/CMakeLists.txt: its include/ plus app-util-static (app/include, util/common/include) and
+    # common-util-static's gdal-util / cuda-util include dirs; root CMakeLists.txt: CMAKE_CUDA_STANDARD 17,
+    # --expt-relaxed-constexpr, --extended-lambda (-Werror / -Wall / -Wextra left out), CUDA arch 60 left out
+    ("alus-palsar-focus", "cgi-estonia-space/ALUs", "GPL-3.0 (see LICENSE.txt)", ["LICENSE.txt"],
+     ["algs/palsar-focus/include", "app/include", "util/common/include", "util/cuda/include", "util/gdal/include"],
+     [], ["-std=c++17", "--expt-relaxed-constexpr", "--extended-lambda"], "algs/palsar-focus/"),
+    # one Visual Studio project per algorithm (L1/, L2/): AdditionalIncludeDirectories
+    # $(SolutionDir)CUDAHeaderFileOfHierarchy1DLL (the solution is L2/), Release's NDEBUG (WIN32 / _WINDOWS / _USRDLL /
+    # the per-DLL _EXPORTS define left out: Windows DLL plumbing of the .cpp wrappers); no single folder: the whole
+    # repository
+    ("cuda-signal-algorithm", "CodeMonkey19940630/CUDA_Signal_Algorithm", "(see LICENSE)", ["LICENSE"],
+     ["L2/CUDAHeaderFileOfHierarchy1DLL"], ["NDEBUG"], ["-std=c++17"], ""),
+    # cudaWriteByMyself/cudaWriteByMyself.vcxproj (CUDA 12.0): Release's NDEBUG (WIN32 / WIN64 / _CONSOLE left out)
+    ("cuda-write-by-myself", "fliterui/cudaWriteByMyself", "(none in the repository)", [], [], ["NDEBUG"],
+     ["-std=c++17"], "cudaWriteByMyself/"),
+    # cuda/Makefile: nvcc -O3 -g --ptxas-options=-v (-arch=compute_13 -code=sm_21 left out: below CUDA 13's minimum),
+    # -fPIC -m64 -Wall to the host compiler
+    ("cbir", "JungleComputing/cbir", "(none in the repository)", [], [], [],
+     ["-std=c++17", "-Xcompiler", "-fPIC,-m64"], "cuda/"),
+    # no build file (kernel.cu and SWIR.cuh at the root)
+    ("swir-signal-detection", "ngageoint/SWIRSignalDetection", "MIT (see LICENSE.txt)", ["LICENSE.txt"], [], [],
+     ["-std=c++17"], ""),
+    # HyperspectralQt2012WithCUDA.vcxproj: include dirs . and GeneratedFiles (Qt's folders are outside), Release's
+    # NDEBUG, USE_CUDA (the Qt / WIN32 / UNICODE defines left out), compute_20,sm_21 left out
+    ("rhseg-hyperspectral", "mahossam/RHSEG-Hyperspectral-GPU", "GPL-3.0 (see LICENSE)", ["LICENSE"],
+     [".", "GeneratedFiles"], ["NDEBUG", "USE_CUDA"], ["-std=c++17"], ""),
+    # setup.py: nvcc -O3 -DLIBCUDACXX_ENABLE_SIMPLIFIED_COMPLEX_OPERATIONS --use_fast_math -lineinfo over
+    # torchbp/csrc/cuda/*.cu (a PyTorch extension)
+    ("torchbp", "Ttl/torchbp", "MIT (see LICENSE)", ["LICENSE"], ["torchbp/csrc"],
+     ["LIBCUDACXX_ENABLE_SIMPLIFIED_COMPLEX_OPERATIONS"], ["-std=c++17", "--use_fast_math", "-lineinfo"],
+     "torchbp/csrc/"),
 ]
 DROPPED = frozenset()
 
