@@ -74,6 +74,20 @@ Outcome of the rule (before any measure of kernelport, 04:58 UTC): candidates 1-
    15. filipecn/ponos                        marching cubes / squares among hermes' CUDA algorithms (hermes/ only)
    16. chene77/CUDAVolumeRendering           ray-casting volume mapper for VTK with 1-D / 2-D transfer functions
   The same QUALIFYING, files, cap, check and stops apply to them, after cbir's file.
+Outcome of the EXTENSION (05:00 UTC, before any measure): all 7 fetched; AlloVolume 3 (3 of 4 resolve; src/renderer/
+  renderer_cuda.cu does not), OH3D 4 of 10 (under half: the CUDA SDK's helper_math.h / GLM), Flow_Visualization 0 of 10
+  (D3D11 / Windows headers), plasma-analysis 3 of 7 (under half), ALG_MarchingCubes_GPU 0 of 1 (the CUDA samples'
+  helper_cuda.h), ponos 0 (its newest snapshot has no hermes/ folder), CUDAVolumeRendering 0 of 1 (VTK). The set stands
+  at 4 files in 2 projects (cbir, AlloVolume), too thin to measure issue 11 on, so a SECOND EXTENSION, written and
+  committed before its candidates are fetched: more of the EXTENSION domain (volume ray casting with transfer functions,
+  isosurface extraction), named by domain only, none in bench/used_repos.txt or an earlier select script, taken in this
+  order by the same QUALIFYING, files, cap, check and stops:
+   17. SRaimondi/VolumeRender                ray marching of scalar fields with 1-D transfer functions
+   18. Loveof1ife7/cuVRender-A-CUDA-Accelerated-Volume-Rendering-Engine  CUDA volume ray casting, transfer functions
+   19. sandialabs/miniIsosurface             flying-edges isosurface extraction (its CUDA build's folder)
+   20. slitvinov/cudaAmrIsoSurfaceExtraction isosurface extraction over adaptive-mesh-refinement data
+   21. sunwj/SunVolumeRender                 volume ray casting and volumetric path tracing of scalar volumes
+   22. CudaRabbani/volumeRenderer            volume ray casting with reconstruction from sparse samples
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout70_before.txt).
 """
@@ -129,6 +143,31 @@ CANDIDATES = [
     ("torchbp", "Ttl/torchbp", "MIT (see LICENSE)", ["LICENSE"], ["torchbp/csrc"],
      ["LIBCUDACXX_ENABLE_SIMPLIFIED_COMPLEX_OPERATIONS"], ["-std=c++17", "--use_fast_math", "-lineinfo"],
      "torchbp/csrc/"),
+    # EXTENSION (scientific visualisation), named and committed before these were fetched:
+    # CMakeLists.txt: INCLUDE_DIRECTORIES include (HDF5 / GLFW / yaml-cpp / FreeImage / GLUT / Boost outside), the
+    # renderer and allosphere libraries from src/; -gencode compute_20..35 left out
+    ("allovolume", "donghaoren/AlloVolume", "(none in the repository)", [], ["include"], [], ["-std=c++17"], "src/"),
+    # CMakeLists.txt: include dirs deform, interact, io, render, dataModel, cuda_types (GLM and the CUDA SDK's
+    # common/inc outside); render/ and deform/ CMakeLists: CUDA_NVCC_FLAGS -std=c++11 (-> 17) -DVERBOSE, -arch=sm_50
+    # left out; the whole repository (no single folder)
+    ("oh3d", "xintong-ai/OH3D", "MIT (see LICENSE.md)", ["LICENSE.md"],
+     ["deform", "interact", "io", "render", "dataModel", "cuda_types"], ["VERBOSE"], ["-std=c++17"], ""),
+    # DXTutorial.vcxproj (CUDA 10.2): AdditionalIncludeDirectories cudaCompress/include, Release's NDEBUG and NOMINMAX
+    # (WIN64 / _WINDOWS / CUCOMP_BUILD_DLL left out), compute_61 / 75 left out; the whole repository
+    ("flow-visualization", "ghaffaribehdad/Flow_Visualization", "BSD-2-Clause (see LICENSE)", ["LICENSE"],
+     ["cudaCompress/include"], ["NDEBUG", "NOMINMAX"], ["-std=c++17"], ""),
+    # code/Makefile: nvcc -lineinfo --include-path cudasamples -dc (-rdc=true), -arch compute_52 left out
+    ("plasma-analysis", "TAdeJong/plasma-analysis", "MIT (see LICENSE)", ["LICENSE"], ["code/cudasamples"], [],
+     ["-std=c++17", "-rdc=true", "-lineinfo"], "code/"),
+    # MarchingCubesDLL/MarchingCubesDLL.vcxproj (CUDA 10.2): the toolkit and the CUDA samples' common/inc (outside),
+    # Release's NDEBUG (MARCHINGCUBESDLL_EXPORTS / _WINDOWS / _USRDLL left out)
+    ("alg-marching-cubes", "AlbertLiDesign/ALG_MarchingCubes_GPU", "MPL-2.0 (see LICENSE)", ["LICENSE"], [],
+     ["NDEBUG"], ["-std=c++17"], "MarchingCubesDLL/"),
+    # hermes/ only (its CUDA algorithms); the newest snapshot is read as it is
+    ("ponos-hermes", "filipecn/ponos", "MIT (see LICENSE)", ["LICENSE"], ["hermes"], [], ["-std=c++17"], "hermes/"),
+    # Lib/CMakeLists.txt: include dirs its binary dir (generated export header) and CUDA's; VTK outside
+    ("cuda-volume-rendering", "chene77/CUDAVolumeRendering", "(none in the repository)", [], ["Lib"], [],
+     ["-std=c++17"], "Lib/"),
 ]
 DROPPED = frozenset()
 
