@@ -53,7 +53,7 @@ class HostCode:
                         f"{self._stem()}.metal.json says).")
             else:
                 text = f"// {name}() is host code: left out of the Metal port."
-            self.rw.replace(node, text)
+            self.rw.replace(node, self.comment_for(node, text))
             self._drop_leading_macros(node)
         host_nodes = [(f.node.start_byte, f.node.end_byte) for f in self.host.values()]
 
@@ -114,10 +114,18 @@ class HostCode:
                 continue
             node = f.template_node or f.node
             header = Path(self.origin_location(self.src.loc(node)).path).name
-            self.rw.replace(node, f"// {f.name}(): in \"{header}\", reached by none of this file's device code: "
-                                  "left out of the Metal port")
+            self.rw.replace(node, self.comment_for(node, f"// {f.name}(): in \"{header}\", reached by none of this "
+                                                        "file's device code: left out of the Metal port"))
             self._drop_leading_macros(node)
             self._forget(key, node)
+
+    def comment_for(self, node, text: str) -> str:
+        """`text` (a `//` comment) for what stands at `node`, as a block comment where code follows on
+        the node's last line (`struct P { float g; void set(float v) { g = v; } };`: a line comment would
+        take the class's `};` with it)."""
+        end = self.src.data.find(b"\n", node.end_byte)
+        rest = self.src.data[node.end_byte:len(self.src.data) if end < 0 else end].strip()
+        return text if not rest or rest.startswith(b"//") else f"/* {text[3:]} */"
 
     def _operand_types(self, f) -> set[str]:
         """The types an operator function works on: a member's class, a free one's parameter types."""
