@@ -91,9 +91,14 @@ class HostCode:
         operators = {key: self._operand_types(f) for key, f in self.device.items() if f.name.startswith("operator")}
         todo = [k for k, f in self.device.items() if f.is_kernel or not from_header(f)]  # (kernels all stay)
         reached, seen = set(todo), set()
-        while todo:
-            while todo:
-                names = set(words.findall(self.src.text_of(self.device[todo.pop()].node)))
+        # a template kernel's instances name their arguments' types (`march<TFExp>`: TFExp's operator(), which
+        # the kernel calls as `(*tf)(x)`, is named by host code only)
+        pending = {w for f in self.device.values() if f.is_kernel and f.template_params
+                   for targs in self.template_instances(f) for a in targs for w in words.findall(a)}
+        while todo or pending:
+            while todo or pending:
+                names = pending | (set(words.findall(self.src.text_of(self.device[todo.pop()].node))) if todo else set())
+                pending = set()
                 while names:
                     name = names.pop()
                     if name in seen:
