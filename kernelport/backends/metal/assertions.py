@@ -87,6 +87,7 @@ class Assertions:
                 names.add(n)
                 todo += self.plans[n].callees if n in self.plans else []
         kinds = ("barrier", "shuffle", "vote", "warp_reduce", "reduction")
+        names |= {self.device[n].name for n in names if n in self.device}  # callees are keys (`operator()@2`)
         bodies = [f for f in self.device.values() if f.name in names]
         return not any(u.concept.kind in kinds and u.function in names for u in self.module.uses) and \
             not any(re.search(r"\bsync\w*\s*\(|__syncthreads|simd_", self.src.text_of(f.node)) for f in bodies)

@@ -53,7 +53,7 @@ class HostCode:
                         f"{self._stem()}.metal.json says).")
             else:
                 text = f"// {name}() is host code: left out of the Metal port."
-            self.rw.replace(node, text)
+            self.rw.replace(node, self.comment_for(node, text))
             self._drop_leading_macros(node)
         host_nodes = [(f.node.start_byte, f.node.end_byte) for f in self.host.values()]
 
@@ -91,9 +91,14 @@ class HostCode:
         operators = {key: self._operand_types(f) for key, f in self.device.items() if f.name.startswith("operator")}
         todo = [k for k, f in self.device.items() if f.is_kernel or not from_header(f)]  # (kernels all stay)
         reached, seen = set(todo), set()
-        while todo:
-            while todo:
-                names = set(words.findall(self.src.text_of(self.device[todo.pop()].node)))
+        # a template kernel's instances name their arguments' types (`march<TFExp>`: TFExp's operator(), which
+        # the kernel calls as `(*tf)(x)`, is named by host code only)
+        pending = {w for f in self.device.values() if f.is_kernel and f.template_params
+                   for targs in self.template_instances(f) for a in targs for w in words.findall(a)}
+        while todo or pending:
+            while todo or pending:
+                names = pending | (set(words.findall(self.src.text_of(self.device[todo.pop()].node))) if todo else set())
+                pending = set()
                 while names:
                     name = names.pop()
                     if name in seen:
@@ -114,10 +119,18 @@ class HostCode:
                 continue
             node = f.template_node or f.node
             header = Path(self.origin_location(self.src.loc(node)).path).name
-            self.rw.replace(node, f"// {f.name}(): in \"{header}\", reached by none of this file's device code: "
-                                  "left out of the Metal port")
+            self.rw.replace(node, self.comment_for(node, f"// {f.name}(): in \"{header}\", reached by none of this "
+                                                        "file's device code: left out of the Metal port"))
             self._drop_leading_macros(node)
             self._forget(key, node)
+
+    def comment_for(self, node, text: str) -> str:
+        """`text` (a `//` comment) for what stands at `node`, as a block comment where code follows on
+        the node's last line (`struct P { float g; void set(float v) { g = v; } };`: a line comment would
+        take the class's `};` with it)."""
+        end = self.src.data.find(b"\n", node.end_byte)
+        rest = self.src.data[node.end_byte:len(self.src.data) if end < 0 else end].strip()
+        return text if not rest or rest.startswith(b"//") else f"/* {text[3:]} */"
 
     def _operand_types(self, f) -> set[str]:
         """The types an operator function works on: a member's class, a free one's parameter types."""

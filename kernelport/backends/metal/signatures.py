@@ -360,9 +360,11 @@ class Signatures:
             for targs in self.template_instances(k):
                 host = k.name + "_" + "_".join(re.sub(r"\W+", "_", a).strip("_") for a in targs)
                 given, late = self.function_object_args(k, targs)  # (a function: after its function object)
+                # the instance's parameters spell its types: `T` is not declared where the instantiation stands
+                params = substitute_types(sig, dict(zip(k.template_params, given)))
                 (self.late_instances if late else insts).append(templates.env().get_template(
                     "metal_signature.j2").module.instantiation(host_name=host, name=k.name, args=", ".join(given),
-                                                               params=sig))
+                                                               params=params))
                 self.kernel_info.setdefault("_instances", {}).setdefault(k.name, []).append((host, targs))
             if not insts and not self.template_instances(k) and self._never_instantiated(k):
                 self.left_out_kernels.add(k.name)

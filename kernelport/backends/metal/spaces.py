@@ -103,9 +103,10 @@ class AddressSpaces:
     def plan_calls(self) -> None:
         for name, p in self.plans.items():
             p.callees = []
-            for _, h in self._calls(p.fn):
-                if h.name not in p.callees:
-                    p.callees.append(h.name)
+            for _, h in self._calls(p.fn):  # by key: `operator()` of two classes are two (and a header's
+                k = self.fkeys.get(id(h), h.name)  # one nothing reaches is left out of self.device: hostcode.py)
+                if k not in p.callees:
+                    p.callees.append(k)
         # Address-space signatures of helpers, from their call sites (a worklist from the kernels; then
         # from each helper no kernel reaches, ported with device memory, whose calls give its callees theirs)
         seen: set = set()
