@@ -15,6 +15,7 @@ import re
 
 from tree_sitter import Node
 
+from .host_typed_functors import _classes as classes
 from .source import ident_name
 
 _RECORDS = ("struct_specifier", "class_specifier", "union_specifier")
@@ -70,18 +71,6 @@ def enclosing_class(tr, at: Node) -> Node | None:
         return None
     name = scope.child_by_field_name("name") if scope.type == "template_type" else scope
     return classes(tr.src).get(tr.src.text_of(name)) if name is not None else None
-
-
-def classes(src) -> dict[str, Node | None]:
-    """The classes this file defines with a body, by name (None where two share it)."""
-    out: dict[str, Node | None] = {}
-    for kind in _RECORDS:
-        for rec in src.index.of_type(kind):
-            name = rec.child_by_field_name("name")
-            if name is not None and rec.child_by_field_name("body") is not None:
-                key = src.text_of(name)
-                out[key] = rec if key not in out else None
-    return out
 
 
 def _field(src, rec: Node, name: str) -> Node | None:
