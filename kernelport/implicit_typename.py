@@ -18,6 +18,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from . import backends
+from .source import ident_name
 
 _CASTS = frozenset({"static_cast", "const_cast", "reinterpret_cast", "dynamic_cast"})
 _TYPE_PARAMS = ("type_parameter_declaration", "optional_type_parameter_declaration", "variadic_type_parameter_declaration",
@@ -36,6 +37,88 @@ def rewrite_pass(tr) -> None:
         if _type_context(q) and _names_a_type(q) and _dependent(tr.src, q):
             tr.rw.insert_before(q, "typename ")
             tr.note(q, f"typename {tr.src.text_of(q)}", WHY.format(compiler=backend.typename_required))
+    casts = [q for q in _functional_casts(tr.src) if _dependent(tr.src, q)]
+    if casts:
+        kinds = _member_kinds(tr)
+        for q in casts:
+            if kinds.get(_last(tr.src, q)) == "type":
+                tr.rw.insert_before(q, "typename ")
+                tr.note(q, f"typename {tr.src.text_of(q)}", CAST_WHY.format(compiler=backend.typename_required))
+
+
+CAST_WHY = ("nvcc reads a dependent qualified name that its instances make a type as a functional cast without "
+            "`typename` (`FD::storage()`), which C++ (P0634 too) asks for in an expression; {compiler} does not")
+
+
+def _functional_casts(src) -> list[Node]:
+    """Qualified names called or brace-initialised as expressions (`T::X()`, `T::X{}`) with no `typename` before."""
+    out = []
+    for kind, field in (("call_expression", "function"), ("compound_literal_expression", "type")):
+        for e in src.index.of_type(kind):
+            q = e.child_by_field_name(field)
+            if q is None or q.type != "qualified_identifier" or q.prev_sibling is not None:
+                continue
+            prev = src.data[:q.start_byte].rstrip()
+            if not prev.endswith(b"typename") and q.child_by_field_name("name") is not None and \
+                    q.child_by_field_name("name").type in ("identifier", "type_identifier"):
+                out.append(q)
+    return out
+
+
+def _last(src, q: Node) -> str:
+    while q.type == "qualified_identifier":
+        q = q.child_by_field_name("name")
+    return src.text_of(q)
+
+
+def _member_kinds(tr) -> dict[str, str]:
+    """name -> "type" where every member of that name in the classes of this file and the headers it reads is a
+    type (a typedef, an alias, a nested class), "value" where one is a function, a data member or an enumerator."""
+    srcs = [tr.src]
+    vis = tr.module.visible
+    ew = vis.elsewhere if vis is not None else None
+    if ew is not None and ew.paths:
+        proj = ew.project
+        for f in ew.paths:
+            try:
+                srcs.append(proj.module(f).source)
+            except Exception:  # noqa: BLE001 - a header that does not parse: its own run reports it
+                continue
+    kinds: dict[str, str] = {}
+
+    def put(name: str | None, kind: str) -> None:
+        if name:
+            kinds[name] = "value" if kinds.get(name) == "value" else kind
+
+    for src in srcs:
+        for body in src.index.of_type("field_declaration_list"):
+            for item in body.named_children:
+                while item.type == "template_declaration" and item.named_children:
+                    item = item.named_children[-1]
+                if item.type == "type_definition":
+                    for d in item.children_by_field_name("declarator"):
+                        put(src.text_of(d) if d.type == "type_identifier" else None, "type")
+                elif item.type == "alias_declaration":
+                    name = item.child_by_field_name("name")
+                    put(src.text_of(name) if name is not None else None, "type")
+                elif item.type in ("field_declaration", "function_definition", "declaration"):
+                    t = item.child_by_field_name("type")
+                    decls = item.children_by_field_name("declarator")
+                    for d in decls:
+                        put(ident_name(d) or _function_name(src, d), "value")
+                    if t is not None and t.type.endswith("_specifier") and t.child_by_field_name("name") is not None:
+                        if t.type == "enum_specifier":
+                            for e in src.index.under(t, "enumerator"):
+                                put(src.text_of(e.child_by_field_name("name")), "value")
+                        if not decls:
+                            put(src.text_of(t.child_by_field_name("name")), "type")
+    return kinds
+
+
+def _function_name(src, d: Node) -> str | None:
+    while d is not None and d.type in ("function_declarator", "pointer_declarator", "reference_declarator"):
+        d = d.child_by_field_name("declarator")
+    return src.text_of(d) if d is not None and d.type in ("field_identifier", "identifier") else None
 
 
 def _type_context(q: Node) -> bool:

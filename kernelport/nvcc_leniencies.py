@@ -10,8 +10,13 @@ kernelport/lexing.respell_for_clang's.
   to a pointer and frees memory `new` never gave; clang: "cannot delete expression of type 'float[3]'".
   Dropping the delete would change what the original does (whatever that is), so the port is refused.
   The name is resolved as C++ scopes it: the nearest local declared before the delete in a block around
-  it, else a parameter (an array parameter is a pointer: left alone), else a file-scope variable.  Not
-  covered: a member array (`delete[] s.buf`, a class's field), which hipcc still reports itself."""
+  it, else a parameter (an array parameter is a pointer: left alone), else, in a member function, a field
+  of its class, else a file-scope variable.  A member array is resolved too (kernelport/member_arrays.py):
+  `delete[] s.buf`, `delete[] p->buf`, `delete[] this->buf`, where `s`/`p` is a local, parameter or
+  file-scope variable whose written type is a class this file defines with a field `buf` declared as an
+  array.  Not covered (hipcc still reports them itself): a field reached through a call, a subscript, a
+  chain (`a.b.buf`), a base class, or a class the file does not define (a header's, an unnamed typedef'd
+  struct)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -19,7 +24,7 @@ from typing import Callable, Iterator
 
 from tree_sitter import Node
 
-from . import backends
+from . import backends, member_arrays
 from .source import ident_name
 
 
@@ -64,6 +69,9 @@ def _declared_array(tr, name: str, at: Node) -> Node | None:
             return found if _array_declarator(found) else None
         if fn.param(name) is not None:
             return None
+        member = member_arrays.own_field(tr, at, name)
+        if member is not None:
+            return member if _array_declarator(member) else None
     from .model import file_scope_items
     found = None
     for item in file_scope_items(tr.src):
@@ -79,10 +87,15 @@ def _array_deletes(tr) -> Iterator[tuple[Node, str]]:
         operand = expr.named_children[-1] if expr.named_children else None
         while operand is not None and operand.type == "parenthesized_expression" and operand.named_child_count == 1:
             operand = operand.named_children[0]
-        if operand is None or operand.type != "identifier" or tr.cuda_only_region(expr):
+        if operand is None or operand.type not in ("identifier", "field_expression") or tr.cuda_only_region(expr):
             continue
         name = tr.src.text_of(operand)
-        d = _declared_array(tr, name, expr)
+        if operand.type == "field_expression":
+            d = member_arrays.field_of(tr, operand)
+            d = d if _array_declarator(d) else None
+            name = " ".join(name.split())
+        else:
+            d = _declared_array(tr, name, expr)
         if d is not None:
             form = "delete[]" if any(c.type == "[" for c in expr.children) else "delete"
             yield expr, f"`{form}` of `{name}`, an array declared at line {tr.src.loc(d).line}"

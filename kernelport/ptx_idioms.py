@@ -225,6 +225,9 @@ class Idiom:
     writes: list[Write]
     registers: list[tuple[str, str]]  # the scope's `.reg`s: (constraint letter, "p" a predicate; the C local)
     fenced: bool = False  # a "memory" clobber: the compiler orders no memory access across the statement
+    # inputs that name what an output writes (`: "=r"(RES[3]) : "r"(RES[0])`), read into C locals first, as the
+    # asm reads every input before it writes an output: (constraint letter, the local, the input's expression)
+    entry: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def key(self) -> str:
@@ -297,6 +300,12 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1, share
     if outs is None or ins is None or any(mod not in ("=", "+") for mod, _, _ in outs) or \
             any(mod for mod, _, _ in ins):
         return None
+    out_names = {n for _, _, e in outs for n in _NAMES.findall(e)}
+    entry = []
+    for k, (mod, w, e) in enumerate(ins):
+        if out_names & set(_NAMES.findall(e)) and w in ("r", "l"):
+            entry.append((w, f"kp_in{len(outs) + k}", e))
+            ins[k] = (mod, w, entry[-1][1])
     body = " ".join(ptx.split())
     scoped = body.startswith("{") and body.endswith("}")
     if scoped:
@@ -357,7 +366,8 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1, share
     if not _independent(writes, outs + ops[first:], ins, reads):
         return None
     return Idiom(" ".join(ptx.split()), writes, [(w, e) for k, (_, w, e) in enumerate(ops[first:], first)
-                                                 if k not in idle and not (carried and e == "kp_carry")], '"memory"' in clobbers)
+                                                 if k not in idle and not (carried and e == "kp_carry")], '"memory"' in clobbers,
+                 tuple(entry))
 
 
 def _carry(c: re.Match, ops, params_of, temp, flag: bool):
@@ -575,7 +585,7 @@ def port(text: str, backend: str, block: bool, shared=lambda operand: False,
     m = match(text, lambda key: dialect.concept(key).params,
               lambda key, p: (dialect.concept(key).spelling(backend) or "").count(f"{{{p}}}"), shared, carried)
     cs = [dialect.concept((renamed or {}).get(w.key, w.key)) for w in m.writes] if m is not None else [None]
-    if any(c is None or c.spelling(backend) is None for c in cs) or (m.registers and not block):
+    if any(c is None or c.spelling(backend) is None for c in cs) or ((m.registers or m.entry) and not block):
         return None
     def write(w: Write, c) -> str:
         done = f"{w.output} = " * bool(w.output) + dialect.render(c, backend, w.inputs)
@@ -586,7 +596,8 @@ def port(text: str, backend: str, block: bool, shared=lambda operand: False,
         if fence is None:
             return None
         out = f"{fence}, {out}, {fence}"
-    if m.registers:
+    if m.registers or m.entry:
         word = {"r": "unsigned int", "l": dialect.concept("ulong_long").spelling(backend), "p": "bool"}
-        out = "{ " + " ".join(f"{word[w]} {n};" for w, n in m.registers) + f" {out}; }}"
+        out = "{ " + " ".join([*(f"{word[w]} {n} = {e};" for w, n, e in m.entry),
+                               *(f"{word[w]} {n};" for w, n in m.registers)]) + f" {out}; }}"
     return out, m.ptx

@@ -100,3 +100,34 @@ def test_a_backend_whose_compiler_takes_p0634_keeps_the_source():
 def test_the_port_compiles_for_both_waves(tmp_path):
     _, body = ported(SRC, dedent=False)
     hip_compiles(tmp_path, body, extra_args=("-std=c++20",))
+
+
+CAST = """
+struct Field { typedef unsigned storage; static __device__ unsigned make(unsigned v) { return v + 1; } unsigned val; };
+struct Other { enum { width = 4 }; typedef int mixed; };
+struct Third { static __device__ int mixed() { return 1; } };
+template <class FD> __device__ unsigned pick(bool c, unsigned v) {
+    const auto a = c ? FD::make(v) : FD::storage();
+    const auto b = FD::storage{};
+    const unsigned d = Field::storage();
+    return a + b + d + FD::make(2) + Other::width;
+}
+template <class T> __device__ int other() { return T::mixed(); }
+__global__ void k(unsigned *o) { o[threadIdx.x] = pick<Field>(threadIdx.x & 1, o[threadIdx.x]) + other<Third>(); }
+"""
+
+
+def test_a_dependent_functional_cast_gets_typename_and_compiles(tmp_path):
+    """era-bellman-cuda's ntt_kernels.cu (heldout30): `cond ? get_inv_size<FD>(log_n) : FD::storage()`, where
+    ff_dispatch_st's `storage` is a typedef: nvcc takes the value-initialisation without `typename`, clang 15
+    stops at each instance ("missing 'typename' prior to dependent type name").  Only where every member of
+    that name the file and its headers show is a type: `FD::make(v)` (a static function), `T::mixed()` (a type
+    in one class, a function in another) and the non-dependent `Field::storage()` keep their text."""
+    _, body = ported(CAST, dedent=False)
+    assert "c ? FD::make(v) : typename FD::storage();" in body
+    assert "const auto b = typename FD::storage{};" in body
+    assert "const unsigned d = Field::storage();" in body
+    assert "FD::make(2)" in body and "typename FD::make" not in body
+    assert "return T::mixed();" in body
+    hip_compiles(tmp_path, body)
+

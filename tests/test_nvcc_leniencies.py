@@ -76,3 +76,62 @@ def test_look_alikes_are_ported_and_compile(tmp_path):
     text = port_text(code)
     assert text.count("delete") == 4
     hip_compiles(tmp_path, text)
+
+
+MEMBERS = """
+struct Buf {
+    float data[8];
+    float *heap;
+    int n, idx[4];
+    __device__ void reset() { delete[] data; }
+    __device__ void drop();
+};
+__device__ void Buf::drop() { delete[] this->idx; }
+template <class T> struct Tb { T vals[4]; T *p; __device__ void f(); };
+template <class T> __device__ void Tb<T>::f() { delete[] vals; delete[] p; }
+__device__ void release(Buf b, Buf *q, Buf &r, struct Buf *s) {
+    delete[] b.data;
+    delete[] q->idx;
+    delete[] r.data;
+    delete[] s->heap;
+    delete[] (q->data);
+}
+__global__ void k(float *o) { Buf b; b.n = 1; o[threadIdx.x] = b.n; }
+"""
+
+
+@pytest.mark.parametrize("to", ["hip", "portable"])
+def test_a_member_arrays_delete_is_refused_at_the_delete(to):
+    """hipcc: "cannot delete expression of type 'float[8]'" at each of these (nvcc -c accepts the file)."""
+    errors = refusal(MEMBERS, to=to, expect="KP243")
+    assert [(e.line, e.column) for e in errors] == [(6, 31), (9, 31), (11, 49), (13, 5), (14, 5), (15, 5), (17, 5)]
+    assert "`delete[]` of `data`, an array declared at line 3" in errors[0].message
+    assert "`delete[]` of `this->idx`, an array declared at line 5" in errors[1].message
+    assert "`delete[]` of `q->data`, an array declared at line 3" in errors[-1].message
+
+
+def test_member_look_alikes_are_ported_and_compile(tmp_path):
+    """Pointer fields, a local or parameter that hides the member array, a field reached through a subscript, an object
+    whose class the file does not define: each delete is kept and hipcc compiles the port."""
+    code = """
+    #include <vector>
+    struct Buf {
+        float data[8];
+        float *heap;
+        __device__ void own() { float *data = new float[4]; delete[] data; delete[] heap; }
+        __device__ void given(float *data) { delete[] data; }
+        __device__ void field() { delete[] this->heap; }
+    };
+    struct Other { float *data; };
+    __device__ void release(Buf *q, Buf **pp, Other o, Other *op) {
+        delete[] q->heap;
+        delete[] pp[0]->heap;
+        delete[] o.data;
+        delete[] op->data;
+    }
+    void host(std::vector<float *> &v) { delete[] v.back(); }
+    __global__ void k(float *o) { Buf b; b.heap = o; o[threadIdx.x] = b.heap[0]; }
+    """
+    text = port_text(code)
+    assert text.count("delete[]") == 9
+    hip_compiles(tmp_path, text)

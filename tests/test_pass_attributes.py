@@ -88,3 +88,23 @@ def test_a_headers_macro_is_judged_by_the_headers_that_use_it(tmp_path):
                                              USES.split("__global__")[0])
     rc, _, err = kp_inproc("translate", d / "k.cu", "--to", "hip", "-o", tmp_path / "out2")
     assert rc == 1 and "filter.hpp:3:1: error: KP242" in err, err
+
+
+def test_the_portable_port_is_host_device_on_hipccs_passes_and_unchanged_for_nvcc(tmp_path):
+    """The portable port is built by hipcc too (its `KP_CUDACC && __CUDA_ARCH__` test is false on both of
+    hipcc's passes): on main hipcc stopped at "reference to __host__ function 'get' in __global__ function".
+    nvcc, which does not define __HIPCC__, still reads the empty host-pass definition."""
+    from conftest import require_tool
+    from kernelport import backends, toolchains
+    from port_support import ported
+    port, text = ported(DEFINE + USES, to="portable", dedent=False)
+    assert "#if defined(__HIPCC__)\n" + BOTH + "\n#else\n#define SHARED_CODE\n#endif" in text, text
+    f = tmp_path / "t.portable.cu"
+    f.write_text(text)
+    (tmp_path / "kp_warp.h").write_text(backends.get("portable").extra_files()["kp_warp.h"])
+    require_tool("hipcc")
+    require_tool("nvcc")
+    hip = toolchains.compile_hip(f, ("gfx90a", "gfx1030"))
+    assert hip.ok, hip.output
+    cuda = toolchains.compile_cuda(f)
+    assert cuda.ok, cuda.output

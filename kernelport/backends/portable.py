@@ -71,6 +71,9 @@ class Portable(Backend):
     device_vla_refused = HIP.device_vla_refused  # its HIP runs: the same compiler
     nvcc_leniencies_refused = HIP.nvcc_leniencies_refused  # its HIP runs: the same compiler
     typename_required = HIP.typename_required  # its HIP runs (`typename` is valid for nvcc too)
+    # its HIP runs: hipcc defines __HIPCC__ and nvcc does not, so the arm nvcc's host pass reads stays as written
+    # (kernelport/pass_attributes.py; its device pass gets `__host__ __device__`, which nvcc takes as the same)
+    both_passes_space = HIP.both_passes_space
     runtime_typedefs = HIP.runtime_typedefs  # its HIP runs (the renamed name means the same to nvcc)
     host_typed_functors = HIP.host_typed_functors  # its HIP runs (nvcc takes the __host__ __device__ functor)
     device_less_algorithms = HIP.device_less_algorithms  # (nvcc takes the __host__ __device__ operator)
