@@ -1,25 +1,29 @@
-"""A host-only `operator<` that a thrust algorithm reaches from device code: `__host__ __device__`.
+"""A host-only `operator<` that a thrust algorithm compares with in device code: refused (KP241).
 
 BPS-HDBSCAN's kernel.cu (heldout59) calls `thrust::binary_search(thrust::seq, arr, arr + n, key)` and
-`thrust::lower_bound(...)` in `__device__` functions; the elements are `struct gridCellLookup`, whose
-`bool operator<(const gridCellLookup &) const` is written without an execution space (host-only).
-The algorithms compare through `thrust::less`, a `__host__ __device__` template under thrust's exec-check
-pragma: nvcc then compiles the inline host operator for the device as well (no diagnostic; measured: the
-PTX holds the comparison inline), clang does not ("reference to __host__ function 'operator<' in
-__host__ __device__ function").  The algorithms and their argument counts are backend data
-(`Backend.device_less_algorithms`).
+`thrust::lower_bound(...)` in `__device__` functions; the elements are `struct gridCellLookup`, whose `bool
+operator<(const gridCellLookup &) const` is written without an execution space (host-only). The algorithms compare
+through `thrust::less`, a `__host__ __device__` template under thrust's exec-check pragma. nvcc accepts the call
+without a word but builds no comparison (measured, nvcc 13 -std=c++17 -O3 -arch=sm_75 -ptx, on that file and
+minimal ones: binary_search is `first != last`, lower_bound and min_element return `first`, sort compares nothing;
+with -G each comparison is a call through a null pointer); clang refuses it ("reference to __host__ function
+'operator<' in __host__ __device__ function"). Writing `__host__ __device__` on the operator would give a port that
+searches, which the original's build does not: undefined behaviour in the source that nvcc accepts (as
+kernelport/nvcc_leniencies.py's `delete[]` of an array, KP243), so the port is refused at the operator, the message
+naming the call. The algorithms and their argument counts are backend data (`Backend.device_less_algorithms`).
 
-The port writes `__host__ __device__` before such an operator only where it is proved reached from
-device code and to compile there: the call is in a `__device__` or `__global__` function, with a policy
-and no comparator; its range's first iterator is a pointer local or parameter (`p`, `p + i`) to a class
-this file defines; the class's every `operator<` is defined in it with no execution space written; its
-body calls nothing and allocates, throws or keeps nothing static.  Where the body is not so shown, KP241
-at the operator (the port would not compile); elsewhere (a free operator, a comparator given) the code
-is kept as written.  A class of a header (BPS-HDBSCAN's structs.h, kernel.cu's searches): the header's port
-is judged by the calls of the run's files that include it and define no class of that name (their pointer
-declared as the header's class); it then differs from the header, so it is written and its includes
-rewritten (kernelport.project_ports), or refused at the operator in the header (KP241).  kernelport/host_typed_functors.py is the reverse case
-(a `__device__` functor the library types in host code) and shares the class and operator lookups.
+The operator is judged where it is proved reached from device code: the call is in a `__device__` or `__global__`
+function, with a policy and no comparator; its range's first iterator is a pointer local or parameter (`p`, `p +
+i`) to a class this file defines; the class's every `operator<` is defined in it with no execution space written. A
+`constexpr` operator is ported with `__host__ __device__` written (a note): clang compiles a constexpr function for
+the device, and nvcc's build compares with it where the project passes --expt-relaxed-constexpr (measured; without
+that flag nvcc builds no comparison either: kernelport does not know the flags). Elsewhere (an operator already
+`__host__ __device__`, a free operator, a comparator given) the code is kept as written. A class of a header
+(BPS-HDBSCAN's structs.h, kernel.cu's searches): the header's port is judged by the calls of the run's files that
+include it and define no class of that name (their pointer declared as the header's class): refused at the operator
+in the header, the message naming the includer's line, or written with its includes rewritten
+(kernelport.project_ports) for a constexpr one. kernelport/host_typed_functors.py is the reverse case (a
+`__device__` functor the library types in host code) and shares the class and operator lookups.
 """
 from __future__ import annotations
 
@@ -33,8 +37,7 @@ from . import backends, lazy_re
 from .host_typed_functors import _classes, _last_name, _thrust_or_plain, declared, operators
 
 _OPERATOR_LT = lazy_re.compile(rb"\boperator\s*<\s*\(")  # (a file that may define one: a header's class)
-# what a body that compiles for the device as nvcc compiled it may not hold (a call may reach host code)
-UNSHOWN = ("call_expression", "new_expression", "delete_expression", "throw_expression", "gnu_asm_expression")
+_CONSTEXPR = re.compile(r"\bconstexpr\b")
 
 
 def widen_pass(tr) -> None:
@@ -54,19 +57,25 @@ def widen_pass(tr) -> None:
         if not ops or any(spaces for _, spaces in ops):
             continue
         for op, _ in ops:
-            body = op.child_by_field_name("body")
-            bad = next((n for kind in UNSHOWN for n in tr.src.index.under(body, kind)), None) if body else op
-            if bad is None and re.search(r"\bstatic\b", tr.src.text_of(body)) is None:
+            if _CONSTEXPR.search(_head(tr, op)):
                 tr.rw.insert_before(op, "__host__ __device__ ")
-                tr.note(op, "__host__ __device__", f"`operator<` is host-only and `{at}` compares with it in device "
-                        "code: nvcc compiles it for the device there, clang does not")
-            else:
-                tr.problem("KP241", op, f"`operator<` is host-only and `{at}` compares with it in device code (nvcc "
-                           "compiles it for the device there, clang does not); its body "
-                           f"{'calls or allocates' if bad is not None else 'keeps a static'}, which kernelport "
-                           "cannot show compiles for the device",
-                           "write `__host__ __device__` before the operator where its body is device code, or pass "
-                           "the algorithm a __device__ comparator")
+                tr.note(op, "__host__ __device__", f"`constexpr operator<` and `{at}` compares with it in device "
+                        "code: clang compiles a constexpr function for the device, nvcc where the project passes "
+                        "--expt-relaxed-constexpr (without it nvcc's build compares nothing)")
+                continue
+            tr.problem("KP241", op, f"`operator<` is host-only and `{at}` compares with it in device code: nvcc "
+                       "builds no comparison there (measured, nvcc 13 -ptx: the comparisons are dropped, binary_search "
+                       "gives `first != last`, lower_bound and min_element `first`; with -G each is a call through a "
+                       "null pointer) and clang (hipcc) refuses "
+                       "it, so no port computes what nvcc's build computes (undefined behaviour in the source)",
+                       "fix the source: write `__host__ __device__` before the operator (its body must then compile "
+                       "for the device), or pass the algorithm a `__host__ __device__` comparator")
+
+
+def _head(tr, op: Node) -> str:
+    """The operator definition's text before its declarator (its specifiers: `constexpr`, `inline`, ...)."""
+    d = op.child_by_field_name("declarator")
+    return tr.src.data[op.start_byte:d.start_byte if d is not None else op.end_byte].decode(errors="replace")
 
 
 def _sites(tr, entries: dict[str, int]):

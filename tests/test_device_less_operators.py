@@ -1,14 +1,15 @@
-"""A host-only `operator<` that a thrust algorithm reaches from device code gets `__host__ __device__` on HIP
-(kernelport/device_less_operators.py; issue 11, heldout59's BPS-HDBSCAN kernel.cu).
+"""A host-only `operator<` that a thrust algorithm compares with in device code is refused on HIP (KP241,
+kernelport/device_less_operators.py; issue 11, heldout59's BPS-HDBSCAN kernel.cu).
 
 `thrust::binary_search(thrust::seq, arr, arr + n, key)` / `thrust::lower_bound(...)` in a `__device__` function
 compare the elements through `thrust::less`, a `__host__ __device__` template under thrust's exec-check pragma: nvcc
-compiles the class's plain `bool operator<(...) const` for the device there, clang refuses it ("reference to __host__
-function 'operator<' in __host__ __device__ function": measured with hipcc and rocThrust 5.3.3).  The compile test
-stands a small `__host__ __device__` binary_search (what rocThrust's is) in for rocThrust, absent from Debian's ROCm;
-it fails on main's port.  Look-alikes kept as written: the same call in host code, with a comparator, an operator
-already `__host__ __device__`, a class the file does not define; a body that calls is refused at the operator
-(KP241)."""
+accepts a class's plain `bool operator<(...) const` there but builds no comparison (measured with nvcc 13 -ptx:
+binary_search is `first != last`, lower_bound `first`), clang refuses it; a port writing `__host__ __device__` would
+search where the original's build does not, so the port is refused at the operator, naming the call.  Ported: an
+operator the source writes `__host__ __device__` (nvcc compiles it), a `constexpr` one (`__host__ __device__` written:
+nvcc's build compares with it under --expt-relaxed-constexpr); the compile test stands a small `__host__ __device__`
+binary_search (what rocThrust's is) in for rocThrust, absent from Debian's ROCm.  Look-alikes kept as written: the
+same call in host code, with a comparator, a class the file does not define."""
 from __future__ import annotations
 
 from kernelport.source import SourceFile
@@ -74,28 +75,44 @@ def _lines(text: str) -> list[str]:
     return [ln.strip() for ln in text.splitlines()]
 
 
-def test_the_operator_a_device_binary_search_reaches_is_widened_and_the_port_compiles(tmp_path):
-    text = port_text(SRC, "kernel.cu")
-    lines = _lines(text)
-    assert "__host__ __device__ bool operator<(const gridCellLookup & other) const" in lines
-    # the look-alikes: compared in host code only; given a comparator; already both
-    assert "struct hostKey { int v; bool operator<(const hostKey &o) const { return v < o.v; } };" in lines
-    assert "struct byCmp { int v; bool operator<(const byCmp &o) const { return v < o.v; } };" in lines
-    assert text.count("__host__ __device__ bool operator<") == 2  # gridCellLookup's and both's (as written)
-    (tmp_path / "thrust").mkdir()
-    (tmp_path / "thrust" / "binary_search.h").write_text(STAND_IN)
-    (tmp_path / "thrust" / "execution_policy.h").write_text("#pragma once\n")
-    hip_compiles(tmp_path, text, "kernel.hip", extra_args=("-I", tmp_path))
+def _stand_in(d):
+    (d / "thrust").mkdir(parents=True)
+    (d / "thrust" / "binary_search.h").write_text(STAND_IN)
+    (d / "thrust" / "execution_policy.h").write_text("#pragma once\n")
 
 
-def test_a_body_that_calls_is_refused_at_the_operator():
+def _errors(port):
+    return [(d.code, d.location.line, d.location.column) for d in port.diagnostics if d.severity == "error"]
+
+
+def test_a_host_only_operator_a_device_binary_search_compares_with_is_refused_at_the_operator():
+    port, _ = translate(SourceFile.from_text(SRC, "kernel.cu"), "hip")
+    assert _errors(port) == [("KP241", 7, 3)], [d.format() for d in port.diagnostics]
+    msg = port.diagnostics[0].message + port.diagnostics[0].hint
+    assert "binary_search` in `find" in msg and "builds no comparison" in msg and "__host__ __device__" in msg
+
+
+def test_a_body_that_calls_is_refused_as_well():
     src = SRC.replace("return gridLinearID < other.gridLinearID;",
                       "return key(gridLinearID) < key(other.gridLinearID);")
     src = src.replace("struct gridCellLookup {", "uint64_t key(uint64_t x);\nstruct gridCellLookup {")
     port, _ = translate(SourceFile.from_text(src, "kernel.cu"), "hip")
-    errors = [(d.code, d.location.line, d.location.column) for d in port.diagnostics if d.severity == "error"]
-    assert errors == [("KP241", 8, 3)], [d.format() for d in port.diagnostics]
-    assert "binary_search` in `find" in port.diagnostics[0].message
+    assert _errors(port) == [("KP241", 8, 3)], [d.format() for d in port.diagnostics]
+
+
+def test_an_operator_written_host_device_or_constexpr_ports_and_compiles(tmp_path):
+    for i, spec in enumerate(("__host__ __device__ bool", "constexpr bool")):
+        text = port_text(SRC.replace("  bool operator<(const gridCellLookup", f"  {spec} operator<(const gridCellLookup"),
+                         "kernel.cu")
+        lines = _lines(text)
+        assert (f"{spec} operator<(const gridCellLookup & other) const" if i == 0 else
+                "__host__ __device__ constexpr bool operator<(const gridCellLookup & other) const") in lines, text
+        # the look-alikes: compared in host code only; given a comparator; already both
+        assert "struct hostKey { int v; bool operator<(const hostKey &o) const { return v < o.v; } };" in lines
+        assert "struct byCmp { int v; bool operator<(const byCmp &o) const { return v < o.v; } };" in lines
+        d = tmp_path / str(i)
+        _stand_in(d)
+        hip_compiles(d, text, "kernel.hip", extra_args=("-I", d))
 
 
 def test_a_class_of_another_file_is_kept_as_written():
@@ -145,19 +162,22 @@ def _header_project(tmp_path, header=HEADER, includer=INCLUDER):
     return kp_inproc("translate", d / "kernel.cu", "-o", tmp_path / "out")
 
 
-def test_a_headers_operator_a_device_search_reaches_is_widened_in_the_headers_port(tmp_path):
+def test_a_headers_host_only_operator_is_refused_in_the_header_naming_the_includers_call(tmp_path):
     rc, _, err = _header_project(tmp_path)
+    assert rc == 1 and "structs.h:6:3: error: KP241" in err and "(kernel.cu:7)" in err, err
+
+
+def test_a_headers_constexpr_operator_is_widened_in_the_headers_port(tmp_path):
+    rc, _, err = _header_project(tmp_path, header=HEADER.replace("  bool operator<", "  constexpr bool operator<"))
     out = tmp_path / "out"
     assert rc == 0 and (out / "structs.hip.h").is_file(), err
     lines = _lines((out / "structs.hip.h").read_text())
-    assert "__host__ __device__ bool operator<(const gridCellLookup & other) const" in lines, lines
+    assert "__host__ __device__ constexpr bool operator<(const gridCellLookup & other) const" in lines, lines
     # the look-alike in the same header: compared in host code only, kept as written
     assert "struct hostKey { int v; bool operator<(const hostKey &o) const { return v < o.v; } };" in lines, lines
     assert '#include "structs.hip.h"' in (out / "kernel.hip").read_text()
     stand = tmp_path / "stand"
-    (stand / "thrust").mkdir(parents=True)
-    (stand / "thrust" / "binary_search.h").write_text(STAND_IN)
-    (stand / "thrust" / "execution_policy.h").write_text("#pragma once\n")
+    _stand_in(stand)
     from conftest import assert_hip_file_compiles
     assert_hip_file_compiles(out / "kernel.hip", extra_args=(f"-I{stand}", f"-I{out}"))
 

@@ -297,9 +297,9 @@ class Backend:
     # (kernelport/host_typed_functors.py).
     host_typed_functors: ClassVar[dict[str, tuple[str, int]]] = {}
     # Thrust algorithms that compare elements with `thrust::less` (their `operator<`) where called with a policy
-    # and no comparator: name -> that call's argument count.  clang emits no device code of a host-only
-    # operator< they reach from a kernel (nvcc does, through thrust's exec-check pragma): the port makes the
-    # element class's plain operator< `__host__ __device__` (kernelport/device_less_operators.py).
+    # and no comparator: name -> that call's argument count.  A host-only operator< they reach from a kernel:
+    # nvcc accepts it and builds no comparison, clang refuses it: the port is refused at the operator, KP241
+    # (kernelport/device_less_operators.py).
     device_less_algorithms: ClassVar[dict[str, int]] = {}
     # Thrust vectors the target's Thrust may build without a std::initializer_list constructor (name -> why): a braced
     # list becomes a std::vector of the elements (kernelport/vector_lists.py); empty: lists kept as written.

@@ -147,6 +147,18 @@ def _instruction(instr: str, ops: list[tuple[str, str]]) -> str | None:
     return None
 
 
+def _inputs_first(outs: list[tuple[str, str]], ins: list[tuple[str, str]]) -> tuple[list[str], list[tuple[str, str]]]:
+    """(declarations, operands): an asm reads every input before it writes any output, while its C lowering
+    assigns the outputs one after another, so where it has outputs each input is read into a local first
+    (`"=r"(lo), "=r"(hi) : "l"(d + lo)` splits d + lo with lo's value on entry).  `auto` keeps the input's own
+    C type (a pointer stays a pointer for ld/st); a `+` output is read where it is written, as before."""
+    if not outs or not ins:
+        return [], outs + ins
+    names = [f"__kp_asm_in{i}" for i in range(len(ins))]
+    return ([f"auto {n} = ({e});" for n, (_, e) in zip(names, ins)],
+            outs + [(c, n) for n, (c, _) in zip(names, ins)])
+
+
 def lower_asm(text: str) -> str:
     """Every inline-assembly statement of `text` as C: the table's instructions as statements, any
     other as a call the emulator refuses when it runs it."""
@@ -163,8 +175,7 @@ def lower_asm(text: str) -> str:
         template = "".join(_STRING.findall(sections[0])).encode().decode("unicode_escape")
         outs = _operands(sections[1]) if len(sections) > 1 else []
         ins = _operands(sections[2]) if len(sections) > 2 else []
-        ops = outs + ins
-        code = []
+        code, ops = _inputs_first(outs, ins)
         for instr in (s.strip() for s in template.split(";")):
             if not instr:
                 continue
