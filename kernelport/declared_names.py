@@ -59,9 +59,24 @@ def declared_names(order: list[Node], text_of) -> frozenset[str]:
         # (the node's own tests only where a field leads to a name: most nodes have neither field)
         if found and node.type not in _NOT_DECLARING and not _names_a_type(node) and \
                 not _stands_in_for_cuda(node, text_of, stands_in) and \
-                not _aliases_api_name(node, text_of):  # `#ifdef X`, `f<T>()` name X and f, declare neither
+                not _aliases_api_name(node, text_of) and \
+                not _defines_toolkit_macro(node, text_of):  # `#ifdef X`, `f<T>()` name X and f, declare neither
             out.update(text_of(d) for d in found)
     return frozenset(out)
+
+
+def _defines_toolkit_macro(node: Node, text_of) -> bool:
+    """`#define __CUDACC__ 1` (MonoAlg3D's gpu_utils.h, under `#ifdef __JETBRAINS_IDE__`, so that an IDE's
+    parser reads its .cu files): a definition of a macro the CUDA toolkit itself defines in every CUDA
+    compile (the source dialect's `toolkit_macros`: the compiler's macros, the runtime headers' guards)
+    stands in for that toolkit where it is absent; where nvcc compiles, the name is the toolkit's anyway.
+    The name stays CUDA's, not the user's own: before, it made every `#ifdef __CUDACC__` of the unit a
+    project macro the HIP port kept as written, which hipcc leaves undefined, so the port compiled the
+    host compiler's branches (another include, no `BLOCK_SIZE`) where nvcc compiles the CUDA ones."""
+    if node.type not in ("preproc_def", "preproc_function_def"):
+        return False
+    name = node.child_by_field_name("name")
+    return name is not None and text_of(name) in backends.source().toolkit_macros
 
 
 def _aliases_api_name(node: Node, text_of) -> bool:
