@@ -4,7 +4,7 @@ choice is reviewable and repeatable):
 
     python bench/heldout71_select.py      # -> bench/heldout71.toml
 
-RULE, written and committed (h/heldout71, 05:44 UTC, commit dd14f526) before any candidate was fetched or measured
+RULE, written and committed (h/heldout71, 05:44 UTC, commit dd14f526; rebased onto main bbb2fb67 as f460d82c) before any candidate was fetched or measured
 (only the stored index's repository names, file lists and code search were looked up, to name
 candidates that exist and hold CUDA sources), for image and video codecs: JPEG / JPEG 2000 / JPEG XL
 encoders and decoders (DCT / IDCT, quantisation, discrete wavelet transforms, EBCOT / tier-1 coding,
