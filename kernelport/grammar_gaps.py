@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from .comma_operands import comma_operands
 from .macro_tokens import Tok, match_brace as _match_brace, match_open
 from .macros import FUNCTIONAL_CAST, IGNORED_QUALIFIERS, Mask
 
@@ -212,6 +213,7 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
             # which the grammar takes only on a plain member: seen as the declaration `...(const V& v);`
             s, e = t.start, toks[i + 1].end
             yield (("deleted", t.start, "="), [(s, e, blank_bytes(data, s, e))], [Mask(s, e, "= delete", "grammar")])
+    yield from comma_operands(toks, data, idx, masked_at, close_of)  # `&& (at += n, f(at))` seen as `&&_(at += n, f(at))`
 
 
 # Words nvcc and g++ ignore (a warning) before a declaration that declares a type and nothing else,

@@ -69,8 +69,8 @@ def _qualified_parts(q: Node, src) -> list[tuple[str, int]]:
 
 def rewrite_qualified(tr) -> None:
     """Each name the backend's library spells otherwise by its whole qualified path (module docstring)."""
-    spell = backends.get(tr.backend).qualified_names
-    if not spell or not any(p.split("::", 1)[0].encode() + b"::" in tr.src.data for p in spell):
+    spell, refused = backends.get(tr.backend).qualified_names, backends.get(tr.backend).unported_qualified_names
+    if not spell and not refused or not any(p.split("::", 1)[0].encode() + b"::" in tr.src.data for p in {*spell, *refused}):
         return
     # (last first: a name inside another's template arguments, `cuda::std::array<cuda::std::uint32_t, 4>`,
     # is respelled before the outer one, whose text after its path is then the rewritten one)
@@ -81,6 +81,12 @@ def rewrite_qualified(tr) -> None:
         if tr.rw.has(q) or tr.rw.within(q) or tr.cuda_only_region(q):
             continue
         parts = _qualified_parts(q, tr.src)
+        whole = "::".join(p for p, _ in parts)
+        if whole in refused and parts[0][0] not in tr.declared_names():
+            tr.problem("KP209", q, f"`{whole}` comes from {refused[whole]}, which {backends.get(tr.backend).display_name}'s "
+                       "library lacks", "write it with the C++ library's function objects (`cuda::std::less<>`) or a lambda, "
+                       "or keep it under #ifdef so that only the CUDA build compiles it")
+            continue
         hit = next((k for k in range(len(parts), 0, -1) if "::".join(p for p, _ in parts[:k]) in spell), None)
         if hit is None or parts[0][0] in tr.declared_names():  # a project's own `namespace cuda`
             continue

@@ -59,7 +59,10 @@ def _index(n: Node) -> Node | None:
 
 
 def _stored(n: Node) -> bool:
-    """Whether the subscript is only written: the left side of a plain `=` (`+=` reads it too)."""
+    """Whether the subscript is only written: the left side of a plain `=` (`+=` reads it too); a slot's
+    first index of a row of values is written as the whole element is (`part[warp][0] = v`)."""
+    while n.parent is not None and n.parent.type == "subscript_expression" and n.parent.child_by_field_name("argument") == n:
+        n = n.parent
     p = n.parent
     return p is not None and p.type == "assignment_expression" and p.child_by_field_name("left") == n and \
         p.child_by_field_name("operator").type == "="

@@ -13,7 +13,7 @@ from tree_sitter import Node
 
 from . import abslanes, backends, dialect, fnscopes, laddersteps, launchrows, maskmemory, masksources, memberlanes
 from . import declkeys, declsplit, fullmask, masktypes, shufflewrappers, templateargs, warpreach, warpshapes, warpwidth
-from . import collective_widths, warpcounts, xorexchange
+from . import braced_scalars, collective_widths, warpcounts, xorexchange
 from .model import Function, Module
 from .reached import reached
 from .source import call_args, ident_name
@@ -446,11 +446,11 @@ class _Analyzer:
                         any(v in self.shared_names for v in self.src.texts_under(init, "identifier")):
                     self.work.grow(self.shared_names, name)  # float* base = smem + off: a pointer into shared memory
                 if init is not None and name:
-                    if init.type == "initializer_list":
+                    if init.type == "initializer_list" and (one := braced_scalars.braced_scalar(tnode, d, init)) is None:
                         for c in init.named_children:
                             self.ex(c)
                         continue
-                    f = self.ex(init)
+                    f = self.ex(one if init.type == "initializer_list" else init)  # `int tid{e}`: `int tid = e`
                     self.bind(declkeys.key(self, declkeys.declared(d) or d, name), f)
                     self._check_store(name, f, d)
                     if WARP_SIZE_NAME.search(name) and self.a.warp_level:

@@ -221,6 +221,9 @@ TOOLKIT_HEADERS = {
     # ... and so are its complex numbers, tuples and pairs (HipBackend.qualified_names)
     "cuda/std/complex": "complex", "cuda/std/tuple": "tuple", "cuda/std/utility": "utility",
     "cuda/std/span": "span",  # C++20's (libcu++ has it from C++14): the prologue's #error says so before C++20
+    # ... and its function objects (cuda::std::equal_to, ...), which <cuda/functional> brings with CCCL's own
+    # (cuda::maximum, ...: HipBackend.unported_qualified_names, refused at their use)
+    "cuda/std/functional": "functional", "cuda/functional": "functional",
     # OpenGL interop: HIPIFY maps each function (cudaGraphicsGLRegisterBuffer, ...) but not the header;
     # ROCm 5.2 lacks it and declares them in hip_runtime_api.h (HipBackend.absent_header_fallbacks)
     "cuda_gl_interop.h": "hip/hip_gl_interop.h",

@@ -377,6 +377,9 @@ class Backend:
     # Names qualified by a whole path (namespaces and the name) the target's library spells otherwise:
     # libcu++'s `cuda::std::numeric_limits` (kernelport/library_namespaces.rewrite_qualified).
     qualified_names: ClassVar[dict[str, str]] = {}
+    # Names so qualified that the target's library lacks, with the header they come from: refused at each
+    # use (KP209), where the header itself is ported (libcu++'s `cuda::maximum` of <cuda/functional>).
+    unported_qualified_names: ClassVar[dict[str, str]] = {}
     # Of such a header: the namespace its names are qualified by and the names the polyfill defines in
     # it; another name so qualified (`wmma::precision`) is refused at its use (KP209), not left to the compiler.
     header_polyfill_scopes: ClassVar[dict[str, tuple[str, frozenset[str]]]] = {}

@@ -243,10 +243,18 @@ class HIP(Backend):
                            "asinh", "acosh", "atanh", "tuple", "make_tuple", "tie", "get", "tuple_size",
                            "tuple_element", "forward_as_tuple", "tuple_cat", "apply", "ignore", "pair", "make_pair",
                            # <cuda/std/span>: C++20's std::span (the prologue stops a pre-C++20 build with an #error)
-                           "span", "dynamic_extent")},
+                           "span", "dynamic_extent",
+                           # <cuda/std/functional> and <cuda/functional> (rows <functional>): the function objects,
+                           # whose constexpr operator() clang's HIP takes as host and device
+                           "plus", "minus", "multiplies", "divides", "modulus", "negate", "equal_to", "not_equal_to",
+                           "greater", "less", "greater_equal", "less_equal", "logical_and", "logical_or",
+                           "logical_not", "bit_and", "bit_or", "bit_xor", "bit_not")},
                        # rocThrust's thrust/system/hip/error.h: Thrust's CUDA error category is its hip_category
                        "thrust::cuda_category": "thrust::hip_category",
                        "thrust::system::cuda_category": "thrust::system::hip_category"}
+    # <cuda/functional>'s own function objects and wrappers (CCCL), beside libcu++'s std ones: none in HIP's library
+    unported_qualified_names = {f"cuda::{n}": "<cuda/functional>" for n in (
+        "maximum", "minimum", "proclaim_return_type", "proclaim_copyable_arguments")}
     api_checked_with = "ROCm 5.2"  # Debian 12's hipcc and libraries, which the table's hipcc column was checked with
     # ROCm 5.2's cooperative groups: thread_block has no group_dim()/dim_threads()/num_threads(),
     # and its group_index()/thread_index() are not const (a `const thread_block &` cannot call

@@ -364,12 +364,16 @@ class HostCode:
             if item.type in ("using_declaration", "static_assert_declaration"):
                 # `using namespace std;`, `using std::cout;`, a static_assert on host types; a directive
                 # stays where device code names what its namespace declares (`half` of `using namespace nvtype;`)
-                names = self._names_of(item) | self._nominated(item, items)
+                nominated = self._nominated(item, items)
+                names = self._names_of(item) | nominated
                 lib, own = backends.get(self.backend).library_namespace
                 if " ".join(self.src.text_of(item).split()) == f"using namespace {lib};":
                     self.rw.replace(item, f"/* {self.src.text_of(item).strip()} Metal has no namespace {lib}: "
                                           f"its standard library is namespace {own}, which the port opens */")
                     continue
+                if nominated & needed and not self._names_of(item) & self._left_out:
+                    continue  # its namespace keeps names device code uses: the directive stays, whatever host
+                    # code the namespace also declares is left out (jpeggpu's `using namespace jpeggpu;`)
                 if not names & needed or names & self._left_out:
                     self.rw.replace(item, f"/* {self.src.text_of(item).strip()} host code, left out of the Metal port */")
                 continue

@@ -1,0 +1,84 @@
+"""A parenthesised comma expression whose first operand is an assignment, `(at += n, copy(p + at))`,
+which the grammar does not parse (it reads `(at = n, ...` as the start of a C++17 fold expression and
+leaves `n,` in error) although every compiler takes it: seen as `((at += n), copy(p + at))`, the blank
+before the `(` made the outer parenthesis, the comma the inner one's `)` and the first blank after the
+comma (on the next line where the comma ends one) the comma.  Every name, operator and parenthesis of
+the user's keeps its bytes and its offset (only the comma moves, by a byte or to the next line's
+indentation), the assignment stays an assignment and the rest an operand: no call, no name is added.
+kernelport/macro_repair.py keeps the masks only where the error shrinks.  Where there is no blank
+before the `(` (`{(at += n, f(at))}`) or after the comma (`(at += n,f(at))`) nothing is masked.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from .macro_tokens import Tok
+from .macros import Mask
+
+_OPEN, _CLOSE = frozenset("([{"), frozenset(")]}")
+_COMPOUND = frozenset("+-*/%&|^")  # `+=` ... `^=` (`<<=` and `>>=` below)
+
+
+def _assignment_at(toks: list[Tok], k: int) -> bool:
+    """Whether the `=` at toks[k] is an assignment operator (`=`, `+=`, `<<=`), not part of `==`, `!=`,
+    `<=` or `>=` (the tokens are single characters, a pair adjacent where it is one operator)."""
+    nxt = toks[k + 1] if k + 1 < len(toks) else None
+    if nxt is not None and nxt.text == "=" and nxt.start == toks[k].end:
+        return False
+    prev = toks[k - 1] if k > 0 else None
+    if prev is None or prev.end != toks[k].start or prev.text in _COMPOUND:
+        return True
+    if prev.text in ("<", ">"):  # `<<=` / `>>=` assign, `<=` / `>=` compare
+        return k > 1 and toks[k - 2].text == prev.text and toks[k - 2].end == prev.start
+    return prev.text not in ("=", "!")
+
+
+def _first_comma(toks: list[Tok], a: int, b: int) -> int | None:
+    """The index of the comma that ends the first operand of toks[a:b] (inside a pair of parentheses)
+    where that operand holds an assignment outside any bracket: `at += n, f(at)` (not `f(a = 1), b`,
+    not `a == b, c`), else None."""
+    depth, assigns = 0, False
+    for k in range(a, b):
+        x = toks[k].text
+        if x in _OPEN:
+            depth += 1
+        elif x in _CLOSE:
+            depth -= 1
+        elif depth == 0 and x == "=" and _assignment_at(toks, k):
+            assigns = True
+        elif depth == 0 and x == ",":
+            return k if assigns else None
+        elif depth == 0 and x in ("?", ";"):
+            return None  # (a conditional's branch or a for-header: not this shape)
+    return None
+
+
+def _blank_after(data: bytes, at: int) -> int | None:
+    """The first space or tab after the byte at `at`, past line ends (a comma that ends its line: the
+    next line's indentation), where only white space comes between; else None (`,f(at)`)."""
+    k = at + 1
+    while k < len(data) and data[k] in b"\r\n":
+        k += 1
+    return k if k < len(data) and data[k] in b" \t" else None
+
+
+def comma_operands(toks: list[Tok], data: bytes, idx, masked_at: set[int],
+                   close_of: Callable[[int], "int | None"]) -> Iterator[tuple]:
+    """Candidate masks (grammar_gaps' shape: key, edits, masks) for each `(` in idx that opens such a
+    comma expression after a blank, where an operator or `return`, not a name or a call, comes before
+    it: `&& (at += n, f(at))` is seen as `&&((at += n), f(at))`."""
+    for i in idx:
+        t = toks[i]
+        if t.text != "(" or i == 0 or i in masked_at or data[t.start - 1] not in b" \t":
+            continue  # (a line end before it stays one)
+        before = toks[i - 1]
+        if before.kind == "punct" and before.text in (")", "]") or before.kind != "punct" and before.text != "return":
+            continue  # (a call, a cast's operand or a subscript's result: not a parenthesised operand)
+        close = close_of(i)
+        comma = _first_comma(toks, i + 1, close) if close is not None else None
+        blank = _blank_after(data, toks[comma].start) if comma is not None else None
+        if blank is None or blank >= toks[close].start or any(k in masked_at for k in (comma, comma + 1)):
+            continue
+        c = toks[comma].start
+        edits = [(t.start - 1, t.start, b"("), (c, c + 1, b")"), (blank, blank + 1, b",")]
+        yield (("comma operand", t.start, "("), edits, [Mask(s, e, "comma operand", "grammar") for s, e, _ in edits])
