@@ -20,9 +20,8 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from ...source import ident_name, walk
-
-_WORDS = ("const", "volatile", "struct", "class")
-_NULLS = ("nullptr", "NULL", "0")
+from .pointer_members import _WORDS
+from .spaces import NULL_POINTERS
 
 
 class FilledStructs:
@@ -105,7 +104,7 @@ class FilledStructs:
     def _device_value(self, v: Node | None, f) -> bool:
         if v is None:
             return False
-        return self.src.text_of(v).strip() in _NULLS or self.space_of(v, f) == "device"
+        return self.src.text_of(v).strip() in NULL_POINTERS or self.space_of(v, f) == "device"
 
     def host_only_struct_bodies(self) -> set[tuple[int, int]]:
         """(start, end) of the member lists of the file's named structs no device code can reach: neither it
