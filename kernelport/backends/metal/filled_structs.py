@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from ...host_typed_functors import _classes as classes
 from ...source import ident_name, walk
 from .pointer_members import _WORDS
 from .spaces import NULL_POINTERS
@@ -44,22 +45,20 @@ class FilledStructs:
 
     def _struct_fields(self) -> dict[str, list[tuple[str, bool]]]:
         """Struct name -> its members in order (name, a single pointer?), for structs defined once."""
-        out: dict[str, list[tuple[str, bool]] | None] = {}
-        for s in self.src.index.of_types("struct_specifier", "class_specifier"):
-            name, body = s.child_by_field_name("name"), s.child_by_field_name("body")
-            if name is None or body is None:
-                continue
+        out: dict[str, list[tuple[str, bool]]] = {}
+        for key, s in classes(self.src).items():
+            if s is None:
+                continue  # two of that name
             fields = []
-            for fd in body.named_children:
+            for fd in s.child_by_field_name("body").named_children:
                 if fd.type != "field_declaration":
                     continue
                 for d in fd.children_by_field_name("declarator"):
                     single = d.type == "pointer_declarator" and d.child_by_field_name("declarator") is not None \
                         and d.child_by_field_name("declarator").type == "field_identifier"
                     fields.append((ident_name(d), single))
-            key = self.src.text_of(name)
-            out[key] = None if key in out else fields
-        return {k: v for k, v in out.items() if v is not None}
+            out[key] = fields
+        return out
 
     def _only_device_fills(self, name: str, fields: list[tuple[str, bool]]) -> bool:
         members = {m for m, is_ptr in fields if is_ptr}
