@@ -22,11 +22,12 @@ def int_spelling(t: str) -> str:
     """C's integer specifiers in any order (`long unsigned int`, `int long`, `signed`) as DTYPES spells the
     type (`unsigned long`, `long`, `int`); any other text as it is."""
     words = t.split()
+    longs = words.count("long")
     if not words or not set(words) <= _INT_WORDS or ("signed" in words and "unsigned" in words) or \
-            words.count("long") > 2 or len(words) != len(set(words)) + max(words.count("long") - 1, 0):
-        return t
-    base = "char" if "char" in words else "short" if "short" in words else \
-        " ".join(["long"] * words.count("long")) or "int"
+            longs > 2 or len(words) != len(set(words)) + max(longs - 1, 0) or \
+            ("char" in words) + ("short" in words) + (longs > 0) > 1 or {"char", "int"} <= set(words):
+        return t  # (`short long`, `char int`: no type)
+    base = "char" if "char" in words else "short" if "short" in words else " ".join(["long"] * longs) or "int"
     if "unsigned" in words:
         return "unsigned int" if base == "int" else "unsigned " + base
     return base

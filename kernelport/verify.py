@@ -449,7 +449,8 @@ class Verifier:
                 if original and schedule == self.schedules[0]:
                     emulated = res
                 t0 = time.perf_counter()  # the races were recorded during the run (the numeric check's time)
-                theirs.update({schedule: res.races} if original else {})  # (a port's the original has: its row's)
+                if original:  # (a port's race the original's run has too: the original's row's)
+                    theirs[schedule] = res.races
                 races, inherited = inherited_races.split(res.races, () if original else theirs.get(schedule, ()))
                 rep.checks.append(Check(name, backend, wave, "races", "fail" if races else "pass", inherited_races.
                                         detail(races, inherited, also), target, schedule, time.perf_counter() - t0))

@@ -44,6 +44,14 @@ def test_the_rewrite_leaves_look_alikes():
         "int deleted = 0; renew(x); p = ((float *)malloc(sizeof(float) * (n * 2))); free(p);"
     assert lower_new("q = new unsigned int[a[i]];") == "q = ((unsigned int *)malloc(sizeof(unsigned int) * (a[i])));"
     assert lower_new("float *f = new float(3.0f);") == "float *f = new float(3.0f);"
+    assert lower_new("p = new float[n; q = 1;") == "p = new float[n; q = 1;"  # unterminated: as written
+
+
+def test_an_unterminated_new_is_a_located_error():
+    src = KERNEL.replace("float *acc = new float[dim + 1];", "float *acc = new float[dim + 1;")
+    with pytest.raises(EmulatorError) as e:
+        _run(src)
+    assert e.value.line is not None, e.value
 
 
 def test_a_scalar_new_with_a_constructor_stays_refused():

@@ -7,6 +7,8 @@ and the kernel's loop over `n` (computed at run time in float) would disagree wi
 not const stays a located refusal."""
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -54,3 +56,17 @@ def test_double_locals_fold_in_double():
 def test_a_non_const_float_local_stays_refused():
     with pytest.raises(EmulatorError, match="`n` is not a constant expression|`dt` is not a constant expression"):
         _run(src=KERNEL.replace("const float dt", "float dt"))
+
+
+@pytest.mark.parametrize("init", ["1.0 / 0", "0.0f / 0.0f", "1e30f * 1e30f"])
+def test_a_non_finite_constant_is_no_array_length_and_no_traceback_or_warning(init):
+    """`const int n = 1.0 / 0;`: the folder's inf (IEEE's, as C's) is no int: n is computed at run time, and
+    numpy's overflow or invalid-value warnings do not reach the user's terminal."""
+    src = KERNEL.replace("const int n = t1 / dt;", f"const int n = {init};").replace("float local[n + 1];",
+                                                                                   "float local[8];")
+    src = src.replace("j <= n", "j < 8").replace("1000.0f * n", "0.0f * t1 * dt")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = _run(src=src)
+    x = np.arange(4, dtype=np.float32)
+    np.testing.assert_array_equal(got, np.array([sum(v + j for j in range(8)) for v in x], np.float32))

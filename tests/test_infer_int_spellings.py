@@ -31,7 +31,9 @@ int main() {
                                         ("int long long unsigned", "unsigned long long"), ("short unsigned", "unsigned short"),
                                         ("signed", "int"), ("unsigned", "unsigned int"), ("signed char", "char"),
                                         ("int int", "int int"), ("unsigned signed", "unsigned signed"),
-                                        ("long long long", "long long long"), ("struct node", "struct node")])
+                                        ("long long long", "long long long"), ("struct node", "struct node"),
+                                        ("short long", "short long"), ("char int", "char int"),
+                                        ("long char", "long char"), ("short int unsigned", "unsigned short")])
 def test_int_spelling(text, want):
     assert int_spelling(text) == want
 

@@ -111,7 +111,8 @@ class Compiler:
         """A constant expression's value; one that C would reject or overflow (a division by zero,
         a shift past 64 bits) is a located error, never Python's exception."""
         try:
-            return self._const_eval(node)
+            with np.errstate(all="ignore"):  # a float piece's overflow or 0/0: IEEE's inf and nan, as C's, silently
+                return self._const_eval(node)
         except (ArithmeticError, ValueError, MemoryError) as e:
             raise self.err(node, f"this constant expression cannot be evaluated ({type(e).__name__}: {e})") from None
 
@@ -397,7 +398,7 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
                 try:
                     v = self.c.const_eval(init_node)
                     self.c.local_consts[node.name] = int(v) if t.kind in "iu" else t.type(v)
-                except EmulatorError:
+                except (EmulatorError, OverflowError, ValueError):  # (an int local of an inf or nan: int() fails)
                     self.c.local_consts.pop(node.name, None)  # a run-time value: no array length
         self.scope.add(node.name, ("local", s, t))
         if "const" in (node.quals or []):

@@ -108,10 +108,10 @@ def scalar_field(field_ptr, name: str, pos):
     return pf
 
 
-def from_memory(v, fr, m, node, pos):
-    """`S s = p[i];` where p points at structs in memory: the struct value; else v as it is."""
+def from_memory(v, g, m, node, pos):
+    """`S s = p[i];` where p points at structs in memory: the struct value; else v as it is (g: the group)."""
     if isinstance(v, tuple) and v and isinstance(v[0], Pointer) and v[0].st is not None:
-        return load_struct(fr.g, v[0], m, node, fr.g.ctx.path, pos)
+        return load_struct(g, v[0], m, node, g.ctx.path, pos)
     return v
 
 

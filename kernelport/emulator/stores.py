@@ -106,7 +106,7 @@ class StoreCompiler:
             if isinstance(v, VecVal):
                 return self.vector_store(p, v, m, g, node)
             if p.st is not None:  # `*dst = *src;`: the struct object src points at, loaded whole
-                v = layout.from_memory(v, fr, m, node, self.pos(node))
+                v = layout.from_memory(v, fr.g, m, node, self.pos(node))
             if isinstance(v, StructVal) and p.st is not None:
                 return layout.store_struct(g, p, v, m, node, g.ctx.path, self.pos(node), convert)
             if isinstance(v, StructVal) or p.st is not None:

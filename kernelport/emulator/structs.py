@@ -306,7 +306,7 @@ class StructCompiler:
             from .lanes import merge
 
             def plain(fr, m):
-                v = from_memory(init(fr, m), fr, m, node, pos)
+                v = from_memory(init(fr, m), fr.g, m, node, pos)
                 if not isinstance(v, StructVal):
                     raise EmulatorError(f"struct variable `{node.name}` initialised from a value that is not a "
                                         "struct", fr.g.ctx.path, *pos)
@@ -336,7 +336,7 @@ class StructCompiler:
         def plain(fr, m):
             v = fresh_struct(t, name, fr.g, pos[0])
             if init is not None:  # (from another local, a call's result, or memory: `x128 r = s_res[i];`)
-                v = assign_struct(merge, t, v, from_memory(init(fr, m), fr, m, node, pos), fr.g, m, fr.g.ctx.path, pos)
+                v = assign_struct(merge, t, v, from_memory(init(fr, m), fr.g, m, node, pos), fr.g, m, fr.g.ctx.path, pos)
             fr.env[s] = v
         fn, gen = self._leaf(plain, pres)
         return fn, gen, False
@@ -353,7 +353,7 @@ class StructCompiler:
 
         def st(fr, m, val):
             dst = fr.env[slot] if fr.env[slot] is not None else fresh_struct(t, "?", fr.g, pos[0])
-            fr.env[slot] = assign_struct(merge, t, dst, from_memory(val, fr, m, node, pos), fr.g, m, fr.g.ctx.path, pos)
+            fr.env[slot] = assign_struct(merge, t, dst, from_memory(val, fr.g, m, node, pos), fr.g, m, fr.g.ctx.path, pos)
             return fr.env[slot]
         return st
 
@@ -368,14 +368,8 @@ class StructCompiler:
         from .lanes import merge
         pos = self.pos(node)
 
-        class _At:  # from_memory reads the frame's group only
-            __slots__ = ("g",)
-
-            def __init__(self, g):
-                self.g = g
-
         def cv(v, g, m):
-            v = from_memory(v, _At(g), m, node, pos)
+            v = from_memory(v, g, m, node, pos)
             if not has_array_fields(t):
                 return v
             return assign_struct(merge, t, fresh_struct(t, "param", g, pos[0]), v, g, m, g.ctx.path, pos)

@@ -80,6 +80,7 @@ def wave_lane_tests(ctx) -> dict[tuple[int, int], tuple[Node, list[Node], str, i
     rewrites (the lane of the segment); the tests are where the lanes past 31 go wrong."""
     helpers = lane_helpers(ctx)
     out: dict[tuple[int, int], tuple[Node, list[Node], str, int]] = {}
+    reach: dict = {}  # kernel -> the functions it runs (_confined's, made once for the file)
     for f in ctx.module.functions.values():
         if f.body is None:
             continue
@@ -87,7 +88,7 @@ def wave_lane_tests(ctx) -> dict[tuple[int, int], tuple[Node, list[Node], str, i
         w = segment_width(ctx, f)
         if w is None:
             continue
-        if _confined(ctx, fk):
+        if _confined(ctx, fk, reach):
             continue  # every launch's block is at most 32 threads: the segment is the whole wave
         lanes = _lane_locals(ctx, f.body, helpers)
         for b in ctx.src.index.under(f.body, "binary_expression"):
@@ -109,23 +110,23 @@ def wave_lane_tests(ctx) -> dict[tuple[int, int], tuple[Node, list[Node], str, i
     return out
 
 
-def _confined(ctx, fk: str | None) -> bool:
+def _confined(ctx, fk: str | None, reach: dict) -> bool:
     """Every kernel of the file that runs `fk` (itself or through its calls) is launched in the run, and
-    every launch's block is known to be at most 32 threads."""
-    calls = ctx.analysis.calls
-    kernels = []
-    for f in ctx.module.functions.values():
-        if not f.is_kernel or f.body is None:
-            continue
-        seen, todo = set(), [ctx.key(f)]
-        while todo:
-            k = todo.pop()
-            if k in seen:
+    every launch's block is known to be at most 32 threads (`reach`: each kernel's functions, filled here)."""
+    if not reach:
+        calls = ctx.analysis.calls
+        for f in ctx.module.functions.values():
+            if not f.is_kernel or f.body is None:
                 continue
-            seen.add(k)
-            todo.extend(calls.get(k, ()))
-        if fk in seen:
-            kernels.append(f)
+            seen, todo = set(), [ctx.key(f)]
+            while todo:
+                k = todo.pop()
+                if k in seen:
+                    continue
+                seen.add(k)
+                todo.extend(calls.get(k, ()))
+            reach[id(f)] = (f, seen)
+    kernels = [f for f, seen in reach.values() if fk in seen]
     if not kernels:
         return False
     for k in kernels:
@@ -199,13 +200,15 @@ def _mod_of_thread(ctx, e: Node) -> bool:
 def _wave_sized(ctx, e: Node) -> bool:
     """The other side is built from the wave width (`warpSize`, a warp-size name): no segment's bound."""
     t = ctx.text(e)
-    return "warpSize" in t or any(WARP_SIZE_NAME.search(i) for i in ctx.src.texts_under(e, "identifier")) or \
-        (e.type == "identifier" and WARP_SIZE_NAME.search(t) is not None)
+    return "warpSize" in t or any(WARP_SIZE_NAME.search(i) for i in ctx.src.texts_under(e, "identifier"))  # (e's own too)
 
 
 def _bare(n: Node) -> Node:
-    while n.type in ("parenthesized_expression", "cast_expression") and n.named_children:
-        n = n.named_children[0] if n.type == "parenthesized_expression" else (n.child_by_field_name("value") or n)
-        if n.type == "cast_expression" and n.child_by_field_name("value") is None:
-            break
-    return n
+    """`n` without the parentheses and casts around it."""
+    while True:
+        if n.type == "parenthesized_expression" and n.named_children:
+            n = n.named_children[0]
+        elif n.type == "cast_expression" and n.child_by_field_name("value") is not None:
+            n = n.child_by_field_name("value")
+        else:
+            return n

@@ -15,6 +15,15 @@ from ...source import call_args, ident_name, walk
 _THROUGH = ("field_expression", "subscript_expression", "parenthesized_expression")
 
 
+def kp_name(name: str, taken) -> str:
+    """`kp_<name>`, else `kp_<name>_2`, `kp_<name>_3`, ...: the first not in `taken` (a copy's binding here, a
+    shadowed constant's in shadowed_constants.py)."""
+    got, i = f"kp_{name}", 2
+    while got in taken:
+        got, i = f"kp_{name}_{i}", i + 1
+    return got
+
+
 class ArgumentCopies:
     """Mixin of MetalTranslator: the `copy_written_arguments` pass."""
 
@@ -26,9 +35,7 @@ class ArgumentCopies:
                 decl = p.node.child_by_field_name("declarator")
                 if p.pointer or decl is None or decl.type != "identifier" or not self._written(k, p.name):
                     continue
-                binding, i = f"kp_{p.name}", 2
-                while binding in taken:
-                    binding, i = f"kp_{p.name}_{i}", i + 1
+                binding = kp_name(p.name, taken)
                 taken.add(binding)
                 self.rw.replace(decl, binding)
                 self.arg_copies.setdefault(k.name, []).append((p, binding))

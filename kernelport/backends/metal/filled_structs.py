@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from ...host_typed_functors import _classes as classes
 from ...source import ident_name, walk
-
-_WORDS = ("const", "volatile", "struct", "class")
-_NULLS = ("nullptr", "NULL", "0")
+from .pointer_members import _WORDS
+from .spaces import NULL_POINTERS
 
 
 class FilledStructs:
@@ -34,10 +34,8 @@ class FilledStructs:
         if got is not None:
             return got
         self.__dict__["_kp_filled_structs"] = frozenset()  # (under way: a space asked meanwhile sees none)
-        found = set()
-        for name, fields in self._struct_fields().items():
-            if any(is_ptr for _, is_ptr in fields) and self._only_device_fills(name, fields):
-                found.add(name)
+        found = self._only_device_fills({name: fields for name, fields in self._struct_fields().items()
+                                         if any(is_ptr for _, is_ptr in fields)})
         for memo in ("_kp_member_pointers", "_kp_device_pointer_fields"):  # asked meanwhile: without these
             self.__dict__.pop(memo, None)
         got = self.__dict__["_kp_filled_structs"] = frozenset(found)
@@ -45,52 +43,58 @@ class FilledStructs:
 
     def _struct_fields(self) -> dict[str, list[tuple[str, bool]]]:
         """Struct name -> its members in order (name, a single pointer?), for structs defined once."""
-        out: dict[str, list[tuple[str, bool]] | None] = {}
-        for s in self.src.index.of_types("struct_specifier", "class_specifier"):
-            name, body = s.child_by_field_name("name"), s.child_by_field_name("body")
-            if name is None or body is None:
-                continue
+        out: dict[str, list[tuple[str, bool]]] = {}
+        for key, s in classes(self.src).items():
+            if s is None:
+                continue  # two of that name
             fields = []
-            for fd in body.named_children:
+            for fd in s.child_by_field_name("body").named_children:
                 if fd.type != "field_declaration":
                     continue
                 for d in fd.children_by_field_name("declarator"):
                     single = d.type == "pointer_declarator" and d.child_by_field_name("declarator") is not None \
                         and d.child_by_field_name("declarator").type == "field_identifier"
                     fields.append((ident_name(d), single))
-            key = self.src.text_of(name)
-            out[key] = None if key in out else fields
-        return {k: v for k, v in out.items() if v is not None}
+            out[key] = fields
+        return out
 
-    def _only_device_fills(self, name: str, fields: list[tuple[str, bool]]) -> bool:
-        members = {m for m, is_ptr in fields if is_ptr}
-        seen = 0
+    def _only_device_fills(self, structs: dict[str, list[tuple[str, bool]]]) -> set[str]:
+        """The structs of `structs` (name -> fields) that the conditions above hold for: one walk of the device
+        code for all of them (a walk per struct was a third of a Metal translation's CPU on 60 such structs)."""
+        bad: set[str] = set()
+        seen = dict.fromkeys(structs, 0)
+        holders: dict[str, set[str]] = {}  # a pointer member's name -> the structs that have one of that name
+        for name, fields in structs.items():
+            for m, is_ptr in fields:
+                if is_ptr:
+                    holders.setdefault(m, set()).add(name)
         for f in self.device.values():
             for n in walk(f.body):
                 if n.type == "declaration":
                     t = n.child_by_field_name("type")
-                    if t is None or " ".join(w for w in self.src.text_of(t).split() if w not in _WORDS) != name:
+                    name = " ".join(w for w in self.src.text_of(t).split() if w not in _WORDS) if t is not None else None
+                    if name not in structs or name in bad:
                         continue
                     for d in n.children_by_field_name("declarator"):
                         if d.type in ("pointer_declarator", "reference_declarator") or \
                                 (d.type == "init_declarator" and d.child_by_field_name("declarator").type in
                                  ("pointer_declarator", "reference_declarator")):
                             continue  # a pointer or reference to an object declared elsewhere
-                        if not f.is_kernel or any(self.src.text_of(c) == "__shared__" for c in n.children):
-                            return False
-                        if not self._device_initialiser(f, d, fields):
-                            return False
-                        seen += 1
+                        if not f.is_kernel or any(self.src.text_of(c) == "__shared__" for c in n.children) or \
+                                not self._device_initialiser(f, d, structs[name]):
+                            bad.add(name)
+                            break
+                        seen[name] += 1
                 elif n.type == "assignment_expression":
                     left = n.child_by_field_name("left")
-                    if left is None or left.type != "field_expression" or \
-                            self.src.text_of(left.child_by_field_name("field")) not in members:
+                    if left is None or left.type != "field_expression":
                         continue
-                    if self.src.text_of(n.child_by_field_name("operator")) != "=":
-                        continue  # `g.p += k`: the pointer moves within its space
+                    owners = holders.get(self.src.text_of(left.child_by_field_name("field")), set()) - bad
+                    if not owners or self.src.text_of(n.child_by_field_name("operator")) != "=":
+                        continue  # (`g.p += k`: the pointer moves within its space)
                     if not self._device_value(n.child_by_field_name("right"), f):
-                        return False
-        return seen > 0
+                        bad |= owners
+        return {name for name in structs if name not in bad and seen[name] > 0}
 
     def _device_initialiser(self, f, d: Node, fields: list[tuple[str, bool]]) -> bool:
         """`v = {a, b, ...}` / `v{a, b}`: each pointer member's value a device or null pointer."""
@@ -105,7 +109,7 @@ class FilledStructs:
     def _device_value(self, v: Node | None, f) -> bool:
         if v is None:
             return False
-        return self.src.text_of(v).strip() in _NULLS or self.space_of(v, f) == "device"
+        return self.src.text_of(v).strip() in NULL_POINTERS or self.space_of(v, f) == "device"
 
     def host_only_struct_bodies(self) -> set[tuple[int, int]]:
         """(start, end) of the member lists of the file's named structs no device code can reach: neither it

@@ -20,7 +20,7 @@ class HostVirtuals:
         for cls in self.src.index.of_types(*_CLASSES):
             name = cls.child_by_field_name("name")
             body = cls.child_by_field_name("body")
-            if name is None or body is None or self.rw.has(cls) or self.rw.within(cls) or self._left_out_at(cls):
+            if name is None or body is None or self.rw.has(cls) or self.rw.within(cls) or self.left_out_at(cls):
                 continue
             virtuals = [c for c in body.children if c.type in ("field_declaration", "declaration")
                         and any(k.type == "virtual" or self.src.text_of(k) == "virtual" for k in c.children)
@@ -32,9 +32,6 @@ class HostVirtuals:
                                        "code names only as a scope: left out of the Metal port (MSL has no "
                                        "virtual functions) */")
 
-    def _left_out_at(self, node) -> bool:
-        return any(s <= node.start_byte and node.end_byte <= e for s, e in getattr(self, "left_out_spans", ()))
-
     def _scope_only(self, name: str, cls) -> bool:
         """Whether each use of the class's name that the port keeps is `name::...` (not a type of an
         object, a pointer, a parameter or a base class)."""
@@ -45,7 +42,7 @@ class HostVirtuals:
         for n in walk(self.src.root):
             if n.type not in ("type_identifier", "namespace_identifier", "identifier") or self.src.text_of(n) != name:
                 continue
-            if cls.start_byte <= n.start_byte < cls.end_byte or self._left_out_at(n) or self.rw.within(n) or \
+            if cls.start_byte <= n.start_byte < cls.end_byte or self.left_out_at(n) or self.rw.within(n) or \
                     any(h.start_byte <= n.start_byte < h.end_byte for h in host):
                 continue
             p = n.parent

@@ -340,6 +340,10 @@ class HostCode:
                                   for args in self.template_instances(k) for a in args for w in re.findall(r"[A-Za-z_]\w*", a)}
         return self._needs_cache
 
+    def left_out_at(self, node) -> bool:
+        """Whether `node` lies in a file-scope declaration leave_out_host_items left out of the port."""
+        return any(s <= node.start_byte and node.end_byte <= e for s, e in getattr(self, "left_out_spans", ()))
+
     def leave_out_host_items(self) -> None:
         """File-scope items no device code needs (nor any `#if` condition) are host code (a pass
         after the device functions the port leaves out are known)."""

@@ -19,8 +19,7 @@ from tree_sitter import Node
 
 from ...source import ident_name, walk
 from .pointer_members import _SPACES, device_levels
-
-_NULLS = ("nullptr", "NULL", "0")
+from .spaces import NULL_POINTERS
 
 
 def _member_name(n: Node | None, src) -> str | None:
@@ -73,7 +72,7 @@ class PointerTables:
                     continue
                 left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
                 if (m := _member_name(left, self.src)) in tables:  # the table itself
-                    if self.src.text_of(right) not in _NULLS and self._space_with(f, right, tables) != "device":
+                    if self.src.text_of(right) not in NULL_POINTERS and self._space_with(f, right, tables) != "device":
                         tables.discard(m)
                     continue
                 base = left.child_by_field_name("argument") if left is not None and (
@@ -81,7 +80,7 @@ class PointerTables:
                                                             self.src.text_of(left.child_by_field_name("operator")) == "*")) else None
                 while base is not None and base.type == "parenthesized_expression" and base.named_child_count == 1:
                     base = base.named_children[0]
-                if (m := _member_name(base, self.src)) in tables and self.src.text_of(right) not in _NULLS:
+                if (m := _member_name(base, self.src)) in tables and self.src.text_of(right) not in NULL_POINTERS:
                     sp = self._space_with(f, right, tables)
                     if sp is not None and sp != "device":
                         refused.append((n, m, sp))

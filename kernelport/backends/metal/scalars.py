@@ -44,7 +44,7 @@ class Scalars:
             if c.key in self.names and node.type != "call_expression":
                 self.rw.replace(node, self.names[c.key])
             elif c.key == "double":
-                if any(s <= node.start_byte and node.end_byte <= e for s, e in self.left_out_spans):
+                if self.left_out_at(node):
                     # `extern double flops;` used by host code only: not in the port, nothing to refuse
                     self.rw.replace(node, self.src.text_of(node))  # kept as is: the table's pass leaves it
                     continue

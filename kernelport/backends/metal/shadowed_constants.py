@@ -7,6 +7,7 @@ the helpers; the helpers and the sidecar (the host fills the symbol `scale`) kee
 from __future__ import annotations
 
 from ...model import Function
+from .argcopies import kp_name
 
 
 class ShadowedConstants:
@@ -21,8 +22,5 @@ class ShadowedConstants:
         if got is None:
             taken = {self.src.text_of(n) for n in self.src.index.of_type("identifier")} | set(memo.values()) | \
                 {b for copies in getattr(self, "arg_copies", {}).values() for _, b in copies}  # (argcopies.py's kp_n)
-            got, i = f"kp_{name}", 2
-            while got in taken:
-                got, i = f"kp_{name}_{i}", i + 1
-            memo[(k.name, name)] = got
+            got = memo[(k.name, name)] = kp_name(name, taken)
         return got

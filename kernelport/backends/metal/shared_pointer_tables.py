@@ -21,8 +21,8 @@ from tree_sitter import Node
 
 from ...model import Function
 from ...source import ident_name, walk
-
-_NULLS = ("nullptr", "NULL", "0")
+from .pointer_members import _SPACES
+from .spaces import NULL_POINTERS
 
 
 class SharedPointerTables:
@@ -71,7 +71,7 @@ class SharedPointerTables:
         tnode = sh.node.child_by_field_name("type")
         if len(decls) != 1 or tnode is None or decls[0].type != "pointer_declarator":
             return None
-        if any(w in self.src.text_of(tnode).split() for w in ("device", "constant", "threadgroup", "thread")):
+        if any(w in self.src.text_of(tnode).split() for w in _SPACES):
             return None
         arr = decls[0].child_by_field_name("declarator")
         if arr is None or arr.type != "array_declarator" or arr.child_by_field_name("size") is None or \
@@ -99,7 +99,7 @@ class SharedPointerTables:
                 value = up.child_by_field_name("right")
                 if self.src.text_of(up.child_by_field_name("operator")) != "=":
                     continue  # `slots[i] += k`: the pointer moves within its space
-                if self.src.text_of(value).strip() in _NULLS:
+                if self.src.text_of(value).strip() in NULL_POINTERS:
                     continue
                 if self.space_of(value, f) != "device":
                     return False

@@ -22,7 +22,7 @@ from .pointer_members import device_levels
 _ADOPTED = frozenset({"device", "threadgroup"})
 
 
-_NULLS = ("nullptr", "NULL", "0")  # a null pointer constant: no space of its own
+NULL_POINTERS = ("nullptr", "NULL", "0")  # a null pointer constant: no space of its own (every pass asks here)
 
 
 class AddressSpaces:
@@ -245,7 +245,7 @@ class AddressSpaces:
                 self.space_of(expr.child_by_field_name("right"), f)
         if t == "conditional_expression":  # `batched ? b + i * n : b` (deepwave): the arms' one space; a null arm
             arms = [expr.child_by_field_name(k) for k in ("consequence", "alternative")]  # points nowhere
-            got = {self.space_of(a, f) for a in arms if a is not None and self.src.text_of(a) not in _NULLS}
+            got = {self.space_of(a, f) for a in arms if a is not None and self.src.text_of(a) not in NULL_POINTERS}
             return got.pop() if len(got) == 1 else None
         if t == "field_expression" and self.src.text_of(expr.child_by_field_name("field")) in \
                 self.device_pointer_fields() | self.device_pointer_tables():

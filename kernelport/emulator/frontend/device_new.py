@@ -23,6 +23,8 @@ def lower_new(text: str) -> str:
         if m.start() < at:
             continue
         end = balanced(text, m.end() - 1, "[", "]")
+        if text[end - 1:end] != "]":
+            break  # `new float[n;`: unterminated, left as written (the C parser locates it)
         t, n = " ".join(m.group(1).split()), text[m.end():end - 1]
         out.append(text[at:m.start()] + f"(({t} *)malloc(sizeof({t}) * ({lower_new(n)})))")
         at = end
