@@ -234,7 +234,7 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     """The oracle's and every port's checks of one kernel; False when the oracle could not run.
     smaller: inputs inferred at smaller sizes, for an original that runs past its budget."""
     from .verify import SAME_RUN, Check, _emu_error, _template_args
-    from .emulator import BudgetExceeded, EmulatorError, KernelFault, run_kernel
+    from .emulator import BudgetExceeded, EmulatorError, HeapExhausted, KernelFault, run_kernel
 
     spec = got.spec
     if verifier.seed is not None:
@@ -291,10 +291,15 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                                     _faults(got, wave, _emu_error(e)) + f"; {how}", seconds=time.perf_counter() - t0))
             return False
         except limits as e:
-            again = smaller() if isinstance(e, BudgetExceeded) and smaller is not None else None
-            if isinstance(again, Inferred) and _work(again) < _work(got):  # polybench's O(N^3) loops
+            # too slow at the first sizes (polybench's O(N^3) loops), or a heap too small for the threads' mallocs
+            # at sizes verify chose (not the program's own: there a NULL in some threads is the program's)
+            again = smaller() if smaller is not None and (isinstance(e, BudgetExceeded) or
+                                                          isinstance(e, HeapExhausted) and got.chosen) else None
+            if isinstance(again, Inferred) and _work(again) < _work(got):
+                why = "ran past its budget" if isinstance(e, BudgetExceeded) else \
+                    "found the device heap full for some threads (at sizes chosen, not read)"
                 again.inferred.append(f"sizes scaled down {1 << SHRINK} times further: at the first ones the "
-                                      f"original ran past its budget ({_emu_error(e)})")
+                                      f"original {why} ({_emu_error(e)})")
                 again.unscaled = {b: spec.length(b) for b in spec.args}
                 return run_oracle(verifier, src, module, name, again, ports, rep)
             rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip",
