@@ -166,6 +166,7 @@ def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None,
     headers gets that value instead (sizes scaled down for the emulator: the program as if built
     with them; a -D would not do, the file's own #define wins over it).
     """
+    src = src.removeprefix("\ufeff")  # a UTF-8 byte-order mark before line 1 (`\ufeff#ifndef G`), as compilers skip it
     base = (os.path.dirname(path) or ".") if path and not path.startswith("<") else None
     if base is not None and roots is None:
         from ... import includes
