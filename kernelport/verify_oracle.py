@@ -205,6 +205,9 @@ def launched_from(got: Inferred | NotRun, path: Path) -> Inferred | NotRun:
     return got
 
 
+# a kernel file's includer: a source, or a header that includes it after its macros (gpuSteiner's CUDAMST.h:
+# `#define MAX_THREADS_PER_BLOCK 512` ... `#include "CUDAMST_kernel.cu"`)
+INCLUDERS = SOURCES + (".h", ".cuh", ".hpp", ".hh")
 _QUOTED_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.M)
 
 
@@ -213,7 +216,7 @@ def includer_context(path: Path) -> tuple[str, str] | None:
     (hecbench's main.cu: `#include "StringSearch.h"` then `#include "kernels.cu"`): the sizes and
     macros a kernel file compiled only as part of another sees; None when none includes it."""
     target = path.resolve()
-    files = sorted(p for p in path.parent.iterdir() if p.suffix in SOURCES and p.is_file() and p != path) \
+    files = sorted(p for p in path.parent.iterdir() if p.suffix in INCLUDERS and p.is_file() and p != path) \
         if path.parent.is_dir() else []
     for f in files[:NEIGHBOURS]:
         try:

@@ -114,6 +114,18 @@ PREPROCESS_TIMEOUT = 60  # seconds of cpp (a kernel file takes milliseconds)
 MAX_EXPANDED_LINE = 1 << 18  # bytes one source line may expand to: past it a macro doubles itself (a bomb)
 
 
+_CONDITIONAL = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|endif)\b", re.M)
+
+
+def _open_conditionals(text: str) -> int:
+    """How many #if / #ifdef / #ifndef are open at the end of `text` (an includer's lines before its
+    #include of a kernel file: a header's include guard), closed after the file as the includer does."""
+    depth = 0
+    for m in _CONDITIONAL.finditer(text):
+        depth = depth - 1 if m.group(1) == "endif" else depth + 1
+    return max(depth, 0)
+
+
 def _local_header(path: str, name: str, roots, line: int, col: int) -> str | None:
     """The header a quoted #include reads (kernelport/includes.py's policy), or a located refusal."""
     from ... import includes
@@ -251,7 +263,8 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
     body = _prepass(src, path, headers=overlay, redefine=redefine, include_dirs=opts.include_dirs)
     if context is not None:
         body = _prepass(context[1], context[0], headers=overlay, redefine=redefine,
-                        include_dirs=opts.include_dirs) + f'\n# 1 "{path}"\n' + body
+                        include_dirs=opts.include_dirs) + f'\n# 1 "{path}"\n' + body + \
+            "\n#endif" * _open_conditionals(context[1])  # the includer's guard, open at its #include
     first = context[0] if context is not None else path
     if forced:  # read before the unit's first line, as a build's -include
         body = _forced(forced, opts, overlay, redefine) + f'# 1 "{first}"\n' + body
