@@ -205,6 +205,9 @@ def launched_from(got: Inferred | NotRun, path: Path) -> Inferred | NotRun:
     return got
 
 
+# a kernel file's includer: a source, or a header that includes it after its macros (gpuSteiner's CUDAMST.h:
+# `#define MAX_THREADS_PER_BLOCK 512` ... `#include "CUDAMST_kernel.cu"`)
+INCLUDERS = SOURCES + (".h", ".cuh", ".hpp", ".hh")
 _QUOTED_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.M)
 
 
@@ -213,7 +216,7 @@ def includer_context(path: Path) -> tuple[str, str] | None:
     (hecbench's main.cu: `#include "StringSearch.h"` then `#include "kernels.cu"`): the sizes and
     macros a kernel file compiled only as part of another sees; None when none includes it."""
     target = path.resolve()
-    files = sorted(p for p in path.parent.iterdir() if p.suffix in SOURCES and p.is_file() and p != path) \
+    files = sorted(p for p in path.parent.iterdir() if p.suffix in INCLUDERS and p.is_file() and p != path) \
         if path.parent.is_dir() else []
     for f in files[:NEIGHBOURS]:
         try:
@@ -234,7 +237,7 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     """The oracle's and every port's checks of one kernel; False when the oracle could not run.
     smaller: inputs inferred at smaller sizes, for an original that runs past its budget."""
     from .verify import SAME_RUN, Check, _emu_error, _template_args
-    from .emulator import BudgetExceeded, EmulatorError, KernelFault, run_kernel
+    from .emulator import BudgetExceeded, EmulatorError, HeapExhausted, KernelFault, run_kernel
 
     spec = got.spec
     if verifier.seed is not None:
@@ -287,14 +290,25 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                 grown[e.buffer] = grown.get(e.buffer, 0) + 1
                 args, how = inputs.make_args(kernel, spec), f"inputs ({got.source}): " + "; ".join(got.inferred)
                 continue
+            again = smaller() if smaller is not None and capped(got, e) else None
+            if isinstance(again, Inferred) and _work(again) < _work(got):  # sizes verify chose, a reach past the cap
+                again.inferred.append(f"sizes scaled down {1 << SHRINK} times further: at the first ones the original "
+                                      f"reached past a chosen buffer the emulator's byte cap holds ({_emu_error(e)})")
+                again.unscaled = {b: spec.length(b) for b in spec.args}
+                return run_oracle(verifier, src, module, name, again, ports, rep)
             rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip",
                                     _faults(got, wave, _emu_error(e)) + f"; {how}", seconds=time.perf_counter() - t0))
             return False
         except limits as e:
-            again = smaller() if isinstance(e, BudgetExceeded) and smaller is not None else None
-            if isinstance(again, Inferred) and _work(again) < _work(got):  # polybench's O(N^3) loops
+            # too slow at the first sizes (polybench's O(N^3) loops), or a heap too small for the threads' mallocs
+            # at sizes verify chose (not the program's own: there a NULL in some threads is the program's)
+            again = smaller() if smaller is not None and (isinstance(e, BudgetExceeded) or
+                                                          isinstance(e, HeapExhausted) and got.chosen) else None
+            if isinstance(again, Inferred) and _work(again) < _work(got):
+                why = "ran past its budget" if isinstance(e, BudgetExceeded) else \
+                    "found the device heap full for some threads (at sizes chosen, not read)"
                 again.inferred.append(f"sizes scaled down {1 << SHRINK} times further: at the first ones the "
-                                      f"original ran past its budget ({_emu_error(e)})")
+                                      f"original {why} ({_emu_error(e)})")
                 again.unscaled = {b: spec.length(b) for b in spec.args}
                 return run_oracle(verifier, src, module, name, again, ports, rep)
             rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip",
@@ -471,6 +485,16 @@ def grow_chosen(got: Inferred, fault) -> bool:
                            rf"\g<1>[{new}]\g<2>(length chosen: {why}; ", _GROWN_NOTE.sub("", note))
                     for note in got.inferred]
     return True
+
+
+def capped(got: Inferred, fault) -> bool:
+    """A fault past the end of a buffer whose length kernelport chose, at sizes it chose, that
+    grow_chosen could not grow (the emulator's byte cap): the reach is the chosen sizes', and at
+    smaller sizes it may fit.  A buffer host code sizes, a negative index, stay faults."""
+    buf = fault.buffer
+    return buf is not None and f"{buf}[]" in got.chosen and buf in got.spec.args and \
+        fault.index is not None and fault.index >= fault.size and \
+        any(not k.endswith("[]") for k in got.chosen)  # a size chosen, not only a length
 
 
 def grow_unscaled(got: Inferred, fault) -> bool:

@@ -30,6 +30,12 @@ class BudgetExceeded(EmulatorError):
     """The run's step budget or wall-clock budget ran out (at the loop where it did)."""
 
 
+class HeapExhausted(EmulatorError):
+    """A device malloc (or `new`) whose call the heap holds for some threads only, NULL in the
+    rest: a pointer NULL in some threads only, which the emulator does not model.  At sizes the
+    run chose (verify's inferred inputs), smaller ones may fit (verify_oracle.run_oracle)."""
+
+
 @dataclass
 class Diagnostic:
     """A located message of the emulator."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from .ctype import U8
-from .errors import KernelFault
+from .errors import HeapExhausted, KernelFault
 from .memory import Buffer, Pointer
 from . import undefined
 from .nulls import null_lanes
@@ -88,9 +88,10 @@ def malloc(g, size, m, node, line: int):
     if want <= 0 or room <= 0:
         return np.int64(0), None  # CUDA: NULL (malloc(0) may return NULL too)
     if room < sizes.size:
-        raise ctx_error(g, node, f"device malloc: the heap ({heap_bytes(ctx)} bytes) holds {room} of this call's "
-                                 f"{sizes.size} blocks of {want} bytes, NULL in the rest: the emulator does not model a "
-                                 "pointer NULL in some threads only (raise cudaLimitMallocHeapSize or the sizes)")
+        raise HeapExhausted(f"device malloc: the heap ({heap_bytes(ctx)} bytes) holds {room} of this call's "
+                            f"{sizes.size} blocks of {want} bytes, NULL in the rest: the emulator does not model a "
+                            "pointer NULL in some threads only (raise cudaLimitMallocHeapSize or the sizes)",
+                            g.ctx.path, *g.ctx.pos(node))
     if g.n * stride > _HOST_BYTES:  # (a region for every lane of the batch, active or not)
         raise ctx_error(g, node, f"device malloc of {want} bytes in each of {g.n} threads at once: past the "
                                  f"emulator's {_HOST_BYTES >> 20} MiB for one call (scale the sizes down)")

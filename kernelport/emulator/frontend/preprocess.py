@@ -88,6 +88,12 @@ MATH_DEFINES = {
     "LONG_MAX": "9223372036854775807l", "LONG_MIN": "(-9223372036854775807l - 1)", "ULONG_MAX": "18446744073709551615ul",
     "SHRT_MIN": "(-32767 - 1)", "USHRT_MAX": "65535", "CHAR_BIT": "8", "SCHAR_MAX": "127", "SCHAR_MIN": "(-127 - 1)",
     "UCHAR_MAX": "255", "CHAR_MAX": "127", "CHAR_MIN": "(-127 - 1)",
+    # <stdint.h>'s limits (glibc's values, LP64: int64_t is long)
+    "INT8_MAX": "127", "INT8_MIN": "(-127 - 1)", "UINT8_MAX": "255", "INT16_MAX": "32767", "INT16_MIN": "(-32767 - 1)",
+    "UINT16_MAX": "65535", "INT32_MAX": "2147483647", "INT32_MIN": "(-2147483647 - 1)", "UINT32_MAX": "4294967295u",
+    "INT64_MAX": "9223372036854775807l", "INT64_MIN": "(-9223372036854775807l - 1)",
+    "UINT64_MAX": "18446744073709551615ul", "SIZE_MAX": "18446744073709551615ul",
+    "RAND_MAX": "2147483647",  # <stdlib.h>'s (glibc)
     "M_PI": "3.14159265358979323846", "M_E": "2.7182818284590452354", "M_SQRT2": "1.41421356237309504880",
     "M_LN2": "0.69314718055994530942", "M_PI_F": "3.14159265358979323846f",
     # the compilers' spellings of HUGE_VAL (what <math.h> expands it to; the HIP prologue's kp_rnd_* call them)
@@ -106,6 +112,18 @@ _PRAGMA = re.compile(r"^\s*#\s*pragma\b")
 _DEFINE = re.compile(r"^\s*#\s*define\s+([A-Za-z_]\w*)(?![\w(])")  # object-like: no `(` right after the name
 PREPROCESS_TIMEOUT = 60  # seconds of cpp (a kernel file takes milliseconds)
 MAX_EXPANDED_LINE = 1 << 18  # bytes one source line may expand to: past it a macro doubles itself (a bomb)
+
+
+_CONDITIONAL = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|endif)\b", re.M)
+
+
+def _open_conditionals(text: str) -> int:
+    """How many #if / #ifdef / #ifndef are open at the end of `text` (an includer's lines before its
+    #include of a kernel file: a header's include guard), closed after the file as the includer does."""
+    depth = 0
+    for m in _CONDITIONAL.finditer(text):
+        depth = depth - 1 if m.group(1) == "endif" else depth + 1
+    return max(depth, 0)
 
 
 def _local_header(path: str, name: str, roots, line: int, col: int) -> str | None:
@@ -166,6 +184,7 @@ def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None,
     headers gets that value instead (sizes scaled down for the emulator: the program as if built
     with them; a -D would not do, the file's own #define wins over it).
     """
+    src = src.removeprefix("\ufeff")  # a UTF-8 byte-order mark before line 1 (`\ufeff#ifndef G`), as compilers skip it
     base = (os.path.dirname(path) or ".") if path and not path.startswith("<") else None
     if base is not None and roots is None:
         from ... import includes
@@ -244,7 +263,8 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
     body = _prepass(src, path, headers=overlay, redefine=redefine, include_dirs=opts.include_dirs)
     if context is not None:
         body = _prepass(context[1], context[0], headers=overlay, redefine=redefine,
-                        include_dirs=opts.include_dirs) + f'\n# 1 "{path}"\n' + body
+                        include_dirs=opts.include_dirs) + f'\n# 1 "{path}"\n' + body + \
+            "\n#endif" * _open_conditionals(context[1])  # the includer's guard, open at its #include
     first = context[0] if context is not None else path
     if forced:  # read before the unit's first line, as a build's -include
         body = _forced(forced, opts, overlay, redefine) + f'# 1 "{first}"\n' + body
