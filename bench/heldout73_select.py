@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""How the seventy-third held-out set (bench/heldout73.toml) will be chosen (run once; kept so the
+choice is reviewable and repeatable):
+
+    python bench/heldout73_select.py      # -> bench/heldout73.toml
+
+RULE, written and committed (h/heldout73, 06:05 UTC) before any candidate was fetched or measured
+(only the stored index's repository names, file lists and code search were looked up, to name
+candidates that exist and hold CUDA sources), for computational structural biology outside sequence
+analysis and molecular dynamics: protein structure comparison (RMSD / optimal superposition, QCP),
+solvent-accessible surface area, molecular (solvent-excluded) surfaces and desolvation, protein-ligand
+and protein-protein docking scoring and pose search (grid maps, Monte Carlo search, FFT docking),
+cryo-EM / cryo-ET image and map processing (tilt-series alignment, reconstruction, template matching).
+NARROWED where it overlaps: heldout28 took "bioinformatics, genomics and chemistry" with molecular
+docking outside AutoDock-GPU and cheminformatics similarity search, and named Uni-Dock, gpuATTRACT_2.0,
+gtalign_alpha (TM-score structure alignment), gpusimilarity and nvMolKit: none of those here, and the
+cheminformatics EXTENSION domain the brief offers is therefore not taken (heldout28 took it); heldout23
+took molecular dynamics (GPUMD, tinker9, PuReMD, halmd): no MD engine and no read alignment here;
+heldout9 named RELION (not here). Other tasks of this stop (quantum simulation, sparse tensors,
+cellular automata / spin models, radar / visualisation, image / video codecs, tissue electrophysiology)
+are not taken. None below is in bench/used_repos.txt or named by an earlier heldout*_select.py.
+
+  Candidates, in this order, named by domain only (none chosen by how kernelport does on them):
+    1. victor-gil-sepulveda/pyRMSD       RMSD matrices of conformation ensembles (QCP / Theobald superposition)
+    2. juliecmitchell/CUDESA             solvent-accessible surface area and desolvation energy (docking)
+    3. nezix/QuickSES                    solvent-excluded molecular surface (grid, marching cubes)
+    4. HongjianLi/idock                  protein-ligand docking: grid-map scoring, Monte Carlo pose search
+    5. marekolsak/fastgrid               AutoGrid docking grid maps (electrostatics on the GPU)
+    6. akiyamalab/MEGADOCK               FFT protein-protein docking
+    7. czimaginginstitute/AreTomo2       cryo-ET tilt-series alignment and tomographic reconstruction
+    8. timothygrant80/cisTEM             cryo-EM image processing (template matching, GPU images)
+  Each candidate is fetched at the newest stored snapshot (commit pinned in the toml).
+  QUALIFYING, files, cap and check: heldout67's rule unchanged (heldout24_select.select): a
+  candidate qualifies if at least half of its first 10 `.cu` files by path (all if fewer) under its
+  source folder have every `#include` they reach resolve in the repository, the CUDA toolkit
+  (CUDA 13 with its cccl/ thrust and cub; no cuFFT, cuBLAS, cuRAND, cuSPARSE, cuSOLVER headers here)
+  or the host compiler's search path, with the include dirs of the project's build; absent
+  third-party headers (wxWidgets, Boost, MPI, Qt), generated headers and absent submodules do not
+  resolve, and no stand-in headers are taken. Files: `.cu` only under the source folder read from the
+  build files after the fetch and before any measure (the whole repository when the build names no
+  single folder), less vendored folders (third_party, 3rdparty, external, extern, include/FastFFT),
+  over the size cap, not resolving, or byte-for-byte copies; more than CAP = 12 gives 12 evenly
+  spaced in path order. Include dirs, defines and flags from the project's own build (`-std=c++17`
+  where it asks for older; an -arch below CUDA 13's minimum left out). Self-contained check: the first
+  three files taken (all if fewer) are compiled with `nvcc -c` and the project's flags; a project of
+  which fewer than two (one if it gives one) compile, for a reason other than CUDA 13's removed APIs,
+  drops out (DROPPED), as does one that cannot be fetched, does not qualify or gives 0 files.
+  Candidates are taken in order until the set holds at least STOP_FILES = 40 files or
+  STOP_PROJECTS = 8 projects. If fewer than 4 projects qualify, the EXTENSION domain applies:
+  electron-density / crystallographic map computation (structure-factor and density-map kernels), its
+  candidates named by domain only, none in bench/used_repos.txt, written and committed before they
+  are fetched.
+Outcome of the rule: (filled in after the fetch, before any measure).
+The set is measured on main's kernelport as it is before anyone changes code for it
+(bench/scoreboard_heldout73_before.txt).
+"""
+from __future__ import annotations
+
+from heldout24_select import write_set  # its qualifying check, CAP, vendored-folder filter and loop
+
+STOP_FILES, STOP_PROJECTS = 40, 8
+
+# (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
+# include dirs, defines and flags are those of each project's own build, read after the fetch and
+# before any measure (filled in then).
+CANDIDATES = [
+    ("pyrmsd", "victor-gil-sepulveda/pyRMSD", "", [], [], [], ["-std=c++17"], ""),
+    ("cudesa", "juliecmitchell/CUDESA", "", [], [], [], ["-std=c++17"], ""),
+    ("quickses", "nezix/QuickSES", "", [], [], [], ["-std=c++17"], ""),
+    ("idock", "HongjianLi/idock", "", [], [], [], ["-std=c++17"], ""),
+    ("fastgrid", "marekolsak/fastgrid", "", [], [], [], ["-std=c++17"], ""),
+    ("megadock", "akiyamalab/MEGADOCK", "", [], [], [], ["-std=c++17"], ""),
+    ("aretomo2", "czimaginginstitute/AreTomo2", "", [], [], [], ["-std=c++17"], ""),
+    ("cistem", "timothygrant80/cisTEM", "", [], [], [], ["-std=c++17"], ""),
+]
+DROPPED = frozenset()
+
+
+if __name__ == "__main__":  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
+    write_set("seventy-third", "heldout73", CANDIDATES, DROPPED, stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)
