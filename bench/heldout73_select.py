@@ -50,7 +50,25 @@ are not taken. None below is in bench/used_repos.txt or named by an earlier held
   electron-density / crystallographic map computation (structure-factor and density-map kernels), its
   candidates named by domain only, none in bench/used_repos.txt, written and committed before they
   are fetched.
-Outcome of the rule: (filled in after the fetch, before any measure).
+Outcome of the rule (before any measure of kernelport, 06:07 UTC): candidates 1-8 all fetched. pyRMSD 3
+  (src/calculators/QCP/, 3 of 3 resolve), CUDESA 5 (src/cuda/, 5 of 5), QuickSES 3 (3 of 4: CudaSurf.cu reaches
+  cpdb/cpdb.h, absent from the snapshot), idock 0 (src/kernel.cu includes curand_kernel.h, not here), fastgrid 2
+  (fastgrid_master/fastgrid/electrostatics/cuda_internal/), MEGADOCK 0 (1 of 3: cufft.h and the CUDA samples'
+  helper_cuda.h), AreTomo2 0 (0 of 10: its Util headers include cufft.h and LibSrc's Util/ headers, absent),
+  cisTEM 0 (1 of 7: core/core_headers.h reaches wxWidgets). Check (`nvcc -c`, first three files, 06:06 UTC): pyRMSD
+  3/3, QuickSES 2/3 (MarchingCubes.cu uses EPSILON, which only the files that include it define), fastgrid 0/2
+  (Kernels.inl declares texture<> references, removed in CUDA 12: a removed API, so it stays and counts only where
+  the original compiles: nowhere), CUDESA 1/3 (cudesa_common_kernel.cu and cudesa_complex_kernel.cu are fragments
+  that its one translation unit, cudesa_complex.cu, #includes; alone they lack BLOCK_SIZE): DROPPED. Three projects
+  with 8 files remain, fewer than 4, so the EXTENSION domain applies.
+EXTENSION, written and committed (06:10 UTC) before any of its candidates was fetched: electron-density,
+  scattering and cryo-EM map computation from atomic models or images (structure factors / scattering
+  intensities, projected potentials, Fourier-space reconstruction), candidates named by domain only, none in
+  bench/used_repos.txt or an earlier select script, the same QUALIFYING / files / cap / check, after the above:
+    E1. thuem/THUNDER                         cryo-EM 3-D reconstruction (Fourier insertion, map weighting)
+    E2. ElsevierSoftwareX/SOFTX-D-16-00083    XaNSoNS: X-ray / neutron scattering (Debye, structure factors)
+    E3. obisan/Multislice                     electron-microscopy multislice simulation (projected potential maps)
+Outcome of the EXTENSION: (filled in after its fetch, before any measure).
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout73_before.txt).
 """
@@ -64,16 +82,34 @@ STOP_FILES, STOP_PROJECTS = 40, 8
 # include dirs, defines and flags are those of each project's own build, read after the fetch and
 # before any measure (filled in then).
 CANDIDATES = [
-    ("pyrmsd", "victor-gil-sepulveda/pyRMSD", "", [], [], [], ["-std=c++17"], ""),
-    ("cudesa", "juliecmitchell/CUDESA", "", [], [], [], ["-std=c++17"], ""),
-    ("quickses", "nezix/QuickSES", "", [], [], [], ["-std=c++17"], ""),
-    ("idock", "HongjianLi/idock", "", [], [], [], ["-std=c++17"], ""),
-    ("fastgrid", "marekolsak/fastgrid", "", [], [], [], ["-std=c++17"], ""),
-    ("megadock", "akiyamalab/MEGADOCK", "", [], [], [], ["-std=c++17"], ""),
-    ("aretomo2", "czimaginginstitute/AreTomo2", "", [], [], [], ["-std=c++17"], ""),
-    ("cistem", "timothygrant80/cisTEM", "", [], [], [], ["-std=c++17"], ""),
+    # build_conf/default.conf: CUDA_OPTIONS -O3 -use_fast_math --gpu-architecture sm_11 (below CUDA 13's minimum, left
+    # out), DEFINE_USE_CUDA -DUSE_CUDA; the .cu under src/ (calculators/QCP, theobald)
+    ("pyrmsd", "victor-gil-sepulveda/pyRMSD", "MIT-style, citation asked (see LICENSE)", ["LICENSE"], [], ["USE_CUDA"],
+     ["-std=c++17", "-use_fast_math"], "src/"),
+    # Makefile: NVCC_LINUX_CFLAGS -O2 -DMULTI_THREAD, `-I $(@D)/` (the source's own folder: src/cuda)
+    ("cudesa", "juliecmitchell/CUDESA", "GPL-3.0 (see LICENSE)", ["LICENSE"], ["src/cuda"], ["MULTI_THREAD"],
+     ["-std=c++17"], "src/cuda/"),
+    # Makefile: NVCCFLAGS -use_fast_math -O3 (the -gencode list commented out); the .cu at the root
+    ("quickses", "nezix/QuickSES", "MIT (see LICENSE)", ["LICENSE"], [], [], ["-std=c++17", "-use_fast_math"], ""),
+    # Makefile: NVCC=nvcc -use_fast_math, src/kernel.cu -> kernel.fatbin
+    ("idock", "HongjianLi/idock", "Apache-2.0 (see LICENSE)", ["LICENSE"], [], [], ["-std=c++17", "-use_fast_math"],
+     "src/"),
+    # fastgrid_master/fastgrid/CMakeLists.txt: ADD_DEFINITIONS(-DLinux -DFASTGRID -DAG_OPENMP -DAG_CUDA), the
+    # electrostatics/cuda_internal/*.cu of that folder (the repository's other folders are older AutoGrid copies)
+    ("fastgrid", "marekolsak/fastgrid", "LGPL-style (see fastgrid_master/fastgrid/COPYING)",
+     ["fastgrid_master/fastgrid/COPYING"], [], ["Linux", "FASTGRID", "AG_OPENMP", "AG_CUDA"], ["-std=c++17"],
+     "fastgrid_master/fastgrid/"),
+    # Makefile: NVCCFLAGS -DCUFFT (the GPU build), -use_fast_math, INCLUDES -I$(SRCDIR) (src)
+    ("megadock", "akiyamalab/MEGADOCK", "CC BY-NC 4.0 (see LICENSE)", ["LICENSE"], ["src"], ["CUFFT"],
+     ["-std=c++17", "-use_fast_math"], "src/"),
+    # makefile: nvcc -std=c++11 (-> 17) -Xptxas -dlcm=ca -O2 -I$(PRJHOME)/LibSrc/Include; the .cu under the root
+    ("aretomo2", "czimaginginstitute/AreTomo2", "BSD-3-Clause-style (see LICENSE.md)", ["LICENSE.md"],
+     ["LibSrc/Include"], [], ["-std=c++17", "-Xptxas", "-dlcm=ca"], ""),
+    # src/Makefile.am: libgpucore from src/gpu/*.cu, nvcc -DENABLEGPU $(CUDA_CXXFLAGS) $(WX_CPPFLAGS_BASE) -dc
+    ("cistem", "timothygrant80/cisTEM", "Janelia Research Campus Software License 1.2 (see COPYING)", ["COPYING"], [],
+     ["ENABLEGPU"], ["-std=c++17", "-rdc=true"], "src/gpu/"),
 ]
-DROPPED = frozenset()
+DROPPED = frozenset({"juliecmitchell/CUDESA"})
 
 
 if __name__ == "__main__":  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
