@@ -68,7 +68,12 @@ EXTENSION, written and committed (06:10 UTC) before any of its candidates was fe
     E1. thuem/THUNDER                         cryo-EM 3-D reconstruction (Fourier insertion, map weighting)
     E2. ElsevierSoftwareX/SOFTX-D-16-00083    XaNSoNS: X-ray / neutron scattering (Debye, structure factors)
     E3. obisan/Multislice                     electron-microscopy multislice simulation (projected potential maps)
-Outcome of the EXTENSION: (filled in after its fetch, before any measure).
+Outcome of the EXTENSION (06:07 UTC, before any measure): E1-E3 fetched. THUNDER 0 (0 of 10: its util headers
+  include Device.cuh, which CMake configures from gpu/config/Device.cuh.in into the build dir: generated, absent),
+  XaNSoNS 0 (its one .cu, CalcFunctionsCUDA.cu, is 92,689 bytes, over the size cap), Multislice 0 (0 of 6: stdafx.h
+  and windows.h, absent on Linux). The candidates run out: the set is 8 files in 3 projects (pyRMSD 3, QuickSES 3,
+  fastgrid 2), far below the stops; of them 5 compile with nvcc (fastgrid's texture references are a removed API).
+  Caveat, said and not acted on: a set this small measures little (one file moves a rate by 12 points).
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout73_before.txt).
 """
@@ -108,6 +113,19 @@ CANDIDATES = [
     # src/Makefile.am: libgpucore from src/gpu/*.cu, nvcc -DENABLEGPU $(CUDA_CXXFLAGS) $(WX_CPPFLAGS_BASE) -dc
     ("cistem", "timothygrant80/cisTEM", "Janelia Research Campus Software License 1.2 (see COPYING)", ["COPYING"], [],
      ["ENABLEGPU"], ["-std=c++17", "-rdc=true"], "src/gpu/"),
+    # EXTENSION (committed before these were fetched).
+    # CMakeLists.txt / gpu/CMakeLists.txt: core_GPU from gpu/src/, include dirs include (+ Functions, Geometry, Image)
+    # and gpu/include (+ util, acc); -std=c++11 (-> 17); gpu/config/Device.cuh.in is configured into the build dir
+    ("thunder", "thuem/THUNDER", "GPL-2.0 (see LICENSE.txt)", ["LICENSE.txt"],
+     ["include", "include/Functions", "include/Geometry", "include/Image", "gpu/include", "gpu/include/util",
+      "gpu/include/acc"], [], ["-std=c++17"], "gpu/src/"),
+    # Makefile: NVCCFLAGS -D_FORCE_INLINES -D UseCUDA -O3 -use_fast_math; CalcFunctionsCUDA.cu at the root
+    ("xansons", "ElsevierSoftwareX/SOFTX-D-16-00083", "GPL-3.0 (see LICENSE.txt)", ["LICENSE.txt"], [],
+     ["_FORCE_INLINES", "UseCUDA"], ["-std=c++17", "-use_fast_math"], ""),
+    # Visual Studio projects only (*.vcxproj: _CRT_SECURE_NO_WARNINGS, NDEBUG, _CONSOLE; WIN32 left out on Linux;
+    # compute_30 below CUDA 13's minimum, left out); several projects, so the whole repository
+    ("multislice", "obisan/Multislice", "(none in the repository)", [], [], ["_CRT_SECURE_NO_WARNINGS", "NDEBUG",
+     "_CONSOLE"], ["-std=c++17"], ""),
 ]
 DROPPED = frozenset({"juliecmitchell/CUDESA"})
 
