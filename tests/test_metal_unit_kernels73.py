@@ -5,7 +5,8 @@ as `kernel<<<grid, block, stream>>>()`).  nvcc compiles those kernels in that un
 device code: the Metal port now splices the file that defines them (kernelport/backends/metal/headers.py,
 `host_only`).  Before, nothing was spliced and KP227 said "the file has no device code".  The look-alikes:
 an included file of `__device__` helpers only, or of kernel prototypes, still gives KP227 (no kernel of
-this unit); a unit with device code of its own splices no unlaunched kernel file.
+this unit); a kernel file whose kernels nothing names (no launch, no address taken) is still not spliced
+(test_metal_realcode.py's look-alike); a unit with device code of its own splices no unlaunched kernel file.
 
 Also `cudaMemcpyToSymbol(::sym, ...)`: the global-scope name is the symbol `sym`, so KP213 says what the
 copy is (its source is not a cudaMalloc'd pointer), not that no copy fills the constant."""
@@ -69,6 +70,14 @@ def test_an_included_file_of_device_helpers_only_still_has_no_port(tmp_path):
     port, _ = _metal(tmp_path / "host.cu")
     assert port.ok and port.empty
     assert [d.code for d in port.diagnostics] == ["KP227"]
+
+
+def test_a_kernel_file_nothing_names_is_not_spliced(tmp_path):
+    _write(tmp_path, {"api.h": API_H, "Kernels.inl": KERNELS_INL.replace("Proc pick", "Proc unused_pick")
+                      .replace("(Proc)scale<2> : (Proc)scale<3>", "(Proc)0 : (Proc)0"),
+                      "quiet.cu": '#include "api.h"\n#include "Kernels.inl"\n'})
+    port, text = _metal(tmp_path / "quiet.cu")
+    assert port.ok and port.empty and [d.code for d in port.diagnostics] == ["KP227"]
 
 
 def test_a_unit_with_its_own_kernels_splices_no_unlaunched_kernel_file(tmp_path):

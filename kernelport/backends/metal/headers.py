@@ -251,7 +251,8 @@ def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_d
     already in the port (what they define is there: no reason to splice an includer of theirs);
     `launched_elsewhere`: kernels the headers `src` reaches launch (header_launches); `needs`: the
     names the port of `src` needs (device_needs), when the caller has them already; `any_kernel`: a kernel
-    the header defines is needed though nothing launches it (`src` has no device code of its own)."""
+    the header defines is needed where host code names it other than by a launch (`return calc<K>;`, a
+    function pointer to launch; `src` has no device code of its own)."""
     module = module or build(src)
     if needs is None:
         needs = device_needs(src, module)
@@ -264,7 +265,8 @@ def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_d
         if got is None:
             continue
         defines, kernels, _ = got  # (a prototype of the port's own function too: spliced, it declares it
-        hit = sorted(defines & needs) or sorted(kernels & launched) or (sorted(kernels) if any_kernel else [])
+        hit = sorted(defines & needs) or sorted(kernels & launched) or \
+            (sorted(k for k in kernels if _named_by_host(k, h, src)) if any_kernel else [])
         if hit:
             return hit[0]
         try:
@@ -380,4 +382,16 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = (),
 def host_only(module) -> bool:
     """True if the unit defines no kernel and no device function (before its headers are spliced)."""
     return not any(f.is_device for f in module.functions.values())
+
+
+def _named_by_host(kernel: str, header: Path, src: SourceFile) -> bool:
+    """True if `kernel` is named in `header` or `src` other than where it is declared or defined (`name(`):
+    its address taken (`return calc_1Point<K, G>;`, `Proc p = scale;`), so the unit launches it through a
+    pointer.  A kernel file nothing names is not the unit's port (test_metal_realcode's look-alike)."""
+    try:
+        text = decode(header.read_bytes())
+    except (OSError, UnicodeDecodeError):
+        return False
+    use = re.compile(r"\b" + re.escape(kernel) + r"\b(?!\s*\()")
+    return any(use.search(re.sub(r"//[^\n]*|/\*.*?\*/", " ", t, flags=re.S)) for t in (text, src.text))
 
