@@ -39,7 +39,8 @@ def pointer_constant_shape(d: Node) -> tuple[Node, list[Node]] | None:
 
 
 def _base_name(src, n: Node | None) -> str | None:
-    """The variable an address expression is rooted at (`&d_out[ch]`, `(void **)&d`, `ptrs + 2`: d_out, d, ptrs)."""
+    """The variable an address expression is rooted at (`&d_out[ch]`, `(void **)&d`, `ptrs + 2`, `::t`: d_out, d,
+    ptrs, t)."""
     while n is not None:
         if n.type in ("pointer_expression", "cast_expression"):
             n = n.child_by_field_name("argument") if n.type == "pointer_expression" else n.child_by_field_name("value")
@@ -49,6 +50,8 @@ def _base_name(src, n: Node | None) -> str | None:
             n = n.child_by_field_name("argument")
         elif n.type == "binary_expression":
             n = n.child_by_field_name("left")
+        elif n.type == "qualified_identifier" and n.child_by_field_name("scope") is None:
+            n = n.child_by_field_name("name")  # `::epsilon`: the global one (fastgrid names its symbols so)
         else:
             break
     return src.text_of(n) if n is not None and n.type == "identifier" else None

@@ -243,13 +243,16 @@ def device_needs(src: SourceFile, module) -> set[str]:
 
 def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_dirs: tuple[str, ...] = (),
               spliced: frozenset[Path] | set[Path] = frozenset(),
-              launched_elsewhere: frozenset[str] = frozenset(), needs: set[str] | None = None) -> str | None:
+              launched_elsewhere: frozenset[str] = frozenset(), needs: set[str] | None = None,
+              any_kernel: bool = False) -> str | None:
     """The first name (or kernel) of `header`, or of a project header it includes (transitively:
     `blake2b.cuh` only includes `config.h`, whose typedefs device code uses), that the port of
     `src` needs, if any; `macros`: those the header sees (`reachable_macros`); `spliced`: headers
     already in the port (what they define is there: no reason to splice an includer of theirs);
     `launched_elsewhere`: kernels the headers `src` reaches launch (header_launches); `needs`: the
-    names the port of `src` needs (device_needs), when the caller has them already."""
+    names the port of `src` needs (device_needs), when the caller has them already; `any_kernel`: a kernel
+    the header defines is needed where host code names it other than by a launch (`return calc<K>;`, a
+    function pointer to launch; `src` has no device code of its own)."""
     module = module or build(src)
     if needs is None:
         needs = device_needs(src, module)
@@ -262,7 +265,8 @@ def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_d
         if got is None:
             continue
         defines, kernels, _ = got  # (a prototype of the port's own function too: spliced, it declares it
-        hit = sorted(defines & needs) or sorted(kernels & launched)  # for uses above the definition)
+        hit = sorted(defines & needs) or sorted(kernels & launched) or \
+            (sorted(k for k in kernels if _named_by_host(k, h, src)) if any_kernel else [])
         if hit:
             return hit[0]
         try:
@@ -334,8 +338,11 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = (),
                 continue  # an include above splices a header that includes it: it comes in there
             if macros is None:
                 macros, needs = reachable_macros(current, include_dirs), device_needs(current, module)
+            # a unit of host code only whose included file defines kernels (fastgrid's StandardKernels.cu is
+            # `#include "Kernels.inl"`, whose kernels the host reaches through function pointers): those are
+            # the unit's device code, which nvcc compiles there, so they are its port (test_metal_unit_kernels73.py)
             if needed_by(current, header, module, macros, include_dirs, done | covered, launched_elsewhere,
-                         needs) is None:
+                         needs, any_kernel=host_only(module)) is None:
                 continue
             text = decode(header.read_bytes())  # as SourceFile.read reads it (a Latin-1 comment)
             if not text.endswith("\n"):
@@ -370,3 +377,21 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = (),
             return src, None  # the includes stay: refused where they are
         current, origin = spliced, new_origin
     return (current, origin) if current is not src else (src, None)
+
+
+def host_only(module) -> bool:
+    """True if the unit defines no kernel and no device function (before its headers are spliced)."""
+    return not any(f.is_device for f in module.functions.values())
+
+
+def _named_by_host(kernel: str, header: Path, src: SourceFile) -> bool:
+    """True if `kernel` is named in `header` or `src` other than where it is declared or defined (`name(`):
+    its address taken (`return calc_1Point<K, G>;`, `Proc p = scale;`), so the unit launches it through a
+    pointer.  A kernel file nothing names is not the unit's port (test_metal_realcode's look-alike)."""
+    try:
+        text = decode(header.read_bytes())
+    except (OSError, UnicodeDecodeError):
+        return False
+    use = re.compile(r"\b" + re.escape(kernel) + r"\b(?!\s*\()")
+    return any(use.search(re.sub(r"//[^\n]*|/\*.*?\*/", " ", t, flags=re.S)) for t in (text, src.text))
+

@@ -45,6 +45,23 @@ def _code(macro_value: str) -> str:
     return re.sub(r"//[^\n]*|/\*.*?\*/", " ", macro_value, flags=re.S)
 
 
+def _without_attributes(code: str) -> str:
+    """`code` less its `__attribute__((...))` / `__declspec(...)` groups: what they name (`visibility`,
+    `noinline`, `dllexport`) are attribute names, not calls a header must define (QuickSES's
+    `#define API __attribute__((visibility("default")))`, heldout73)."""
+    out, i = [], 0
+    for m in re.finditer(r"\b(?:__attribute__|__declspec)\s*\(", code):
+        if m.start() < i:
+            continue
+        depth, j = 1, m.end()
+        while j < len(code) and depth:
+            depth += {"(": 1, ")": -1}.get(code[j], 0)
+            j += 1
+        out.append(code[i:m.start()] + " ")
+        i = j
+    return "".join(out) + code[i:]
+
+
 def _target(rw, pointer: Node) -> str:
     """What a cache-hinted load or store's pointer points at: `*(p)`, or the member itself for the address of
     a member (`__stcg(&(v->x), s)`: `v->x` may be a vector's component, whose address Metal does not take;
@@ -244,7 +261,7 @@ class Unported:
                 continue
             params = m.child_by_field_name("parameters")
             own = set(re.findall(r"\w+", self.src.text_of(params))) if params is not None else set()
-            calls = set(re.findall(r"\b([A-Za-z_]\w*)\s*\(", _code(self.src.text_of(value))))
+            calls = set(re.findall(r"\b([A-Za-z_]\w*)\s*\(", _without_attributes(_code(self.src.text_of(value)))))
             hit = sorted(n for n in calls & set(renamed) if n not in own and n not in declared)
             if hit and not self.rw.has(value):  # `#define IMUL(a, b) __mul24(a, b)`: renamed in the body
                 self.rw.replace(value, re.sub(r"\b(" + "|".join(hit) + r")(?=\s*\()",
