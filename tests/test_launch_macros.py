@@ -121,3 +121,16 @@ def test_hip_port_keeps_the_macro_launches_and_compiles(tmp_path):
         assert v.replace("BLOCK", "64") in out.stdout
     (tmp_path / "k.hip").write_text(out.stdout)
     assert_hip_file_compiles(tmp_path / "k.hip")
+
+
+def test_verify_infers_inputs_from_a_macro_launch():
+    """verify's input inference reads the launch: grid and block from KERNEL_ARGS2's arguments."""
+    from kernelport.infer_inputs import Inferred, infer
+    text = ("#define KERNEL_ARGS2(grid, block) <<< grid, block >>>\n"
+            "__global__ void scale(float *a, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x;"
+            " if (i < n) a[i] = 2.0f * a[i]; }\n"
+            "void host(float *a) {\n  int n = 1000;\n  scale KERNEL_ARGS2((n + 127) / 128, 128)(a, n);\n}\n")
+    got = infer(build(SourceFile.from_text(text, "v.cu")), "scale")
+    assert isinstance(got, Inferred), got
+    assert (got.launch.line, got.launch.column) == (5, 3)
+    assert any("grid (8, 1, 1), block (128, 1, 1)" in line for line in got.inferred), got.inferred
