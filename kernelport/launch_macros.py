@@ -23,16 +23,16 @@ from typing import Callable, Mapping
 
 from tree_sitter import Node, Tree
 
+from . import lazy_re
 from .macros import MacroDef, Mask
-from . import source as _source  # (source imports this module)
 
 REASON = "launch"  # a Mask's reason: the name of a launch-configuration macro
-_CONFIG = re.compile(r"<<<(?:(?!<<<|>>>).)*>>>", re.S)
-_WRAPPED = re.compile(r"([A-Za-z_]\w*)\s*(<<<(?:(?!<<<|>>>).)*>>>)", re.S)
+_CONFIG = lazy_re.compile(r"<<<(?:(?!<<<|>>>).)*>>>", re.S)
+_WRAPPED = lazy_re.compile(r"([A-Za-z_]\w*)\s*(<<<(?:(?!<<<|>>>).)*>>>)", re.S)
 _KERNELS = ("identifier", "qualified_identifier", "template_function")
 _NOT_KERNEL = frozenset({"define", "undef", "ifdef", "ifndef", "defined", "return", "else", "do", "case",
                          "goto", "throw", "new", "delete", "sizeof", "co_return", "co_yield"})
-_OWN = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(", re.M)
+_OWN = lazy_re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(", re.M)
 
 
 def config_macros(macros: Mapping[str, MacroDef]) -> dict[str, MacroDef]:
@@ -89,10 +89,10 @@ def parts(src, node: Node) -> tuple[Node, Node, list[Node], list[Node], str] | N
         d = src.macros.get(masks[i].name)
         if d is None or d.params is None:
             return None
-        config, form = _config(d, d.body.strip(), _source.call_args(inner)), d.name
+        config, form = _config(d, d.body.strip(), _args(inner)), d.name
     elif target.type == "identifier" and (d := src.macros.get(src.text_of(target))) is not None and d.params \
             and (w := _WRAPPED.fullmatch(d.body.strip())) is not None and w.group(1) in d.params:
-        got = _source.call_args(inner)
+        got = _args(inner)
         at = {p: k for k, p in enumerate(d.params)}
         if at[w.group(1)] >= len(got):
             return None
@@ -103,7 +103,7 @@ def parts(src, node: Node) -> tuple[Node, Node, list[Node], list[Node], str] | N
     else:
         return None
     name = target.child_by_field_name("name") if target.type == "template_function" else target
-    return name, target, config, _source.call_args(node), form
+    return name, target, config, _args(node), form
 
 
 def _config(d: MacroDef, body: str, got: list[Node]) -> list[Node]:
@@ -123,3 +123,9 @@ def _config(d: MacroDef, body: str, got: list[Node]) -> list[Node]:
             break
         out.append(got[k])
     return out[:4]
+
+
+def _args(call: Node) -> list[Node]:
+    """The argument expressions of a call (source.call_args: source imports this module)."""
+    args = call.child_by_field_name("arguments")
+    return [a for a in args.named_children if a.type != "comment"] if args is not None else []
