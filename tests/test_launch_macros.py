@@ -134,3 +134,14 @@ def test_verify_infers_inputs_from_a_macro_launch():
     assert isinstance(got, Inferred), got
     assert (got.launch.line, got.launch.column) == (5, 3)
     assert any("grid (8, 1, 1), block (128, 1, 1)" in line for line in got.inferred), got.inferred
+
+
+def test_a_macro_whose_body_launches_a_named_kernel():
+    """jpeggpu's decode_transpose.cu: `DISPATCH(N)` is `transpose_interleaved<N><<<g, b, 0, stream>>>(...)`;
+    each use launches that kernel (its geometry, the body's text, unknown).  A macro of shifts is none."""
+    text = (KERNEL + "#define DISPATCH(N) normalize<N><<<g, b, 0, s>>>(x, y)\n#define SHIFTS(a) (a << 3) >> 1\n"
+            "void launch(const float* x, float* y, int g, int b, cudaStream_t s) {\n"
+            "    switch (g) { case 1: DISPATCH(1); break; case 2: DISPATCH(2); break; }\n"
+            "    int v = SHIFTS(g);\n}\n")
+    m = build(SourceFile.from_text(text, "k.cu"))
+    assert [(la.kernel, la.form, la.config) for la in m.launches] == [("normalize", "DISPATCH", [])] * 2
