@@ -145,3 +145,17 @@ def test_a_macro_whose_body_launches_a_named_kernel():
             "    int v = SHIFTS(g);\n}\n")
     m = build(SourceFile.from_text(text, "k.cu"))
     assert [(la.kernel, la.form, la.config) for la in m.launches] == [("normalize", "DISPATCH", [])] * 2
+
+
+def test_a_header_kernel_marked_through_a_macro_is_a_kernel_to_splice(tmp_path):
+    """VolumeRender's RayMarching.h: `template <typename F> CUDA_GLOBAL void RayMarchVolumeEmptySpaceMap(`,
+    CUDA_GLOBAL being `__global__` (Common.h): a kernel of the header, which Metal splices for the file that
+    launches it.  A macro of `__host__ __device__` marks no kernel."""
+    from kernelport.backends.metal.headers import header_names
+    from kernelport.macros import definitions
+    h = tmp_path / "k.h"
+    h.write_text("template <typename F> CUDA_GLOBAL void k(F* a) { a[threadIdx.x] = 0; }\n"
+                 "CUDA_HOST_DEVICE inline float f(float v) { return v; }\n")
+    macros = definitions("#define CUDA_GLOBAL __global__\n#define CUDA_HOST_DEVICE __host__ __device__\n", "c.h")
+    defines, kernels, _ = header_names(h, macros)
+    assert kernels == {"k"} and {"k", "f"} <= defines
