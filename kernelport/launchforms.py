@@ -16,6 +16,10 @@
   stream)`: `cudaLaunchConfig_t cfg = {(num_sms), (num_threads), 0, stream, ...}`) gives the
   struct's fields the call's arguments.
 
+- A project macro whose body launches a named kernel with `<<<...>>>` (jpeggpu's `DISPATCH(N)`:
+  `transpose_interleaved<N><<<grid, block, 0, stream>>>(...)`): each call is a launch of that kernel,
+  its geometry (the body's own text) unknown.
+
 - A runtime call given the arguments' addresses in an array (`void *args[] = {&a, &n};` then
   `cudaLaunchCooperativeKernel((void *)k, g, b, args)`: the form's `arg_array`): the arguments are the
   variables the array's initialiser takes the addresses of.
@@ -145,6 +149,10 @@ def macro_forms(defs: list[Node], runtime: dict[str, LaunchForm], configs: dict)
                 calls[name_n.text.decode()] = LaunchForm(kernel=params.index(m.group(1)), grid=at[0], block=at[1],
                                                          shared=at[2], stream=at[3],
                                                          args=_param(rest[0], params) if rest else None)
+                continue
+            n = re.search(r"([A-Za-z_][\w:]*)\s*(?:<[^<>;]*>)?\s*<<<", body)  # jpeggpu's `DISPATCH(N)`: `k<N><<<g, b>>>(...)`
+            if n is not None and n.group(1) not in params:
+                fixed[name_n.text.decode()] = Fixed(n.group(1), None)  # (its geometry is the body's text: unknown here)
                 continue
         for t in configs:
             m = re.search(rf"\b{re.escape(t)}\s+([A-Za-z_]\w*)\s*=?\s*\{{", body)

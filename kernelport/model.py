@@ -14,7 +14,7 @@ from typing import Iterator
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, dialect, launchforms, own_macros
+from . import backends, dialect, launch_macros, launchforms, own_macros
 from .macros import SPACE_WORDS
 from .qualifier_macros import qualifier_macros
 from .source import SourceFile, call_args, ident_name, uncomment, walk
@@ -395,6 +395,8 @@ def build(src: SourceFile) -> Module:
                 args = node.child_by_field_name("arguments")
                 launches.append(Launch(src.text_of(kname), node, list(ks.named_children), owner(node), fn,
                                        call_args(node) if args is not None else []))
+            elif fn is not None and fn.type == "call_expression" and (p := launch_macros.parts(src, node)):
+                launches.append(Launch(src.text_of(p[0]), node, p[2], owner(node), p[1], p[3], p[4]))
             elif fn is not None and fn.type == "identifier":
                 if forms is None:
                     forms = launchforms.forms_of(src)

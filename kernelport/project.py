@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import context_macros, guards, include_search, includes, own_macros, textwords
+from . import context_macros, guards, include_search, includes, launch_macros, own_macros, textwords
 from .decision_reads import Decisions
 from .includers import Elsewhere, Includers
 from .includewalk import Include, IncludeWalk, Scan, _type_names  # noqa: F401  (Include, _type_names: re-exported)
@@ -503,7 +503,8 @@ def needs_macros(src: SourceFile, defs: dict) -> bool:
     uses an attribute-like macro (`HD` = `__host__ __device__`) whose words the model needs, or its
     repair masked a statement macro the includes define as a whole statement (`CUERR` = `{ ... }`:
     every use of it is one, also those that parse, `CUERR` then `cudaEventCreate(&e);` as a declaration),
-    or its repair kept a conditional's branch the run's -D rejects."""
+    or its repair kept a conditional's branch the run's -D rejects, or it uses a launch-configuration macro
+    (`#define KERNEL_ARGS2(g, b) <<< g, b >>>`: kernelport/launch_macros.py)."""
     if not defs:
         return False
     from .macro_groups import groups, rejected_branch_kept
@@ -514,8 +515,9 @@ def needs_macros(src: SourceFile, defs: dict) -> bool:
     if any(m.reason.startswith("conditional (") for m in src.masks) and \
             rejected_branch_kept(src.masks, groups(src.data), defs, src.data):
         return True  # the plain parse kept a branch the run's -D rejects (macro_groups)
-    words = textwords.of(src)
-    return any(name in words and attribute_like(m, defs) for name, m in defs.items())
+    words = textwords.of(src)  # (a launch-configuration macro, `k KERNEL_ARGS2(g, b)(a)`, parses as a declaration)
+    return any(name in words and (attribute_like(m, defs) or name in launch_macros.config_macros({name: m}))
+               for name, m in defs.items())
 
 
 def _resolved(p: Path) -> Path:

@@ -135,8 +135,9 @@ def header_names(path: Path, macros=None) -> tuple[set[str], set[str], set[str]]
     for item in file_scope_items(src):
         names = defined_names(src, item)
         (declared if prototype(item) else defines).update(names)
-        if item.type in ("function_definition", "template_declaration") and \
-                "__global__" in src.text_of(item).split("{", 1)[0]:
+        head = src.text_of(item).split("{", 1)[0]  # (`CUDA_GLOBAL void k(`: a masked macro's words count)
+        if item.type in ("function_definition", "template_declaration") and ("__global__" in head or "__global__" in
+                                                                               src.macro_words(item.start_byte, item.start_byte + len(head.encode()))):
             kernels |= names
     return defines | declared, kernels, declared - defines
 
