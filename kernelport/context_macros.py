@@ -15,6 +15,7 @@ calls `cudaSafeCall(...)`, the macro of util_nvgpu.cuh, which each of its progra
 it; read with its own includes only, the header's calls were unknown CUDA API names (KP210)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 
@@ -77,9 +78,16 @@ def read_before(project, root: Path) -> list[Path]:
 
 def declared_before(project, root: Path) -> frozenset[str]:
     """The names the files the first unit of the run that reaches `root` reads before it declare
-    (functions, macros, types, ...: the user's own, never a CUDA API name); empty where no unit reaches it."""
+    (functions, macros, types, ...: the user's own, never a CUDA API name) that `root`'s text names; empty
+    where no unit reaches it.  Only the named ones: the rest cannot change what the header means, and
+    kept whole they would differ per includer and split a header's shared plan (kernelport/header_plans.py)."""
     sc = _first_scan(project, root)
-    if sc is None or root not in sc.order:
+    if sc is None or root not in sc.order or (pf := project.file(root)) is None:
         return frozenset()
     from .declared_names import unit_declared
-    return unit_declared(project, sc, root, before_root=True)
+    names = unit_declared(project, sc, root, before_root=True)
+    return frozenset(n for n in names if n in _named(pf.src.text)) if names else names
+
+
+def _named(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[A-Za-z_]\w*", text))

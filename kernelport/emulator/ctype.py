@@ -194,7 +194,8 @@ class TypeResolver:
             if node.dim is not None:
                 v = self.eval_const(node.dim)
                 if isinstance(v, bool) or not isinstance(v, int) or not 0 < v < 1 << 31:
-                    msg = f"an array size must be a positive integer constant below 2^31, not {v!r}"
+                    shown = v.item() if hasattr(v, "item") else v  # (a float constant folds to a numpy scalar)
+                    msg = f"an array size must be a positive integer constant below 2^31, not {shown!r}"
                     raise self.err(node.dim, msg) if self.err else ValueError(msg)
                 n = v
             return ArrT(self.resolve(node.type), n)
