@@ -27,6 +27,29 @@ from .pointer_members import _SPACES
 from .spaces import NULL_POINTERS
 
 
+def element_stores(src, body: Node, name: str, decl: Node) -> list[Node] | None:
+    """The non-null values stored with `=` to elements `name[e]` after `decl` in body; None where the name is
+    used other than as an element (`name`, `name + 1`, `*name`) or an element's address is taken (`&name[i]`).
+    (`name[i] += k` moves a pointer within its space: no store.)"""
+    stores: list[Node] = []
+    for n in walk(body):
+        if n.type != "identifier" or src.text_of(n) != name or n.start_byte < decl.end_byte:
+            continue
+        use = n.parent
+        if use is None or use.type != "subscript_expression" or use.child_by_field_name("argument") != n:
+            return None  # the bare array: passed on, offset, dereferenced
+        up = use.parent
+        if up is not None and up.type == "pointer_expression" and \
+                src.text_of(up.child_by_field_name("operator")) == "&":
+            return None  # `&name[i]`: a pointer to a pointer element
+        if up is not None and up.type == "assignment_expression" and up.child_by_field_name("left") == use and \
+                src.text_of(up.child_by_field_name("operator")) == "=":
+            value = up.child_by_field_name("right")
+            if src.text_of(value).strip() not in NULL_POINTERS:
+                stores.append(value)
+    return stores
+
+
 class LocalPointerArrays:
     """Mixin of MetalTranslator: the element space of a function's local array of pointers."""
 
@@ -69,21 +92,4 @@ class LocalPointerArrays:
                     any(ident_name(x) == name for x in n.children_by_field_name("declarator"))]
         if declared != [decl]:
             return None  # another declaration of the name: which one a use means is not decided here
-        stores: list[Node] = []
-        for n in walk(f.body):
-            if n.type != "identifier" or self.src.text_of(n) != name or n.start_byte < decl.end_byte:
-                continue
-            use = n.parent
-            if use is None or use.type != "subscript_expression" or use.child_by_field_name("argument") != n:
-                return None  # the bare array: passed on, offset, dereferenced
-            up = use.parent
-            if up is not None and up.type == "pointer_expression" and \
-                    self.src.text_of(up.child_by_field_name("operator")) == "&":
-                return None  # `&vert[i]`: a pointer to a pointer in thread memory
-            if up is not None and up.type == "assignment_expression" and up.child_by_field_name("left") == use:
-                if self.src.text_of(up.child_by_field_name("operator")) != "=":
-                    continue  # `vert[i] += k`: the pointer moves within its space
-                value = up.child_by_field_name("right")
-                if self.src.text_of(value).strip() not in NULL_POINTERS:
-                    stores.append(value)
-        return stores or None
+        return element_stores(self.src, f.body, name, decl) or None
