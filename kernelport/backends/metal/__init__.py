@@ -434,6 +434,10 @@ class Metal(Backend):
         # <metal_type_traits> (MSL 6.1's type traits): a trait's value a port reads in constant expressions
         "integral_constant", "bool_constant", "true_type", "false_type", "is_same", "enable_if", "enable_if_t",
         "conditional",
+        # the same header's classification and transformation traits (metal::is_integral_v, is_signed_v,
+        # remove_cv_t, make_unsigned_t ... as Apple's own Metal kernels name them: MLX, PyTorch MPS, ANGLE)
+        "conditional_t", "is_integral", "is_floating_point", "is_signed", "is_unsigned", "is_integral_v",
+        "is_floating_point_v", "is_signed_v", "is_unsigned_v", "is_same_v", "remove_cv", "remove_cv_t",
     })
 
     # <cstdint>'s and <cstddef>'s types device code spells `std::int16_t`: MSL has each, same width and

@@ -47,6 +47,8 @@ class LoadedPointers:
             return "device"  # `outs[c]` of a `__constant__ float *outs[N]` the host filled (constant_pointers.py)
         if n is not None and n.type == "identifier" and self.shared_table_space(n, loads, f):
             return "device"  # `slots[i]` of a kernel's `__shared__ node *slots[4]` of device pointers
+        if n is not None and n.type == "identifier" and (sp := self.pointer_array_space(n, loads, f)):
+            return sp  # `vert[k]` of a local `float3 *vert[3]` its stores fill with one space (local_pointer_arrays.py)
         if n is None or n.type != "identifier" or loads == 0:
             return None
         p = f.param(self.src.text_of(n))

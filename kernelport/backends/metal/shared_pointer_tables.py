@@ -21,8 +21,8 @@ from tree_sitter import Node
 
 from ...model import Function
 from ...source import ident_name, walk
+from .local_pointer_arrays import element_stores
 from .pointer_members import _SPACES
-from .spaces import NULL_POINTERS
 
 
 class SharedPointerTables:
@@ -84,24 +84,5 @@ class SharedPointerTables:
                     any(ident_name(d) == name for d in n.children_by_field_name("declarator"))]
         if declared != [decl]:
             return False  # another declaration of the name in the kernel: which one a use means is not decided here
-        stores = 0
-        for n in walk(f.body):
-            if n.type != "identifier" or self.src.text_of(n) != name or n.start_byte < decl.end_byte:
-                continue
-            use = n.parent
-            if use is None or use.type != "subscript_expression" or use.child_by_field_name("argument") != n:
-                return False  # the bare array: passed on, offset, dereferenced
-            up = use.parent
-            if up is not None and up.type == "pointer_expression" and \
-                    self.src.text_of(up.child_by_field_name("operator")) == "&":
-                return False  # `&slots[i]`: a pointer to a device pointer in threadgroup memory
-            if up is not None and up.type == "assignment_expression" and up.child_by_field_name("left") == use:
-                value = up.child_by_field_name("right")
-                if self.src.text_of(up.child_by_field_name("operator")) != "=":
-                    continue  # `slots[i] += k`: the pointer moves within its space
-                if self.src.text_of(value).strip() in NULL_POINTERS:
-                    continue
-                if self.space_of(value, f) != "device":
-                    return False
-                stores += 1
-        return stores > 0
+        stores = element_stores(self.src, f.body, name, decl)
+        return bool(stores) and all(self.space_of(v, f) == "device" for v in stores)

@@ -418,7 +418,8 @@ class AddressSpaces:
                         init = d.child_by_field_name("value") if d.type == "init_declarator" else None
                         name = ident_name(d)
 
-                        later = self._assigned_values(f, name) if init is None else []
+                        later = (self.pointer_array_stores(f, n, d) or self._assigned_values(f, name)) \
+                            if init is None else []  # `T *vert[3]; vert[k] = ..`: local_pointer_arrays.py
 
                         def space(sig, f=f, init=init, later=later):
                             saved = self.cur_sig.get(f.name)

@@ -329,6 +329,29 @@ using __kp::enable_if;
 using __kp::enable_if_t;
 using __kp::is_same;
 using __kp::conditional;
+template <bool B, class T, class F> using conditional_t = typename conditional<B, T, F>::type;
+template <class T> struct remove_const { typedef T type; };
+template <class T> struct remove_const<const T> { typedef T type; };
+template <class T> struct remove_volatile { typedef T type; };
+template <class T> struct remove_volatile<volatile T> { typedef T type; };
+template <class T> struct remove_cv { typedef typename remove_volatile<typename remove_const<T>::type>::type type; };
+template <class T> using remove_cv_t = typename remove_cv<T>::type;
+// scalar classification, as C++'s: a cv-qualified scalar is classified as the scalar; bool is integral
+// and unsigned; half and bfloat are floating-point (MSL 2.1); a vector is none of these
+template <class T> struct is_integral
+    : bool_constant<__kp::is_int_scalar<remove_cv_t<T>>::value || __kp::is_same<remove_cv_t<T>, bool>::value> {};
+template <class T> struct is_floating_point : bool_constant<__kp::is_fp_scalar<remove_cv_t<T>>::value> {};
+template <class T, bool = is_integral<T>::value || is_floating_point<T>::value> struct __kp_signed {
+  static constexpr constant bool value = remove_cv_t<T>(-1) < remove_cv_t<T>(0);
+};
+template <class T> struct __kp_signed<T, false> { static constexpr constant bool value = false; };
+template <class T> struct is_signed : bool_constant<__kp_signed<T>::value> {};
+template <class T> struct is_unsigned : bool_constant<is_integral<T>::value && !__kp_signed<T>::value> {};
+template <class T> constexpr constant bool is_integral_v = is_integral<T>::value;
+template <class T> constexpr constant bool is_floating_point_v = is_floating_point<T>::value;
+template <class T> constexpr constant bool is_signed_v = is_signed<T>::value;
+template <class T> constexpr constant bool is_unsigned_v = is_unsigned<T>::value;
+template <class A, class B> constexpr constant bool is_same_v = is_same<A, B>::value;
 
 // --- limits and constants ---------------------------------------------------------------------
 template <class T> struct numeric_limits {
