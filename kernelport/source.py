@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Iterator, Mapping
 import tree_sitter_cuda
 from tree_sitter import Language, Node, Parser
 
-from . import depth as _depth, directive_tokens, lazy_re, line_splices
+from . import depth as _depth, directive_tokens, lazy_re, line_splices, macro_signatures
 from .errors import KernelportError, Location
 
 if TYPE_CHECKING:
@@ -224,8 +224,7 @@ class SourceFile:
         data = text.encode("utf-8")
         seen = line_splices.blank(_mask_extensions(data), _CONTINUED_DIRECTIVE)  # (a splice in code)
         parse = _parser().parse
-        tree = parse(seen)
-        masks: tuple = ()
+        seen, tree, masks = macro_signatures.unlink(text, path, data, seen, parse(seen), macros, parse)
         visible = None
         # (a file nested past the bound is refused for that, so no repair is tried on it)
         if tree.root_node.has_error and _depth.too_deep(tree) is None:
@@ -233,7 +232,8 @@ class SourceFile:
             visible = {**(macros or {}), **mac.definitions(text, path)}
             # (a macro the file undefines after its uses still stands in the way at those uses)
             own = {**_toolkit_definitions(), **(macros or {}), **mac.definitions(text, path, undefined=True)}
-            seen, tree, masks = macro_repair.repair(data, seen, tree, own, parse)
+            seen, tree, more = macro_repair.repair(data, seen, tree, own, parse)
+            masks = (*masks, *more)
         starts, find, i = [0], data.find, data.find(b"\n")
         while i >= 0:  # a find per line, not a Python step per byte
             starts.append(i + 1)
