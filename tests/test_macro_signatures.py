@@ -110,3 +110,10 @@ def test_metal_still_refuses_a_host_call_in_a_definition_whose_macro_is_no_signa
     text = MODEL.replace("#define SET_INIT_GPU", "#define UNUSED_X")
     r = _translate(tmp_path, text.replace('extern "C" SET_INIT_GPU(set_init)', 'extern "C" NOT_A_SIGNATURE(set_init)'), "metal")
     assert r.returncode == 1 and "KP202 cudaMalloc" in r.stderr, r.stderr
+
+
+def test_two_definitions_through_one_macro_are_both_left_out_of_metal(tmp_path):
+    text = MODEL.replace('extern "C" SOLVE_GPU(solve) {', 'extern "C" SOLVE_GPU(release) {\n    cudaFree(s->sv);\n}\n\nextern "C" SOLVE_GPU(solve) {')
+    r = _translate(tmp_path, text, "metal")
+    assert r.returncode == 0, r.stderr
+    assert "cudaFree" not in r.stdout and 'extern "C"' not in r.stdout and "kernel void init_kernel(" in r.stdout
