@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import context_macros, guards, include_search, includes, launch_macros, own_macros, textwords
+from . import context_macros, guards, include_search, includes, launch_macros, macro_signatures, own_macros, textwords
 from .decision_reads import Decisions
 from .includers import Elsewhere, Includers
 from .includewalk import Include, IncludeWalk, Scan, _type_names  # noqa: F401  (Include, _type_names: re-exported)
@@ -515,6 +515,8 @@ def needs_macros(src: SourceFile, defs: dict) -> bool:
     if any(m.reason.startswith("conditional (") for m in src.masks) and \
             rejected_branch_kept(src.masks, groups(src.data), defs, src.data):
         return True  # the plain parse kept a branch the run's -D rejects (macro_groups)
+    if macro_signatures.needs(src.data, defs):
+        return True  # `extern "C" SIGNATURE(name) {` (kernelport/macro_signatures.py)
     words = textwords.of(src)  # (a launch-configuration macro, `k KERNEL_ARGS2(g, b)(a)`, parses as a declaration)
     return any(name in words and (attribute_like(m, defs) or name in launch_macros.config_macros({name: m}))
                for name, m in defs.items())

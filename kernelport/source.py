@@ -20,15 +20,14 @@ from typing import TYPE_CHECKING, Iterator, Mapping
 import tree_sitter_cuda
 from tree_sitter import Language, Node, Parser
 
-from . import depth as _depth, directive_tokens, launch_macros, lazy_re, line_splices
+from . import depth as _depth, directive_tokens, launch_macros, lazy_re, line_splices, macro_signatures
 from .errors import KernelportError, Location
 
 if TYPE_CHECKING:
     from .macros import Mask, MacroDef
 
 
-# CUDA extensions the grammar does not know, blanked (same length, so every span stays valid) in
-# the copy that is parsed; the user's bytes, which rewrites copy, keep them.
+# CUDA extensions the grammar does not know, blanked (same length) in the parsed copy; the user's bytes keep them.
 _EXTENSIONS = lazy_re.compile(rb"(?:__builtin_align__|__align__)\s*\(\s*\w+\s*\)|__declspec\s*\(\s*\w+(?:\s*\(\s*\w+\s*\))?\s*\)")
 
 
@@ -225,19 +224,20 @@ class SourceFile:
         seen = line_splices.blank(_mask_extensions(data), _CONTINUED_DIRECTIVE)  # (a splice in code)
         parse = _parser().parse
         seen, tree, masks = launch_macros.seen(data, seen, parse(seen), macros, path, parse)  # `k KERNEL_ARGS2(g, b)(a)`
-        visible = None
-        # (a file nested past the bound is refused for that, so no repair is tried on it)
+        seen, tree, more = macro_signatures.unlink(text, path, data, seen, tree, macros, parse)  # `extern "C" SIG(f) {`
+        visible = None  # (a file nested past the bound is refused for that, so no repair is tried on it:)
         if tree.root_node.has_error and _depth.too_deep(tree) is None:
             from . import macro_repair, macros as mac  # only where a macro may stand in the way
             visible = {**(macros or {}), **mac.definitions(text, path)}
             # (a macro the file undefines after its uses still stands in the way at those uses)
             own = {**_toolkit_definitions(), **(macros or {}), **mac.definitions(text, path, undefined=True)}
             seen, tree, repaired = macro_repair.repair(data, seen, tree, own, parse)
-            masks = tuple(sorted((*masks, *repaired), key=operator.attrgetter("start")))
+            more = (*more, *repaired)
         starts, find, i = [0], data.find, data.find(b"\n")
         while i >= 0:  # a find per line, not a Python step per byte
             starts.append(i + 1)
             i = find(b"\n", i + 1)
+        masks = tuple(sorted((*masks, *more), key=operator.attrgetter("start")))
         src = cls(path, text, data, tree, starts, masks, dict(macros or {}))
         if visible is not None:
             src.__dict__["macros"] = visible  # already merged for the repair

@@ -23,6 +23,7 @@ from tree_sitter import Node
 from ... import backends, dialect
 from ...model import defined_names, device_references, file_scope_items, specialization_of
 from ...macros import IGNORED_QUALIFIERS
+from ...macro_signatures import LINKAGE
 from .headers import condition_names, device_macro_uses, header_names, host_definition_uses, locate, prototype, wanted_names
 
 _HOST_ONLY_DECL = ("__device__", "__constant__", "__managed__", "__shared__")
@@ -280,9 +281,10 @@ class HostCode:
                 self.rw.drop_span(m.start, m.end)
 
     def _drop_leading_macros(self, node: Node) -> None:
-        """A macro of qualifiers right before what is left out (`HOSTFN float f() {...}`) goes too."""
+        """A macro of qualifiers right before what is left out (`HOSTFN float f() {...}`) goes too, and so does
+        the `extern "C"` of a definition whose signature a macro spells (kernelport/macro_signatures.py)."""
         for m in self.src.masks:
-            if m.reason == "attribute" and m.end <= node.start_byte and \
+            if (m.reason == "attribute" or (m.reason, m.name) == ("grammar", LINKAGE)) and m.end <= node.start_byte and \
                     not self.src.data[m.end:node.start_byte].strip():
                 gap = self.src.data[m.end:node.start_byte]
                 self.rw.drop_span(m.start, m.end + (len(gap) - len(gap.lstrip(b" \t"))))  # with its blanks
