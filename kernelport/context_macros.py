@@ -15,7 +15,6 @@ calls `cudaSafeCall(...)`, the macro of util_nvgpu.cuh, which each of its progra
 it; read with its own includes only, the header's calls were unknown CUDA API names (KP210)."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 
@@ -84,10 +83,7 @@ def declared_before(project, root: Path) -> frozenset[str]:
     sc = _first_scan(project, root)
     if sc is None or root not in sc.order or (pf := project.file(root)) is None:
         return frozenset()
+    from . import textwords
     from .declared_names import unit_declared
     names = unit_declared(project, sc, root, before_root=True)
-    return frozenset(n for n in names if n in _named(pf.src.text)) if names else names
-
-
-def _named(text: str) -> frozenset[str]:
-    return frozenset(re.findall(r"[A-Za-z_]\w*", text))
+    return names & textwords.of(pf.src) if names else names
