@@ -9,6 +9,7 @@ from typing import Callable
 from .comma_operands import comma_operands
 from .macro_tokens import Tok, match_brace as _match_brace, match_open
 from .macros import FUNCTIONAL_CAST, IGNORED_QUALIFIERS, Mask
+from .member_pointers import member_pointers
 
 _DIRECTIVE_LINE = re.compile(rb"(?m)^[ \t]*#")
 _CONDITIONAL_LINE = re.compile(rb"(?m)^[ \t]*#[ \t]*(if|el|endif)")  # (a branch's lines are not blanked alone)
@@ -16,6 +17,7 @@ _CONDITIONAL_LINE = re.compile(rb"(?m)^[ \t]*#[ \t]*(if|el|endif)")  # (a branch
 # calls whose arguments are types, which the grammar reads as expressions
 _TYPE_TRAIT = re.compile(r"__(is|has)_[a-z_]+$")
 _BLANK = bytes(b if b in (0x0A, 0x0D) else 0x20 for b in range(256))  # every byte a blank, line ends kept
+_SPACES = frozenset({"__host__", "__device__", "__global__", "__forceinline__", "__noinline__"})  # (before `friend`)
 
 
 def blank_bytes(data: bytes, start: int, end: int) -> bytes:
@@ -40,7 +42,8 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
     a functional cast of a type of several words `unsigned int(v >> 24)` as `(unsigned  )(v >> 24)`
     (the ports write `((unsigned int)(v >> 24))`), `using typename B::t;` as `using          B::t;`,
     a label that ends its block `end:\n  }` as `end:\n; }`, an array delete of a parenthesised
-    operand `delete[](p.q);` as `delete[] p.q ;`
+    operand `delete[](p.q);` as `delete[] p.q ;`, the execution spaces before a friend declaration
+    `__host__ __device__ friend bool operator==(` as `friend bool operator==(` (blanks before it)
     (none changes what the warp analyses read)."""
     for i in idx:
         t = toks[i]
@@ -166,6 +169,12 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
                 o, c = toks[i + 3], toks[close]
                 yield (("delete[]", t.start, "delete"), [(o.start, o.end, b" "), (c.start, c.end, b" ")],
                        [Mask(o.start, o.end, "delete[] (", "grammar"), Mask(c.start, c.end, "delete[] )", "grammar")])
+        elif t.text == "friend" and i > 0 and toks[i - 1].text in _SPACES and i - 1 not in masked_at:
+            k = i - 1  # `__host__ __device__ friend bool operator==(...)`, `__global__ friend void f(...)`: the grammar
+            while k > 0 and toks[k - 1].text in _SPACES and k - 1 not in masked_at:  # takes them after `friend` only
+                k -= 1
+            s, e = toks[k].start, toks[i - 1].end
+            yield (("friend", s, "friend"), [(s, e, blank_bytes(data, s, e))], [Mask(s, e, "friend", "grammar")])
         elif t.text == "template" and i + 2 < len(toks) and toks[i + 1].text in ("class", "struct") and \
                 toks[i + 2].kind == "ident":  # an explicit instantiation, `template class P<float>;`
             yield ("template", t.start, "template"), [(t.start, t.end, b" " * 8)], \
@@ -213,6 +222,7 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
             # which the grammar takes only on a plain member: seen as the declaration `...(const V& v);`
             s, e = t.start, toks[i + 1].end
             yield (("deleted", t.start, "="), [(s, e, blank_bytes(data, s, e))], [Mask(s, e, "= delete", "grammar")])
+    yield from member_pointers(toks, data, idx, masked_at, close_of)  # `bool (N::*m)(N *)`, `p->*m`
     yield from comma_operands(toks, data, idx, masked_at, close_of)  # `&& (at += n, f(at))` seen as `&&_(at += n, f(at))`
 
 

@@ -40,9 +40,10 @@ class ExternSpaces:
             if name is None or name in defined:
                 continue
             params = _params(self.src, fd)
-            if name in got and [p.type for p in got[name]] != [p.type for p in params]:
-                got[name] = None  # C++ overloads by type: which declaration a call means is not decided here
-            elif name not in got:
+            if name in got:  # C++ overloads by type: which declaration a call means is not decided here
+                if got[name] is not None and [p.type for p in got[name]] != [p.type for p in params]:
+                    got[name] = None  # (a third declaration finds None: it stays undecided)
+            else:
                 got[name] = params
         got = self.__dict__["_kp_declared_only"] = {k: v for k, v in got.items() if v is not None}
         return got
