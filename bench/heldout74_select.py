@@ -77,6 +77,15 @@ EXTENSION and SECOND ROUND, written and committed (h/heldout74, 07:36 UTC) after
   named by an earlier select script, is taken next by the same rule and check in this order:
    10. Openhologram/OpenHologram            computer-generated holograms from depth maps and point clouds (KETI's
                                          first public release; a separate repository from heldout42's Openhologram/Openholo)
+Outcome of the SECOND ROUND (before any measure, 07:37 UTC): OpenHologram 0 of its 1 .cu at its newest snapshot
+  (OpenHolo_DepthMap/Hologram/src/HologramKernel.cu reaches cufft.h). The set still holds 1 file in one project, so a
+  THIRD ROUND, written and committed (h/heldout74, 07:36 UTC) before its candidates were fetched and before any measure
+  (only repository names, file lists and code search looked up), takes optical interferometry and structured-light
+  phase retrieval (fringe-pattern phase extraction and unwrapping: wave-optics measurement, none of heldout42's
+  sub-domains), named by domain only, by the same rule and check in this order:
+   11. TWANG006/G-LS3U                      interferometric fringe patterns: reference-based dynamic phase retrieval,
+                                         windowed Fourier filtering, random phase-shift extraction (AIA)
+   12. YuhuaXu/PhaseUnwrapping              structured-light phase unwrapping (reference-image PatchMatch on the GPU)
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout74_before.txt, and with rocThrust / hipCUB bench/scoreboard_heldout74_rocmlibs.txt).
 """
@@ -125,7 +134,14 @@ CANDIDATES = [
     ("slm-playground", "Molecular-Nanophotonics/SLM-Playground", "(none in the repository)", [], [],
      ["NDEBUG", "_CONSOLE"], ["-std=c++17"], "LabVIEW CUDA DLL Example/"),
     # SECOND ROUND (committed before it was fetched; its build read after the fetch)
-    ("openhologram", "Openhologram/OpenHologram", "", [], [], [], ["-std=c++17"], ""),
+    # several Visual Studio builds (OpenHolo_DepthMap/Hologram/build/Hologram.vcxproj: include dirs .. and the solution's
+    # parent, i.e. OpenHolo_DepthMap/Hologram and OpenHolo_DepthMap; OpenHolo_KETI/.../ophgen_pointcloud_gpu.vcxproj), so
+    # the whole repository; Release|x64 NDEBUG, _CONSOLE (WIN32, WIN64, the Qt defines of its GUI left out)
+    ("openhologram", "Openhologram/OpenHologram", "BSD-2-Clause (see LICENSE)", ["LICENSE"],
+     ["OpenHolo_DepthMap/Hologram", "OpenHolo_DepthMap"], ["NDEBUG", "_CONSOLE"], ["-std=c++17"], ""),
+    # THIRD ROUND (committed before they were fetched; builds read after the fetch)
+    ("g-ls3u", "TWANG006/G-LS3U", "", [], [], [], ["-std=c++17"], ""),
+    ("phaseunwrapping", "YuhuaXu/PhaseUnwrapping", "", [], [], [], ["-std=c++17"], ""),
 ]
 DROPPED = frozenset()
 
