@@ -103,6 +103,16 @@ EXTENSION, second round, written and committed (h/heldout74, 07:37 UTC) before a
                                          LM, Gerchberg-Saxton) on the GPU
    E2. tskare/gpuaudiobench                 audio DSP benchmarks: FIR / IIR filters, gain, modal synthesis, waveguides
    E3. Stimmer02/CU.Pressor                 audio effect: multiband compressor plugin (VST3) processing units
+Outcome of the EXTENSION's second round (before any measure of kernelport, 07:39 UTC): E1-E3 fetched.
+  autd3-backend-cuda 1 (cuda_src/kernel.cu, 1 of 1 resolves), gpuaudiobench 0 of its first 10 (every unit reaches
+  bench_utils.cuh, which includes the CUDA samples' helper_cuda.h, outside the repository; three reach cufft.h),
+  CU.Pressor 10 of its 12 (9 of its first 10 resolve; ProcessingUnit_fftBandSplit.cu and ProcessingUnit_volume.cu's
+  path order puts the cufft.h-reaching fftBandSplit unit out; 10 files under CAP). Check (`nvcc -c`, the build's
+  flags, 07:39 UTC): autd3-backend-cuda 1/1, CU.Pressor 3/3. The set: 11 files in two projects (autd3-cuda 1,
+  cupressor 10), none of them optics: the optics domain and its narrowed extension give no file that qualifies.
+  Caveats, said and not acted on: 11 files in two projects, 10 from one plug-in library (buffers and processing units
+  of one compressor); the brief's domain is not represented (public optics CUDA reaches cuFFT / cuRAND / cuBLAS /
+  OpenCV / mex.h almost everywhere, and the one unit without them is a Windows-only SAXPY example).
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout74_before.txt, and with rocThrust / hipCUB bench/scoreboard_heldout74_rocmlibs.txt).
 """
@@ -167,9 +177,15 @@ CANDIDATES = [
     ("phaseunwrapping", "YuhuaXu/PhaseUnwrapping", "(none in the repository)", [], [], ["NDEBUG", "_CONSOLE"],
      ["-std=c++17"], "PatchMatch/"),
     # EXTENSION, second round (committed before they were fetched; builds read after the fetch)
-    ("autd3-cuda", "shinolab/autd3-backend-cuda", "", [], [], [], ["-std=c++17"], ""),
-    ("gpuaudiobench", "tskare/gpuaudiobench", "", [], [], [], ["-std=c++17"], ""),
-    ("cupressor", "Stimmer02/CU.Pressor", "", [], [], [], ["-std=c++17"], ""),
+    # build.rs (cc crate, cuda): cuda_src/kernel.cu with -cudart=shared and the sm_75..87 -gencode list (left out: the
+    # scoreboard compiles for no particular GPU)
+    ("autd3-cuda", "shinolab/autd3-backend-cuda", "MIT (see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], "cuda_src/"),
+    # cuda/Makefile (a CUDA-samples makefile): NVCCFLAGS -m64, the SMS -gencode list left out; the .cu under cuda/
+    ("gpuaudiobench", "tskare/gpuaudiobench", "GPL-3.0 (see LICENSE)", ["LICENSE"], [], [], ["-std=c++17", "-m64"], "cuda/"),
+    # CMakeLists.txt (the VST3 plugin) links a prebuilt source/compressor_CUDA/lib/Compressor.lib and adds
+    # source/compressor_CUDA/src as include dir; the library's .cu under that folder (no build file for it)
+    ("cupressor", "Stimmer02/CU.Pressor", "GPL-3.0 (see LICENSE)", ["LICENSE"], ["source/compressor_CUDA/src"], [],
+     ["-std=c++17"], "source/compressor_CUDA/src/"),
 ]
 DROPPED = frozenset({"Molecular-Nanophotonics/SLM-Playground"})
 
