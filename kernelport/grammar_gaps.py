@@ -43,7 +43,9 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
     (the ports write `((unsigned int)(v >> 24))`), `using typename B::t;` as `using          B::t;`,
     a label that ends its block `end:\n  }` as `end:\n; }`, an array delete of a parenthesised
     operand `delete[](p.q);` as `delete[] p.q ;`, the execution spaces before a friend declaration
-    `__host__ __device__ friend bool operator==(` as `friend bool operator==(` (blanks before it)
+    `__host__ __device__ friend bool operator==(` as `friend bool operator==(` (blanks before it),
+    a comma expression in a `decltype` `decltype(*u != *u, T())`
+    as `decltype(          T())` and a template's pointer array `new Buf<T>*[n]` as `new Buf<T> [n]`
     (none changes what the warp analyses read)."""
     for i in idx:
         t = toks[i]
@@ -145,9 +147,10 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
                 yield (("asm label", t.start, t.text), [(s, e, blank_bytes(data, s, e))], [Mask(s, e, "asm label", "grammar")])
             continue
         if t.text == "new" and i not in masked_at:
-            j = i + 1
-            while j < len(toks) and toks[j].kind == "ident" or j < len(toks) and toks[j].text == "::":
-                j += 1
+            j = i + 1  # the type's words, `::` and template argument lists (`new Buf<T>*[n]`)
+            while j < len(toks) and (toks[j].kind == "ident" or toks[j].text == "::" or toks[j].text == "<" and
+                                     j > i + 1 and toks[j - 1].kind == "ident" and _angle_close(toks, j) is not None):
+                j = _angle_close(toks, j) + 1 if toks[j].text == "<" else j + 1
             stars = j
             while j < len(toks) and toks[j].text == "*":
                 j += 1
@@ -156,6 +159,13 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
                 edits = [(toks[k].start, toks[k].end, blank_bytes(data, toks[k].start, toks[k].end))
                          for k in blank]
                 yield ("new", t.start, "new"), edits, [Mask(e[0], e[1], "new", "grammar") for e in edits]
+        elif t.text == "decltype" and i + 1 < len(toks) and toks[i + 1].text == "(" and i not in masked_at:
+            close = close_of(i + 1)  # `decltype(*u != *u, std::true_type())` (SFINAE): a comma expression the grammar
+            comma = _last_comma(toks, i + 2, close) if close is not None else None  # does not take there: seen as
+            if comma is not None:  # `decltype(          std::true_type())`, the type of its last operand
+                s, e = toks[i + 2].start, toks[comma].end
+                yield (("decltype comma", t.start, "decltype"), [(s, e, blank_bytes(data, s, e))],
+                       [Mask(s, e, "decltype comma", "grammar")])
         elif t.text in _TYPE_WORDS and i not in masked_at:
             cast = functional_cast(toks, i)
             if cast is not None:  # `unsigned int(v >> 24)`: seen as the C-style cast `(unsigned  )(v >> 24)`
@@ -429,6 +439,26 @@ def _angle_close(toks: list[Tok], i: int) -> int | None:
             if angles == 0:
                 return k
     return None
+
+
+def _last_comma(toks: list[Tok], a: int, b: int) -> int | None:
+    """The last comma of toks[a:b] outside any bracket and any template argument list (`f<A, B>(x)`'s is
+    not one), or None."""
+    depth, last, k = 0, None, a
+    while k < b:
+        x = toks[k].text
+        if x in ("(", "[", "{"):
+            depth += 1
+        elif x in (")", "]", "}"):
+            depth -= 1
+        elif x == "<" and k > a and toks[k - 1].kind == "ident":
+            end = _angle_close(toks, k)
+            if end is not None and end < b:
+                k = end
+        elif x == "," and depth == 0:
+            last = k
+        k += 1
+    return last
 
 
 def _member_qualifier(toks: list[Tok], i: int) -> int | None:

@@ -5,6 +5,7 @@ from tree_sitter import Node
 
 from . import dialect
 from .macros import FUNCTIONAL_CAST
+from .qualified_statics import qualified_statics
 
 # The C library's variadic functions device code can call (CUDA's device printf).
 DEVICE_VARIADIC = ("printf",)
@@ -110,3 +111,5 @@ def respell_for_clang(src, module, rw, backend: str) -> None:
         rw.replace(ret, "return 0;")
     for empty in end_labels(src):
         rw.replace(empty, ";")
+    for keyword in qualified_statics(src):  # `static T* F::make(...) {` after F's non-static declaration
+        rw.replace(keyword, "")

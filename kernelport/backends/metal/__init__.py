@@ -413,6 +413,16 @@ class Metal(Backend):
                                "UINT8_C": "c", "UINT16_C": "c", "UINT32_C": "c ## u", "UINT64_C": "c ## ul",
                                "INTMAX_C": "c ## l", "UINTMAX_C": "c ## ul"}
 
+    # cuComplex.h's single-precision complex (a float2 in CUDA: `typedef float2 cuFloatComplex`), which a Metal
+    # port cannot include: the prologue defines each name the port uses and does not define itself, as a macro
+    # that reads each argument once (componentwise float2 `+`/`-` are cuCaddf/cuCsubf exactly).  The functions
+    # that read an argument twice (cuCmulf, cuCdivf, cuCabsf, cuConjf, cuCfmaf) and double complex stay
+    # undefined (KP223 at their use)
+    complex_macros = {"cuFloatComplex": "float2", "cuComplex": "float2",
+                      "make_cuFloatComplex(r, i)": "float2((r), (i))", "make_cuComplex(r, i)": "float2((r), (i))",
+                      "cuCrealf(z)": "((z).x)", "cuCimagf(z)": "((z).y)",
+                      "cuCaddf(a, b)": "((a) + (b))", "cuCsubf(a, b)": "((a) - (b))"}
+
     # CUDA's barrier votes over the block (`__syncthreads_or(p)`, `_and`, `_count`): a kp_ helper of the
     # prologue that counts the predicate in a threadgroup atomic the kernel declares (`block_vote_scratch`)
     # between threadgroup barriers, as CUDA's barrier-with-vote does

@@ -24,6 +24,7 @@ from ... import backends, dialect
 from ...model import defined_names, device_references, file_scope_items, specialization_of
 from ...macros import IGNORED_QUALIFIERS
 from ...macro_signatures import LINKAGE
+from .conversion_operators import host_conversion_operators
 from .headers import condition_names, device_macro_uses, header_names, host_definition_uses, locate, prototype, wanted_names
 
 _HOST_ONLY_DECL = ("__device__", "__constant__", "__managed__", "__shared__")
@@ -57,6 +58,9 @@ class HostCode:
             self.rw.replace(node, self.comment_for(node, text))
             self._drop_leading_macros(node)
         host_nodes = [(f.node.start_byte, f.node.end_byte) for f in self.host.values()]
+        for item, fn, name in host_conversion_operators(self.src):
+            self.rw.replace(item, self.comment_for(item, f"// {name}() is host code: left out of the Metal port."))
+            host_nodes.append((fn.start_byte, fn.end_byte))
 
         def in_host(n: Node) -> bool:
             return any(s <= n.start_byte < e for s, e in host_nodes)

@@ -60,8 +60,14 @@ class Sidecar:
         named = set(re.findall(r"\b[A-Za-z_]\w*", body)) - defined
         constants = [(c, table[c]) for c in sorted(named & set(table))]
         constants += [(f"{c}(c)", literals[c]) for c in sorted(named & set(literals))]
+        complex_ = backends.get(self.backend).complex_macros  # cuComplex.h's, `make_cuFloatComplex(r, i)`
+        complexes = [(c, v) for c, v in sorted(complex_.items()) if c.split("(")[0] in named]
+        if complexes:  # a name the file defines itself keeps its own
+            own = self._declared_names()
+            complexes = [(c, v) for c, v in complexes if c.split("(")[0] not in own]
         return {"msl_version": version, "msl_reasons": reasons, "polyfills": used, "atomics": atomics,
-                "math_constants": constants, "vector_makers": self.vector_makers(body), "sidecar": None}
+                "math_constants": constants, "complex_macros": complexes, "vector_makers": self.vector_makers(body),
+                "sidecar": None}
 
     def extra_files(self, source_label: str, command: str | None) -> dict[str, str]:
         from pathlib import PurePosixPath

@@ -91,7 +91,8 @@ class Unported:
         cuda_own = backends.get(self.backend).float_math  # CUDA's own overload the prologue defines
         declared = self._declared_names()
         # the prologue's: <stdint.h>'s constant macros, CUDA's float functions with Metal definitions
-        library = metal_library_names() | set(backends.get(self.backend).integer_constant_macros) | set(cuda_own)
+        library = metal_library_names() | set(backends.get(self.backend).integer_constant_macros) | set(cuda_own) | \
+            {c.split("(")[0] for c in backends.get(self.backend).complex_macros}  # cuComplex.h's (the prologue's)
         reported: set[str] = set()
         # a function no nvcc pass compiles (helper_math.h's host `rsqrtf` under `#ifndef __CUDACC__`) neither
         # is a host function device code may not call nor replaces CUDA's own of its name: nvcc never sees it
