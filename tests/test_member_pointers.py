@@ -14,7 +14,7 @@ import pytest
 
 from kernelport.source import SourceFile
 from kernelport.translate import translate
-from tests.conftest import hip_compiles
+from conftest import hip_compiles
 
 CODE = """
 struct Node {
