@@ -107,3 +107,27 @@ def test_a_cut_before_a_full_mask_shuffle_is_still_found():
 def test_the_hazards_are_those_of_every_node_walked(path):
     text = path.read_text()
     assert _hazards(_context(text, str(path)).divergence) == _every_node(text, str(path))
+
+
+def test_a_call_name_is_read_as_a_barrier_once(monkeypatch):
+    """barrier_kind (asked of every call of every file by the summaries) looks each name up in the
+    dialects once; the barriers and a look-alike helper keep their kinds."""
+    text = """
+__device__ float sync(float v) { return v; }
+__global__ void k(float* x) {
+    float v = sync(x[0]) + sync(x[1]) + sync(x[2]);
+    __syncwarp();
+    __syncthreads();
+    __syncthreads();
+    x[threadIdx.x] = v;
+}
+"""
+    monkeypatch.setattr(divergence, "_KINDS", {})
+    asked = []
+    real = divergence.lookup
+    monkeypatch.setattr(divergence, "lookup", lambda name, dialects: asked.append(name) or real(name, dialects))
+    ctx = _context(text)
+    calls = ctx.src.index.of_type("call_expression")
+    kinds = [divergence.barrier_kind(ctx, c) for c in calls] + [divergence.barrier_kind(ctx, c) for c in calls]
+    assert sorted(asked) == ["__syncthreads", "__syncwarp", "sync"]  # main: one look-up per call and ask
+    assert kinds[:len(calls)] == [None, None, None, "warp", "block", "block"] == kinds[len(calls):]

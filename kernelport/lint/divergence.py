@@ -30,15 +30,15 @@ def barrier_kind(ctx, call: Node) -> str | None:
     fn = call.child_by_field_name("function")
     if fn is None or fn.type != "identifier":
         return None
-    name = ctx.text(fn)
-    c = lookup(name, backends.names())  # a barrier in any dialect (no name means two concepts)
-    if c is None:
-        return None
-    if c.key == "syncthreads":
-        return "block"
-    if c.key == "syncwarp":
-        return "warp"
-    return None
+    names = tuple(backends.names())
+    key = (names, ctx.text(fn))
+    if key not in _KINDS:  # (asked of every call of every file: each name's dialect look-ups made once)
+        c = lookup(key[1], names)  # a barrier in any dialect (no name means two concepts)
+        _KINDS[key] = None if c is None else {"syncthreads": "block", "syncwarp": "warp"}.get(c.key)
+    return _KINDS[key]
+
+
+_KINDS: dict[tuple[tuple[str, ...], str], str | None] = {}  # (dialects, name) -> barrier_kind
 
 
 @dataclass
