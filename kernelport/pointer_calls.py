@@ -44,9 +44,7 @@ def _pointer_arities(f: Function) -> dict[str, int | None]:
     """Each name `f` declares as a parameter or a top-level local, with the arity of its function-pointer
     type (None: not one): a parameter's first, then a local's first, as a look-up of one name reads them."""
     out: dict[str, int | None] = {}
-    d = f.node.child_by_field_name("declarator")
-    while d is not None and d.type != "function_declarator":
-        d = d.child_by_field_name("declarator")
+    d = _own_declarator(f)
     ps = d.child_by_field_name("parameters") if d is not None else None
     decls = list(ps.named_children if ps is not None else ())
     if f.body is not None:
@@ -59,6 +57,13 @@ def _pointer_arities(f: Function) -> dict[str, int | None]:
         for name in names:
             out.setdefault(name, arity)  # (the first declaration of the name: parameters come first)
     return out
+
+
+def _own_declarator(f: Function) -> Node | None:
+    d = f.node.child_by_field_name("declarator")
+    while d is not None and d.type != "function_declarator":
+        d = d.child_by_field_name("declarator")
+    return d
 
 
 def _declared(decl: Node) -> set[str]:
@@ -116,8 +121,10 @@ class Pointers:
         if name is None or name in self.names:
             return []
         arities = self._arities.get(id(f))
-        if arities is None:
-            arities = self._arities[id(f)] = _pointer_arities(f)
+        if arities is None:  # a pointer's arity is read from a function declarator in its declaration: where f
+            own = _own_declarator(f)  # holds none but its own, every name's is None (the node index: a bisect)
+            others = any(x != own for x in self.module.source.index.under(f.node, "function_declarator"))
+            arities = self._arities[id(f)] = _pointer_arities(f) if others else {}
         arity = arities.get(name)
         if arity is None:
             return []

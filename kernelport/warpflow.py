@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import abslanes, backends, dialect, fnscopes, laddersteps, launchrows, maskmemory, masksources, memberlanes
+from . import abslanes, backends, dialect, fnscopes, launchrows, maskmemory, masksources, memberlanes
 from . import declkeys, declsplit, fullmask, masktypes, shufflewrappers, templateargs, warpreach, warpshapes, warpwidth
-from . import braced_scalars, collective_widths, warpcounts, xorexchange
+from . import braced_scalars, collective_widths, warpbinary, warpcounts, xorexchange
 from .model import Function, Module
 from .reached import reached
 from .source import call_args, ident_name
 from .fnscopes import callers_closure  # (lint's divergence pass imports it from here too)
 from .sweeps import Sweeps
-from .warpsites import declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_facts, type_aliases
+from .warpsites import declares_memory, guarded_wide_step, is_reference as _is_reference, macro_facts, type_aliases
 from .warpsites import (  # noqa: F401  (translate and lint import them from here too)
     TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK, last_lane,
     OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, INT32_TYPES, int_value, Site, Issue, Analysis, shuffled_name)
@@ -83,7 +83,8 @@ class _Analyzer:
 
     def lookup(self, name: str, node: Node | None = None) -> frozenset:
         if self.fn is not None and ((key := declkeys.key(self, node, name)) != name or self.work.has(self.env, (self.cur, name))):
-            return self.work.read(self.env, (self.cur, key)) | self.work.read(self.env, (self.cur, name))  # (declkeys)
+            got = self.work.read(self.env, (self.cur, key))  # (declkeys: a scope's own key, and the name's)
+            return got if key == name else got | self.work.read(self.env, (self.cur, name))
         if ("", name) in self.env:
             return self.env[("", name)]
         facts = macro_facts(self, name, node)  # this file's macros, then the includes' (project)
@@ -97,12 +98,16 @@ class _Analyzer:
     def ex(self, n: Node | None) -> frozenset:
         if n is None:
             return frozenset()
-        t = n.type
+        t = n.type  # (the kinds most read first: identifiers, binary expressions, literals)
+        if t == "identifier":
+            return self.lookup(self.src.text_of(n), n)
+        if t == "binary_expression":
+            return warpbinary.binary(self, n)
         if t == "number_literal":  # the same facts on every pass (its site is made on the first)
             facts = self._literals.get(n.id)
             return facts if facts is not None else self._literals.setdefault(n.id, self._literal(n))
-        if t in ("identifier", "qualified_identifier"):  # `Traits::mask`: masksources.static_member
-            return self.lookup(self.src.text_of(n), n) if t == "identifier" else masksources.static_member(self, n)
+        if t == "qualified_identifier":  # `Traits::mask`: masksources.static_member
+            return masksources.static_member(self, n)
         if t == "field_expression":
             base = n.child_by_field_name("argument")
             name = self.src.text_of(base)
@@ -125,8 +130,6 @@ class _Analyzer:
                 return frozenset({(FULL, -1)})  # `~0u`, `-1`
             f = self.ex(arg)
             return f if op in ("-", "~", "+") else frozenset()
-        if t == "binary_expression":
-            return self.binary(n)
         if t == "conditional_expression":
             self.ex(n.child_by_field_name("condition"))
             return self.ex(n.child_by_field_name("consequence")) | self.ex(n.child_by_field_name("alternative"))
@@ -167,99 +170,6 @@ class _Analyzer:
         if fullmask.full_in(self.m, self.src.text_of(n)):  # `0xffffffff`, `037777777777`, `0xffff'ffff`
             return frozenset({(FULL, self.site(n, "full_value"))})
         return _SOME_LANES if v is not None else frozenset()
-
-    def binary(self, n: Node) -> frozenset:
-        op = self.src.text_of(n.child_by_field_name("operator"))
-        L, R = self.ex(n.child_by_field_name("left")), self.ex(n.child_by_field_name("right"))
-        kinds_L, kinds_R = {k for k, _ in L}, {k for k, _ in R}
-        threadish = {TID, LANE, WARP} & kinds_L
-        out = set()
-        if op in ("%",):
-            if threadish and WS in kinds_R:
-                out |= {(LANE, s) for k, s in R if k == WS}
-            if WS_OK in kinds_R:
-                out.add((LANE_OK, -1))
-            return self.a.derived(n, out, L, {(TID, -1)} if TID in kinds_L else ())
-        if op == "&":
-            if is_address(self, n):
-                return frozenset()  # `0x1f & (uintptr_t)p`: an alignment of an address, not a lane
-            if (threadish or TID in kinds_L) and WS_OK in kinds_R:
-                out |= {(LANE_OK, -1), (TID, -1)}  # tid & (warpSize - 1): a portable lane
-            if threadish and WS_M1 in kinds_R:
-                out |= {(LANE, s) for k, s in R if k == WS_M1}
-                out.add((TID, -1))
-            if threadish and WS_M1 in kinds_L:
-                out |= {(LANE, s) for k, s in L if k == WS_M1}
-            if {TID, LANE, WARP} & kinds_R and WS_M1 in kinds_L:  # `31 & tid`: the same lane, literal first
-                out |= {(LANE, s) for k, s in L if k == WS_M1}
-                out.add((TID, -1))
-            if VOTE in kinds_L | kinds_R:
-                self.confirm(L | R, "combined with a ballot mask", n, kinds=(MASK, LANE, WS_M1, WS))
-                out.add((VOTE, -1))
-                out |= {f for f in L | R if f[0] in (MASK, OPAQUE)}  # `__activemask() & 0xff`: some lanes
-            elif MASK in kinds_L | kinds_R:
-                if (MASK in kinds_L and WRES in kinds_R) or (MASK in kinds_R and WRES in kinds_L):
-                    # `__shfl(word, j) & (1u << lane)`: a lane's bit of a broadcast word, a lane mask
-                    self.confirm(L | R, "tests a lane's bit of a shuffled lane mask", n, kinds=(MASK,))
-                    for w in filter(None, (shuffled_name(self.src, c, self.dialect) for c in n.named_children)):
-                        self._check_store(w, frozenset({(VOTE, -1)}), n)  # the word it broadcasts is a mask
-                out |= {f for f in L | R if f[0] in (MASK, FULL, OPAQUE)}
-            return self.a.derived(n, out, L)
-        if op in ("|", "^"):
-            if VOTE in kinds_L | kinds_R:
-                self.confirm(L | R, "combined with a ballot mask", n, kinds=(MASK,))
-                out.add((VOTE, -1))
-            # `lane ^ 1` (a butterfly partner) is still a lane
-            return frozenset(out | {f for f in L | R if f[0] in (MASK, VOTE, TID, LANE, WARP)})
-        if op == "/":
-            if ({TID, BDIM} & kinds_L) and WS_OK in kinds_R:
-                out.add((WARP_OK, -1))  # tid / warpSize: a portable warp index
-            if ({TID, BDIM, LANE, WARP} & kinds_L) and WS in kinds_R:
-                out |= {(WARP, s) for k, s in R if k == WS}
-                out |= {(WARP, s) for k, s in L if k in (WS_M1, WS)}  # (x + 31) / 32, (32 + x - 1) / 32
-            out |= {f for f in L if f[0] in (TID, BDIM)}
-            return self.a.derived(n, out, L)
-        if op == ">>":
-            if ({TID, BDIM, LANE, WARP} & kinds_L) and FIVE in kinds_R:
-                out |= {(WARP, s) for k, s in R if k == FIVE}
-                out |= {(WARP, s) for k, s in L if k in (WS_M1, WS)}  # (x + 31) >> 5 rounds up, as / 32 does
-                out |= {f for f in L if f[0] in (TID, BDIM)}
-            if VOTE in kinds_L:
-                self.confirm(R, "shifts a ballot mask", n, kinds=(LANE, WS_M1, WS, WARP))
-                out.add((VOTE, -1))
-            return self.a.derived(n, out, L)
-        if op == "<<":
-            if ONE in kinds_L and ({TID, LANE, LANE_OK} & kinds_R):
-                out |= {(MASK, s) for k, s in L if k == ONE}
-                out |= {f for f in R if f[0] == LANE}
-            if WARP in kinds_L and FIVE in kinds_R:  # warp << 5: the warp's first lane
-                out |= {(WARP, s) for k, s in R if k == FIVE} | {f for f in L if f[0] in (WARP, TID)}
-            if VOTE in kinds_L:  # `hi << 32`: two 32-lane ballots in one 64-bit word, which one
-                maskmemory.ballot_pair(self, n, kinds_R)  # 64-lane ballot fills: no rewrite (KP226)
-                maskmemory.top_lane_shift(self, n, kinds_R)  # `<< (31 - lane)`: 32 bits drop the rest (KP236)
-                out.add((VOTE, -1))
-            return frozenset(out)
-        if op in ("==", "!=", "<", "<=", ">", ">="):
-            if self.fn is not None and (self.cur in self.warp_keys or not masktypes.MASK_LANE.isdisjoint(L | R)) and (
-                    {LANE, WARP, LANE_OK, WRES} & (kinds_L | kinds_R)):
-                step = laddersteps.threshold(self.src, self.dialect, n)  # `n >= 32` over a step at 16 keeps its 32
-                self.confirm({f for f in L | R if not (step and f[1] >= 0 and self.a.sites[f[1]].node == step[0])},
-                             "leader or lane test in warp-level code", n)
-            if VOTE in kinds_L | kinds_R:
-                for side in (L, R):
-                    self.confirm({f for f in side if f[0] == FULL}, "compared with a ballot", n, kinds=(FULL,))
-            return frozenset()
-        if op in ("&&", "||"):
-            return frozenset()
-        if op in ("+", "-") and is_address(self, n):
-            return frozenset()  # `d + tid % 32`: an address, not a lane (its loads are data)
-        if op == "*" and ({LANE, LANE_OK, WS_OK} & (kinds_L | kinds_R) or (WS in kinds_L and WS in kinds_R)):
-            # `lane * 32`: a lane's chunk of 32 elements (a warp's first lane, `warp * 32`, keeps its
-            # 32); `warpSize * 32`, `32 * 32`: counts of elements, no width.  A lane-strided loop
-            # tells the lane count from the chunk (_lane_stride).
-            return frozenset(f for f in L | R if f[0] not in (FULL, VOTE, WS, WS_M1, HALF))
-        # + - * and the rest: values mix.
-        return frozenset(f for f in L | R if f[0] not in (FULL, VOTE))
 
     def assign(self, n: Node) -> frozenset:
         left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
@@ -432,6 +342,8 @@ class _Analyzer:
     # -- statements -------------------------------------------------------------------------
     def stmt(self, n: Node) -> None:
         t = n.type
+        if t == "comment":
+            return  # (a comment between statements: no children, nothing below would read it)
         if t == "declaration":
             tnode = n.child_by_field_name("type")
             for d in n.children_by_field_name("declarator"):

@@ -62,3 +62,23 @@ def test_pointer_declarations_are_read_once_per_function_not_per_call(monkeypatc
         counts.append(len(seen))
     # main read apply's `op` again for each of its n calls through it (2 -> 16 grew with them)
     assert counts[0] == counts[1] > 0, counts
+
+
+def test_a_function_without_a_pointer_declarator_reads_no_declaration(monkeypatch):
+    """A pointer's arity comes from a function declarator in its declaration: a function whose only one
+    is its own (most: `sqrtf(x)`, `printf(...)` call no pointer) is not read at all; its look-alike,
+    a function declaring a pointer local among plain ones, still is."""
+    seen = []
+    real = pointer_calls._pointer_arities
+    monkeypatch.setattr(pointer_calls, "_pointer_arities", lambda f: seen.append(f.name) or real(f))
+    m = _module(_unit(1) + "__device__ float plain(float* p, int n) { float s = 0; for (int i = 0; i < n; i++) "
+                "s += sqrtf(p[i]); printf(\"%f\", s); return s; }\n")
+    ptr = pointer_calls.Pointers(m)
+    for name in ("plain", "local2", "apply"):
+        f, calls = _calls(m, name)
+        for c in calls:
+            ptr.targets(f, c)
+    assert "plain" not in seen  # main: read for its calls of sqrtf and printf
+    assert {"local2", "apply"} <= set(seen)
+    f, calls = _calls(m, "local2")
+    assert {g.name for c in calls for g in ptr.targets(f, c)} == {"add1", "add2"}

@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from .. import backends, dialect, fnscopes, model, shufflewrappers, warpflow
 from ..source import ident_name
-from . import broadcasts, exits, overwrites, rngstates, sharedrefs, tripcounts
+from . import broadcasts, declscopes, exits, overwrites, rngstates, sharedrefs, tripcounts
 from .tags import THREAD, UNIFORM, WARP  # (the modules that read the tags import them from here)
 
 
@@ -30,15 +30,15 @@ def barrier_kind(ctx, call: Node) -> str | None:
     fn = call.child_by_field_name("function")
     if fn is None or fn.type != "identifier":
         return None
-    name = ctx.text(fn)
-    c = lookup(name, backends.names())  # a barrier in any dialect (no name means two concepts)
-    if c is None:
-        return None
-    if c.key == "syncthreads":
-        return "block"
-    if c.key == "syncwarp":
-        return "warp"
-    return None
+    names = tuple(backends.names())
+    key = (names, ctx.text(fn))
+    if key not in _KINDS:  # (asked of every call of every file: each name's dialect look-ups made once)
+        c = lookup(key[1], names)  # a barrier in any dialect (no name means two concepts)
+        _KINDS[key] = None if c is None else {"syncthreads": "block", "syncwarp": "warp"}.get(c.key)
+    return _KINDS[key]
+
+
+_KINDS: dict[tuple[tuple[str, ...], str], str | None] = {}  # (dialects, name) -> barrier_kind
 
 
 @dataclass
@@ -58,6 +58,8 @@ class Hazard:
 
 
 OUTPUTS = ("barrier_hazards", "partial_warp_ops")
+_UNIFORM_KINDS = frozenset({"number_literal", "string_literal", "char_literal", "true", "false", "null", "nullptr",
+                            "sizeof_expression", "concatenated_string", "lambda_expression"})
 
 
 class Divergence:
@@ -94,6 +96,7 @@ class Divergence:
         self._exit = self._cut = None  # a function's first early return under a thread-dependent condition
         # early returns inside a block that returns every thread by its end: (start, block end, Frame)
         self._scoped_exits: list[tuple[int, int, Frame]] = []
+        self._marks: list[int] | None = None  # the start bytes of every call and return (run: at the fixpoint)
 
     def _resolve_all(self) -> None:
         """Every function's identifiers resolved (once; a file with nothing to report needs none)."""
@@ -101,57 +104,7 @@ class Divergence:
             self._resolved = True
             for f in self.m.functions.values():
                 if f.body is not None:
-                    self._resolve(f)
-
-    # -- scopes: every identifier resolved to the declaration it names ------------------------
-    def _resolve(self, f) -> None:
-        scope: dict[str, str] = {}
-        for p in f.params:
-            k = f"{p.name}@{p.node.start_byte}"
-            scope[p.name] = k
-            self.decl_at[k] = -1
-
-        def declare(name_node: Node, d: Node, scope: dict) -> None:
-            name = self.src.text_of(name_node)
-            k = f"{name}@{name_node.start_byte}"
-            scope[name] = k
-            self.keys[name_node.start_byte] = k
-            self.decl_at[k] = name_node.start_byte
-            if d.type == "array_declarator" or (d.type == "init_declarator" and
-                                                d.child_by_field_name("declarator") is not None and
-                                                d.child_by_field_name("declarator").type == "array_declarator"):
-                self.local_arrays.add(k)
-
-        def visit(n: Node, scope: dict) -> None:
-            t = n.type
-            if t in ("compound_statement", "for_statement", "for_range_loop", "lambda_expression",
-                     "catch_clause"):
-                scope = dict(scope)
-            if t == "declaration":
-                for d in n.children_by_field_name("declarator"):
-                    val = d.child_by_field_name("value") if d.type == "init_declarator" else None
-                    if val is not None:
-                        visit(val, scope)
-                    dd = d
-                    while dd is not None and dd.type not in ("identifier", "field_identifier"):
-                        if dd.type == "array_declarator" and dd.child_by_field_name("size") is not None:
-                            visit(dd.child_by_field_name("size"), scope)
-                        dd = model.inner_declarator(dd)
-                    if dd is not None and dd.type == "identifier":
-                        declare(dd, d, scope)
-                        if any(c.type == "type_qualifier" and self.src.text_of(c) == "__shared__" for c in n.children):
-                            self.shared_keys.add(scope[self.src.text_of(dd)])
-                return
-            if t == "identifier":
-                name = self.src.text_of(n)
-                if name in scope:
-                    self.keys[n.start_byte] = scope[name]
-                return
-            for c in n.children:
-                if c.child_count or c.type == "identifier":  # (a leaf that is no identifier holds no name)
-                    visit(c, scope)
-
-        visit(f.body, scope)
+                    declscopes.resolve(self, f)
 
     def key(self, n: Node) -> str:
         return self.keys.get(n.start_byte) or f"{self.src.text_of(n)}@global"
@@ -180,12 +133,19 @@ class Divergence:
     def expr(self, n: Node | None, frames=()) -> int:
         if n is None:
             return UNIFORM
-        t = n.type
-        if t in ("number_literal", "string_literal", "char_literal", "true", "false", "null", "nullptr",
-                 "sizeof_expression", "concatenated_string", "lambda_expression"):
-            return UNIFORM
+        t = n.type  # (the kinds most read first: identifiers, then binary expressions)
         if t == "identifier":
             return overwrites.tag(self, n)
+        if t == "binary_expression":
+            right = n.child_by_field_name("right")
+            L, R = self.expr(n.child_by_field_name("left"), frames), self.expr(right, frames)
+            if L == THREAD and R == UNIFORM:  # (the operator read only where it can make a warp index)
+                op = self.src.text_of(n.child_by_field_name("operator"))
+                if (op == "/" and self._is_wave(right, False)) or (op == ">>" and self._is_wave(right, True)):
+                    return WARP
+            return L if L > R else R
+        if t in _UNIFORM_KINDS:
+            return UNIFORM
         if t == "field_expression":
             base = n.child_by_field_name("argument")
             c = dialect.lookup(self.source, self.src.text_of(base)) if base is not None else None
@@ -214,14 +174,6 @@ class Divergence:
                 else:
                     bt = self.expr(base, frames)
             return max(it, bt)
-        if t == "binary_expression":
-            op = self.src.text_of(n.child_by_field_name("operator"))
-            left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
-            L, R = self.expr(left, frames), self.expr(right, frames)
-            if L == THREAD and R == UNIFORM and ((op == "/" and self._is_wave(right, False)) or
-                                                 (op == ">>" and self._is_wave(right, True))):
-                return WARP
-            return max(L, R)
         if t == "assignment_expression":
             left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
             op = self.src.text_of(n.child_by_field_name("operator"))
@@ -236,7 +188,12 @@ class Divergence:
             c = self.expr(n.child_by_field_name("condition"), frames)
             return max(c, self.expr(n.child_by_field_name("consequence"), frames),
                        self.expr(n.child_by_field_name("alternative"), frames))
-        return max((self.expr(c, frames) for c in n.named_children), default=UNIFORM)
+        out = UNIFORM  # (the join of the children's tags, each read in order)
+        for c in n.named_children:
+            v = self.expr(c, frames)
+            if v > out:
+                out = v
+        return out
 
     def _store(self, left: Node | None, tag: int, frames) -> None:
         if left is None:
@@ -429,6 +386,7 @@ class Divergence:
             if not self.changed:
                 break
         converged = not self.changed  # at the fixpoint, a walk's reads of the tags change no tag
+        self._marks = self._walk_marks() if converged else None
         for f in funcs:
             if f.is_device or not backends.get(self.ctx.lang).lint_host_code:
                 if converged and not self._may_hazard(f, hazardous):
@@ -439,6 +397,12 @@ class Divergence:
                 self._walk(f.body, [])
         self.fn = None
         return self
+
+    def _walk_marks(self) -> list[int] | None:
+        """The start bytes of every call (where _at_call records a hazard) and return (the early exits
+        a later call's frames read).  At the fixpoint the walk need not enter a subtree holding none:
+        its conditions' tags would make frames no call reads, and reading them changes no tag."""
+        return sorted(n.start_byte for n in self.src.index.of_types("call_expression", "return_statement"))
 
     def _may_hazard(self, f, hazardous: set[str]) -> bool:
         """Whether a call in f's body may be recorded by _at_call: a barrier or full-mask operation
@@ -507,6 +471,11 @@ class Divergence:
         return next((fr for fr in reversed(frames) if fr.tag >= at_least), None)
 
     def _walk(self, n: Node, frames: list[Frame]) -> None:
+        marks = self._marks
+        if marks is not None:  # (a descendant starts within its parent's bytes, at its end at the latest)
+            k = bisect.bisect_left(marks, n.start_byte)
+            if k == len(marks) or marks[k] > n.end_byte:
+                return  # no call or return in it: nothing the walk records (run)
         t = n.type
         if t == "call_expression":
             self._at_call(n, frames)
