@@ -1,0 +1,46 @@
+"""A definition that names fewer execution spaces than its declaration takes the declared ones
+(rewrite_declared_spaces): a header declares `__device__ __host__ double cp(double t);` and the
+unit defines `__host__ double cp(double t) {...}` (heldout76: THOR's ultrahot_thermo.h / .cu).  nvcc
+treats the definition as `__host__ __device__` (a kernel may call it), clang reads a host function
+overloading the declared one and refuses it ("__host__ function 'cp' cannot overload __host__
+__device__ function 'cp'").  A definition with a space its declaration lacks, or overloads of one
+arity declared with different spaces, are left as written (no space is guessed)."""
+from __future__ import annotations
+
+from conftest import assert_hip_file_compiles, require_tool
+
+
+def _port(tmp_path, header: str, unit: str) -> str:
+    from trust_support import kp_inproc
+    (tmp_path / "thermo.h").write_text(header)
+    (tmp_path / "thermo.cu").write_text(unit)
+    out = tmp_path / "out"
+    rc, _, err = kp_inproc("translate", str(tmp_path / "thermo.cu"), "--to", "hip", "-o", str(out))
+    assert rc == 0, err
+    return (out / "thermo.hip").read_text()
+
+
+def test_a_host_definition_of_a_host_device_declaration_says_both(tmp_path):
+    text = _port(tmp_path, "#pragma once\n__device__ __host__ double cp(double t);\n",
+                 '#include "thermo.h"\n__host__ double cp(double t) { return 1.5 * t; }\n'
+                 "__global__ void k(double* p) { p[threadIdx.x] = cp(p[threadIdx.x]); }\n")
+    assert "__device__ __host__ double cp(double t) {" in text, text
+    require_tool("hipcc")
+    assert_hip_file_compiles(tmp_path / "out" / "thermo.hip", ["gfx90a", "gfx1030"],
+                             extra_args=("-std=c++17", f"-I{tmp_path}"))
+
+
+def test_a_definition_of_another_space_is_left_as_written(tmp_path):
+    # the look-alike: declared device-only, defined host-only (no subset): nothing is guessed
+    text = _port(tmp_path, "#pragma once\n__device__ double cp(double t);\n",
+                 '#include "thermo.h"\n__host__ double cp(double t) { return 1.5 * t; }\n')
+    assert "\n__host__ double cp(double t) {" in text, text
+
+
+def test_overloads_declared_with_different_spaces_are_left_as_written(tmp_path):
+    # one arity, two overloads, two declared spaces: the host overload's definition stays host
+    text = _port(tmp_path, "#pragma once\nstruct A { int x; };\nstruct B { int y; };\n"
+                 "__device__ __host__ int cp(A a);\n__host__ int cp(B b);\n",
+                 '#include "thermo.h"\n__host__ int cp(B b) { return b.y; }\n'
+                 "__device__ __host__ int cp(A a) { return a.x; }\n")
+    assert "\n__host__ int cp(B b) {" in text, text
