@@ -44,3 +44,13 @@ def test_overloads_declared_with_different_spaces_are_left_as_written(tmp_path):
                  '#include "thermo.h"\n__host__ int cp(B b) { return b.y; }\n'
                  "__device__ __host__ int cp(A a) { return a.x; }\n")
     assert "\n__host__ int cp(B b) {" in text, text
+
+
+def test_spaces_through_a_macro_and_a_prototype_in_the_unit(tmp_path):
+    # the declaration's spaces spelt by a project macro, and a prototype in the unit itself
+    text = _port(tmp_path, "#pragma once\n#define HD __host__ __device__\nHD float mix(float a);\n",
+                 '#include "thermo.h"\n__host__ float mix(float a) { return a + 1.0f; }\n'
+                 "__device__ __host__ int twice(int a);\n__host__ int twice(int a) { return 2 * a; }\n"
+                 "__global__ void k(float* p, int* q) { p[0] = mix(p[0]); q[0] = twice(q[0]); }\n")
+    assert "__device__ __host__ float mix(float a) {" in text, text
+    assert "__device__ __host__ int twice(int a) {" in text, text
