@@ -54,3 +54,25 @@ def test_spaces_through_a_macro_and_a_prototype_in_the_unit(tmp_path):
                  "__global__ void k(float* p, int* q) { p[0] = mix(p[0]); q[0] = twice(q[0]); }\n")
     assert "__device__ __host__ float mix(float a) {" in text, text
     assert "__device__ __host__ int twice(int a) {" in text, text
+
+
+def test_metal_ports_a_kernel_calling_a_host_definition_declared_host_device():
+    # the model gives the definition the declared spaces too: nvcc compiles the call, so Metal ports it
+    from conftest import metal_checked
+    text = metal_checked("""
+        __device__ __host__ float cp(float t);
+        __host__ float cp(float t) { return 1.5f * t; }
+        __global__ void k(float* p) { p[threadIdx.x] = cp(p[threadIdx.x]); }
+    """)
+    assert "float cp(float t) { return 1.5f * t; }" in text, text
+
+
+def test_metal_still_refuses_a_call_of_a_host_only_function():
+    # the look-alike: declared and defined host-only, a kernel's call of it is refused (nvcc rejects it too)
+    from conftest import metal_port
+    port, _ = metal_port("""
+        __host__ float cp(float t);
+        __host__ float cp(float t) { return 1.5f * t; }
+        __global__ void k(float* p) { p[threadIdx.x] = cp(p[threadIdx.x]); }
+    """)
+    assert not port.ok and any(d.code == "KP223" for d in port.diagnostics), [d.format() for d in port.diagnostics]
