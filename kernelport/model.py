@@ -282,17 +282,17 @@ def plain(src: SourceFile) -> Module:
 
 @big_stack  # recursive analyses: depth.MAX_DEPTH levels of nesting need a big stack
 def _declared_spaces(src: SourceFile, functions: dict[str, Function]) -> None:
-    """A free function defined with no execution space after a prototype in the file that names
-    one (`void __host__ __device__ f(int);` in a header, `void f(int) {...}` after it) runs where
-    the prototype says, as nvcc compiles it (kernelport.member_spaces.declared_spaces)."""
-    bare = [f for f in functions.values() if not {"__host__", "__device__", "__global__"} & f.qualifiers]
+    """A free function defined with no execution space (or `__host__` alone) after a prototype in the file that
+    names more (`void __host__ __device__ f(int);` in a header, `void f(int) {...}` after it) runs where the
+    prototype says, as nvcc compiles it (kernelport.member_spaces.declared_spaces)."""
+    bare = [f for f in functions.values() if not {"__device__", "__global__"} & f.qualifiers]
     if not bare or b"__device__" not in src.data and not src.masks:
         return
     from .member_spaces import _SCOPES, _free_function, declared_spaces
     known = declared_spaces(src)
     for f in bare if known else ():
         got = _free_function(src, f.node) if f.node.parent is not None and f.node.parent.type in _SCOPES else None
-        if got is not None and not got[1] and known.get(got[0]):
+        if got is not None and known.get(got[0]) and set(got[1]) < set(known[got[0]]):
             f.qualifiers = f.qualifiers | frozenset(known[got[0]])
 
 
