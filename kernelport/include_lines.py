@@ -10,6 +10,7 @@ def rewrite_pass(self) -> None:
     header as the backend's (or left to the prologue, or refused KP209 where it has no equivalent and
     the file uses its names); a system header with the target's supplement; an API header by the
     backend's table."""
+    folders, written = backends.get(self.backend).include_folder_supplements, set()
     for n in self.src.index.of_type("preproc_include"):
         path = n.child_by_field_name("path")
         if path is None:
@@ -17,6 +18,10 @@ def rewrite_pass(self) -> None:
         raw = self.src.text_of(path)
         inner = raw[1:-1]
         port = self.options.get("include_map", {}).get(n.start_byte)  # a header this run ports
+        line = next((v for f, v in folders.items() if inner.startswith(f)), None) if port is None else None
+        if line is not None and line not in written:  # (what the library's CUDA headers bring in, the target's not)
+            self.rw.insert_before(n, line + "\n")
+            written.add(line)
         # (what the file uses of a header with a fallback that this local header reaches: api_fallbacks)
         block = api_fallbacks.reached_block(self.src, backends.get(self.backend), n,
                                             tuple(self.options.get("include_dirs", ()))) if raw[:1] == '"' else ""

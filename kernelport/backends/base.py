@@ -424,6 +424,10 @@ class Backend:
     # A system header whose target compiler provides less than the CUDA host compiler's: what the port
     # writes after its include (<stdbool.h> -> C++'s `_Bool`, kernelport/translate.py).
     include_supplements: ClassVar[dict[str, str]] = {}
+    # A library folder whose CUDA headers bring in a standard header the backend's counterparts do not
+    # (CCCL's thrust/ and cub/ include <cfloat>): folder prefix -> the line the port writes before the file's
+    # first include of that folder (kernelport/include_lines.py).
+    include_folder_supplements: ClassVar[dict[str, str]] = {}
     # A backend with no API table whose translator refuses, at its use, any name device code calls
     # that nothing defines (Metal's KP223): CUDA library API is left to that check, not renamed.
     refuses_undefined_names: ClassVar[bool] = False

@@ -537,6 +537,10 @@ __device__ T reduce(const thread_block_tile<N, P>& g, T v, Op op) {
     # with CUDA rely on: bart's `extern _Bool debug_logging;`); clang's only outside strict ISO modes, so
     # hipcc -std=c++17 knew no `_Bool`
     include_supplements = {"stdbool.h": "#if defined(__cplusplus) && !defined(_Bool)\n#define _Bool bool  // as GCC's <stdbool.h> has it in C++ (kernelport)\n#endif"}
+    # CCCL's thrust/ and cub/ headers (CUDA 13: cuda/std/cfloat) include <cfloat>, so a CUDA file that includes one
+    # may use FLT_MAX / FLT_EPSILON with no include of its own; rocThrust's and hipCUB's (5.3.3) and hip_runtime.h do
+    # not (hipcc: "use of undeclared identifier 'FLT_EPSILON'"). <climits>' names hip_runtime.h has.
+    include_folder_supplements = dict.fromkeys(("thrust/", "cub/"), "#include <cfloat>  // as CUDA's thrust/cub headers include it (kernelport)")
     launch_forms_absent = {"cudaLaunchKernelEx": "hipLaunchKernelEx", "cudaLaunchKernelExC": "hipLaunchKernelExC",
                            "cudaLaunchConfig_t": "hipLaunchConfig_t", "cudaLaunchConfig_st": "hipLaunchConfig_st"}
 

@@ -39,6 +39,7 @@ class PointerMembers:
         d_unique[N]`, which the host fills as it fills a kernel's buffer: its pointers are device addresses)."""
         named = {" ".join(w for w in p.type.split() if w not in _WORDS) for k in self.kernels for p in k.params}
         named |= self.filled_structs()  # a kernel's local struct it fills with device pointers (filled_structs.py)
+        named |= self.received_structs()
         from ...model import file_scope_items
         for n in file_scope_items(self.src):
             ty = n.child_by_field_name("type") if n.type == "declaration" else None
@@ -56,6 +57,21 @@ class PointerMembers:
                     if d.type == "type_identifier" and self.src.text_of(d) in named:
                         out.setdefault(self.src.text_of(d), []).append(body)
         return out
+
+    def received_structs(self) -> frozenset[str]:
+        """Structs a device helper takes by value that no device code of the file declares, builds or names
+        otherwise (the type's name appears in no device function's body): each object a helper gets came
+        from a kernel's argument (a buffer the host filled) or from device memory, so its pointers hold
+        device addresses, as a kernel struct's do (a solver's `struct Args { float *x, *dx; }` passed from
+        kernel to the constraints' `__device__ void solve(Args a)`)."""
+        got = self.__dict__.get("_kp_received_structs")
+        if got is None:
+            taken = {" ".join(w for w in p.type.split() if w not in _WORDS)
+                     for h in self.helpers.values() for p in h.params if not p.pointer}
+            bodies = [self.src.text_of(f.body) for f in [*self.kernels, *self.helpers.values()] if f.body is not None]
+            got = self.__dict__["_kp_received_structs"] = frozenset(
+                t for t in taken if t.isidentifier() and not any(re.search(rf"\b{t}\b", b) for b in bodies))
+        return got
 
     def _member_pointers(self) -> list[tuple[Node, list[str]]]:
         """(field declaration, its names) for each member of a kernel's struct whose every declarator is
