@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from .annotations import KernelSpec
+from .device_source import LEFT_OUT
 from .model import Function
 
 _CTYPE = {np.dtype(np.float32): "float", np.dtype(np.float16): "__half", np.dtype(np.int32): "int",
@@ -191,6 +192,9 @@ def run_cuda(source: Path, kernel: Function, spec: KernelSpec, args: dict, templ
         d = Path(tmp)
         exe = build_driver(nvcc, arch, flags, d, source, kernel, spec, args, template_args, variants)
         r = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
+        if r.returncode != 0 and LEFT_OUT in r.stderr:  # a file-scope initializer calls host code left out
+            raise Unbuildable(f"{r.stderr.strip()[:300]} before the driver's main (a file-scope initializer "
+                              "calls it), so the driver cannot leave it out, and the file as it is does not build")
         if r.returncode != 0:
             raise RuntimeError(f"the kernel failed on the GPU: {r.stderr.strip()[:800]}")
         return {p.name: np.frombuffer((d / f"{p.name}.out").read_bytes(), dtype=args[p.name].dtype).copy()

@@ -73,17 +73,25 @@ def host_bodies(module) -> list[tuple[int, int]]:
         while p is not None:
             inside |= p.type in _SCOPES
             p = p.parent
-        if not inside:
-            spans.append((f.body.start_byte, f.body.end_byte))
+        a, b = f.body.start_byte, f.body.end_byte
+        if not inside and src.data[a:a + 1] == b"{" and src.data[b - 1:b] == b"}":  # (a body the parse saw whole)
+            spans.append((a, b))
     return sorted(spans)
 
 
+# what a left-out body does if it runs after all (a file-scope initializer calls it before the driver's main):
+# says so, and run_cuda makes that a skip, never a failure of the kernel
+LEFT_OUT = "left out of the GPU driver, ran"
+PRELUDE = ("#include <cstdio>\n#include <cstdlib>\n[[noreturn]] static inline void kp_left_out(const char* f) "
+           f'{{ std::fprintf(stderr, "kernelport: the host function %s, {LEFT_OUT}\\n", f); std::abort(); }}\n')
+
+
 def without_host_bodies(module) -> str:
-    """The file's text with each host-only body left out (`{ __builtin_trap(); }`: it never runs), every
-    line where it was, so nvcc's messages keep the file's line numbers."""
+    """The file's text with each host-only body left out (`{ kp_left_out(__func__); }`: it never runs),
+    every line where it was, so nvcc's messages keep the file's line numbers."""
     data, out, at = module.source.data, [], 0
     for a, b in host_bodies(module):
-        out += [data[at:a], b"{ __builtin_trap(); " + b"\n" * data[a:b].count(b"\n") + b"}"]
+        out += [data[at:a], b"{ kp_left_out(__func__); " + b"\n" * data[a:b].count(b"\n") + b"}"]
         at = b
     out.append(data[at:])
     return b"".join(out).decode("utf-8", errors="replace")
@@ -109,7 +117,7 @@ def variants(src, module_of: Callable, includer: Callable) -> Iterator[tuple[str
     trimmed = without_host_bodies(module_of(src))
     beside = (f"-I{path.parent}",)  # the copy's quoted includes are the file's
     yield "the original's host-only function bodies left out (the driver never runs them)", \
-        _line(path) + trimmed, beside
+        PRELUDE + _line(path) + trimmed, beside
     got = includer(path)
     if got is None:
         return
@@ -121,5 +129,6 @@ def variants(src, module_of: Callable, includer: Callable) -> Iterator[tuple[str
         yield (f"not built with its includer's lines ({g}), which it may need: they define "
                f"{', '.join(redefined)}, which the emulator's run of the file alone did not see")
         return
+    dirs = tuple(dict.fromkeys((f"-I{Path(g).resolve().parent}", *beside)))
     yield f"the lines of its includer {g} before its #include first", \
-        _line(g) + before + "\n" + _line(path) + trimmed, (f"-I{Path(g).resolve().parent}", *beside)
+        PRELUDE + _line(g) + before + "\n" + _line(path) + trimmed, dirs

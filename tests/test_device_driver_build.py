@@ -76,7 +76,7 @@ def test_host_only_bodies_are_left_out_and_nothing_else():
     assert "rtclock" not in text and "clockRate" not in text
     for kept in ("{ return 2.0f * v; }", "{ return n / 2; }", "{ return 1.5; }", "y[threadIdx.x] = twice(s[0]); }"):
         assert kept in text, kept
-    assert text.count("__builtin_trap()") == 2
+    assert text.count("{ kp_left_out(__func__); ") == 2
 
 
 def test_host_code_that_does_not_compile_is_left_out_of_the_driver(tmp_path):
@@ -86,7 +86,18 @@ def test_host_code_that_does_not_compile_is_left_out_of_the_driver(tmp_path):
         _build(tmp_path, f)  # as it is: rtclock, clockRate
     exe = _build(tmp_path, f, _variants(f))
     assert exe.exists()
-    assert (tmp_path / "build" / "original.cu").read_text().startswith(f'#line 1 "{f.resolve()}"')
+    assert f'#line 1 "{f.resolve()}"\n' in (tmp_path / "build" / "original.cu").read_text()
+
+
+def test_a_left_out_body_that_runs_after_all_says_so(tmp_path):
+    """A file-scope initializer calls a host function before the driver's main: the left-out body says
+    which and stops (run_cuda makes that a skip); it runs before any CUDA call, so no GPU is needed here."""
+    import subprocess
+    f = tmp_path / "init.cu"
+    f.write_text(HOST_BROKEN + "static double t0 = elapsed();\n")
+    exe = _build(tmp_path, f, _variants(f))
+    r = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0 and f"the host function elapsed, {device_source.LEFT_OUT}" in r.stderr, r.stderr
 
 
 def test_a_file_that_builds_is_included_as_it_is(tmp_path):
