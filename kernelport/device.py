@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from .annotations import KernelSpec
+from .device_source import LEFT_OUT
 from .model import Function
 
 _CTYPE = {np.dtype(np.float32): "float", np.dtype(np.float16): "__half", np.dtype(np.int32): "int",
@@ -119,6 +120,11 @@ class Unpassable(RuntimeError):
     """An argument the driver cannot pass: a struct by value or a buffer of structs."""
 
 
+class Unbuildable(RuntimeError):
+    """The driver cannot be built here for a reason that is not the kernel's: a header the original
+    includes is not installed (the skip says which and what to install)."""
+
+
 # The original's host code is compiled with the driver but never runs (the driver's main launches the
 # kernel): a host function it calls from a library or another file (cuBLAS, the project's other sources)
 # need not link.  Device code is compiled whole per file, so an unresolved device function still fails.
@@ -168,8 +174,9 @@ def write_driver(d: Path, source: Path, kernel: Function, spec: KernelSpec, args
 
 
 def run_cuda(source: Path, kernel: Function, spec: KernelSpec, args: dict, template_args: list[str] | None,
-             arch: str = "native", flags: tuple[str, ...] = ()) -> dict[str, np.ndarray]:
-    """Outputs of the original kernel run on the local NVIDIA GPU.  flags: the project's -I/-D/-include."""
+             arch: str = "native", flags: tuple[str, ...] = (), variants=()) -> dict[str, np.ndarray]:
+    """Outputs of the original kernel run on the local NVIDIA GPU.  flags: the project's -I/-D/-include.
+    variants: what to include instead where the file as it is does not build (kernelport.device_source)."""
     for p in kernel.params:
         v = args[p.name]
         if isinstance(v, np.ndarray) and v.dtype not in _CTYPE:
@@ -183,14 +190,42 @@ def run_cuda(source: Path, kernel: Function, spec: KernelSpec, args: dict, templ
         raise DeviceUnavailable("no NVIDIA GPU driver (nvidia-smi not found)")
     with tempfile.TemporaryDirectory(prefix="kernelport-gpu-") as tmp:
         d = Path(tmp)
-        write_driver(d, source, kernel, spec, args, template_args)
-        exe = d / "driver"
-        r = subprocess.run(build_command(nvcc, arch, flags, exe, d / "driver.cu"),
-                           capture_output=True, text=True, timeout=600)
-        if r.returncode != 0:
-            raise RuntimeError(f"nvcc failed on the GPU driver: {r.stderr.strip()[:800]}")
+        exe = build_driver(nvcc, arch, flags, d, source, kernel, spec, args, template_args, variants)
         r = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
+        if r.returncode != 0 and LEFT_OUT in r.stderr:  # a file-scope initializer calls host code left out
+            raise Unbuildable(f"{r.stderr.strip()[:300]} before the driver's main (a file-scope initializer "
+                              "calls it), so the driver cannot leave it out, and the file as it is does not build")
         if r.returncode != 0:
             raise RuntimeError(f"the kernel failed on the GPU: {r.stderr.strip()[:800]}")
         return {p.name: np.frombuffer((d / f"{p.name}.out").read_bytes(), dtype=args[p.name].dtype).copy()
                 for p in kernel.params if isinstance(args[p.name], np.ndarray)}
+
+
+def build_driver(nvcc: str, arch: str, flags: tuple[str, ...], d: Path, source: Path, kernel: Function,
+                 spec: KernelSpec, args: dict, template_args: list[str] | None, variants=()) -> Path:
+    """The driver's executable in d: the file as it is, else each of `variants` in turn ((what, text, extra
+    flags), or a reason one cannot be used); Unbuildable where a header is not installed here."""
+    from .device_source import missing_header
+    tried, refused, exe = [], "", d / "driver"
+    todo = iter(variants)
+    included, extra = source, ()
+    while True:
+        write_driver(d, included, kernel, spec, args, template_args)
+        r = subprocess.run(build_command(nvcc, arch, (*flags, *extra), exe, d / "driver.cu"),
+                           capture_output=True, text=True, timeout=600)
+        if r.returncode == 0:
+            return exe
+        if (why := missing_header(r.stderr)) is not None:
+            raise Unbuildable(why)
+        nxt = next(todo, None)
+        while isinstance(nxt, str):
+            refused, nxt = nxt, next(todo, None)
+        if nxt is None:
+            also = f" (also with {'; and with '.join(tried)})" if tried else ""
+            if refused:
+                raise Unbuildable(f"{refused}; nvcc failed on the GPU driver{also}: {r.stderr.strip()[:600]}")
+            raise RuntimeError(f"nvcc failed on the GPU driver{also}: {r.stderr.strip()[:800]}")
+        what, text, extra = nxt
+        tried.append(what)
+        included = d / "original.cu"
+        included.write_text(text)

@@ -20,19 +20,23 @@ from . import backends, compare
 
 def gpu_outputs(device: str, src, kernel, spec, args, targs) -> tuple[dict | None, str, str]:
     """The original's buffers after a run on the GPU, or None, why it could not run there and the
-    row's status: fail where the GPU or the build failed, skip where the driver cannot pass an argument."""
-    from .device import DeviceUnavailable, Unpassable
+    row's status: fail where the GPU or the build failed, skip where the driver cannot pass an argument
+    or a header the original includes is not installed."""
+    from . import device_source, model
+    from .device import DeviceUnavailable, Unbuildable, Unpassable
     from .lint import config as configmod
+    from .verify_oracle import includer_context
     be = backends.get(device)
     path = Path(src.path)
     opts = configmod.includes_for(path, configmod.find(path), configmod.Overrides())
     flags = (*(f"-I{d}" for d in opts.include_dirs), *(f"-D{n}={v}" for n, v in opts.defines),
              *(x for f in opts.forced_includes for x in ("-include", f)))
     try:
-        return be.run_on_device()(path, kernel, spec, args, targs, flags=flags), "", "pass"
+        return be.run_on_device()(path, kernel, spec, args, targs, flags=flags,
+                                  variants=device_source.variants(src, model.build, includer_context)), "", "pass"
     except DeviceUnavailable as e:
         return None, f"--device {be.name}: {e}", "fail"
-    except Unpassable as e:
+    except (Unpassable, Unbuildable) as e:
         return None, f"not run on the GPU: {e}", "skip"
     except RuntimeError as e:
         return None, str(e), "fail"

@@ -36,7 +36,7 @@ def _device_rows(tmp_path, monkeypatch, src, gpu, config=""):
     from kernelport import device
     calls = []
 
-    def stand_in(source, kernel, spec, args, targs, arch="native", flags=()):
+    def stand_in(source, kernel, spec, args, targs, arch="native", flags=(), variants=()):
         calls.append((kernel.name, spec.dims("grid"), spec.dims("block"), flags))
         return gpu(args)
     monkeypatch.setattr(device, "run_cuda", stand_in)

@@ -1,0 +1,56 @@
+"""Build the GPU driver of `verify --device cuda` for each kernel of the given files, here, with nvcc and
+no GPU (the build needs none): which drivers build, which are skips (a header not installed) and which
+fail, with the oracle's inputs and tests/realcorpus's manifest flags, as bench/device/run_oracle_device.sh
+builds them.  Nothing runs on a GPU: each built driver is reported as `built`, never as a pass.
+    PYTHONPATH=$PWD python -P bench/device/driver_builds.py [--arch sm_90] FILE...
+"""
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+class Built(RuntimeError):
+    pass
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--arch", default="sm_90")
+    ap.add_argument("files", nargs="+", type=Path)
+    a = ap.parse_args()
+    import oracle_corpus
+    from kernelport import device, verify_device, verify_oracle
+    from kernelport.verify import Verifier
+    oracle_corpus._with_build_flags(oracle_corpus.build_flags(oracle_corpus.CORPUS))
+    nvcc = shutil.which("nvcc")
+    assert nvcc, "nvcc is needed"
+
+    def build_only(source, kernel, spec, args, targs, arch="native", flags=(), variants=()):
+        with tempfile.TemporaryDirectory(prefix="kernelport-gpu-") as tmp:
+            device.build_driver(nvcc, a.arch, flags, Path(tmp), source, kernel, spec, args, targs, variants)
+        raise Built("built")
+    device.run_cuda = build_only
+    own = verify_device.gpu_outputs
+
+    def outputs(*args, **kw):  # a built driver is neither a pass nor a fail: its row says `built`
+        got, why, status = own(*args, **kw)
+        return (got, why, "built") if why == "built" else (got, why, status)
+    verify_device.gpu_outputs = outputs
+    run = getattr(verify_oracle.run_oracle, "__wrapped__", verify_oracle.run_oracle)
+    verify_oracle.run_oracle = lambda v, src, module, name, got, ports, rep, smaller=None: \
+        run(v, src, module, name, got, {}, rep, smaller)  # the original's run only
+    for f in a.files:
+        rep = Verifier(schedules=("block",), cache=False, timeout=60, device="cuda").verify(f)
+        for c in rep.checks:
+            if c.kind == "device":
+                print(f"{f}: {c.kernel}: {c.status}: {c.detail[:300]}")
+
+
+if __name__ == "__main__":
+    main()
