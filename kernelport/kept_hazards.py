@@ -79,10 +79,10 @@ def declare_unreached(tr) -> None:
     if all(r.wave <= 32 for r in b.runs) or any(d.severity == "error" for d in tr.port.diagnostics):
         return
     from . import unavailable
-    from .soundness import original_warp_errors
+    from .soundness import original_warp_errors, plain_parse_of
     plain = getattr(tr, "plain", (None, None))  # the caller's include-free model, as translate's self-check
     own = (tr.module, tr.analysis) if tr.own_model and not tr.changes_model else \
-        plain if plain[0] is not None and plain[0].source is tr.src else None
+        plain if plain[0] is not None and plain_parse_of(plain[0].source, tr.src) else None
     for code, found in sorted(original_warp_errors(tr.src, tr.backend, own).items()):
         for f in found if code not in NAME_ONLY else ():
             if f.span is None or tr.rw.touches(*f.span) or _helper_rewritten(tr.src, f.span, tr.rw) or \

@@ -62,6 +62,9 @@ class ProjectFile:
     _module: Module | None = None
     repaired: bool = False  # parsed again with the macros of its includes (where the plain parse stopped)
     defs: dict | None = None  # its own #defines as kernelport.macros reads them (once)
+    # The plain parse, kept where the run parsed the file again through its includes' macros (`src` is then
+    # that parse): what lint of its text alone parses (translate's self-check lints the original so)
+    plain_src: SourceFile | None = None
 
     @property
     def module(self) -> Module:
@@ -146,6 +149,7 @@ class Project(IncludeWalk, Includers):
             if self.units and (around := context_macros.around(self, root, defs)):
                 defs = {**around, **defs}  # what the files read before it define (kernelport/context_macros.py)
             if needs_macros(pf.src, defs):
+                pf.plain_src = pf.src
                 pf.src = SourceFile.from_text(pf.src.text, pf.src.path, macros=defs)
                 pf._module = None
         return pf.src

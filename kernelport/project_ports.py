@@ -230,6 +230,21 @@ def destination(run: Run, f: Path, backend: str, out: Path | None, header: bool,
     return out / rel / name
 
 
+def _plain_model(pf, src):
+    """The include-free model of `src`'s text that translate's self-check lints the original with: the project's
+    where `src` is the file's plain parse; where the run parsed it again through its includes' macros, that of
+    the plain parse the project kept (ProjectFile.plain_src: the parse lint of the text alone makes, shown
+    under the file's path), not a third parse and build; None otherwise (lint parses and builds it)."""
+    if pf is None or pf.src is not src:
+        return None
+    if not src.included_macros:
+        return pf.module
+    from .model import plain
+    p = pf.plain_src
+    return plain(p) if p is not None and p.text == src.text and not p.included_macros and \
+        p.nesting_error() is None else None
+
+
 def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_unported: bool = False,
          **options) -> list[Made]:
     """Every port of the run, per backend: sources always, headers whose port differs; includes of
@@ -269,8 +284,8 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
             pf = proj.file(key)
             return port_file(src, backend, Path.cwd() if stdout else dest[key].parent, allow_unported=allow_unported,
                              module=m, analysis=a, include_map=include_map, prologue={"shared_helpers": shared},
-                             plain_model=pf.module if pf is not None and pf.src is src else None,
-                             plain_analysis=proj.plain_analysis(key),
+                             plain_model=_plain_model(pf, src),
+                             plain_analysis=proj.plain_analysis(key) if not src.included_macros else None,
                              include_dirs=tuple(proj.options(key).include_dirs),
                              defines=tuple(proj.options(key).defines),
                              via=via or _command(run, given, key, hdr, dest[key].parent),

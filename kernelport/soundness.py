@@ -263,11 +263,21 @@ def _warp_codes(findings) -> dict[str, list]:
     return out
 
 
+def plain_parse_of(parse: SourceFile, src: SourceFile) -> bool:
+    """Whether `parse` is what lint of `src`'s text alone parses: `src` itself, or, where `src` was parsed through
+    its includes' macros (a project's, kernelport/project.py), the plain parse of the same text and path kept
+    beside it (ProjectFile.plain_src): SourceFile.from_text's inputs, text, path and no macros, are equal, so its
+    parse is the one lint would make (from_text keeps parses by those inputs for the same reason)."""
+    return parse is src or parse.text == src.text and parse.path == src.path and not parse.included_macros
+
+
 class _Parsed:
     """The original as translate parsed it, for its lint: parsed once, its include-free model built
     and analysed once (for every backend of the run: the analysis does not depend on the targets)."""
 
     def __init__(self, src: SourceFile, model: tuple | None = None) -> None:
+        if model is not None and model[0].source is not src and plain_parse_of(model[0].source, src):
+            src = model[0].source  # the plain parse of `src`'s text the project kept (lint reads it, not `src`)
         self.src = src
         if model is not None:  # an include-free model of this text (translate's or the project's)
             self.__dict__["module"] = model[0]

@@ -28,7 +28,7 @@ from .braced_narrowing import BracedNarrowing
 from .function_addresses import FunctionAddresses
 from .reserved_names import ReservedWords
 from .std_clashes import StdClashes
-from .soundness import Soundness, self_check
+from .soundness import Soundness, plain_parse_of, self_check
 from .vector_operators import BuiltinVectorOperators
 from .vector_declarations import VectorDeclarations
 from .diagnostics import Diagnostic
@@ -524,7 +524,7 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
     if port.ok:
         own = (translator.module, translator.lint_analysis) if translator.own_model and not translator.changes_model \
             else None  # the original's lint reads translate's model instead of analysing the file again
-        if own is None and plain_model is not None and plain_model.source is src:
+        if own is None and plain_model is not None and plain_parse_of(plain_model.source, src):
             own = (plain_model, plain_analysis)  # the same include-free model (lint analyses it if None)
         text = self_check(src, backend, port, text, translator.rw, allow_unported, model=own,
                           header=templates.port_header(backend, source_label or src.path, command),
