@@ -6,6 +6,7 @@ import pathlib
 import shutil
 from pathlib import Path
 
+import pytest
 from trust_support import kp_inproc
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "project"
@@ -66,3 +67,15 @@ def test_a_relative_path_is_resolved_from_the_working_directory_of_its_run(tmp_p
     assert run_paths.resolved(Path("k.cu")) == (tmp_path / "x" / "k.cu").resolve()
     monkeypatch.chdir(tmp_path / "y")  # (within a run the directory stays; a relative key carries it all the same)
     assert run_paths.resolved(Path("k.cu")) == (tmp_path / "y" / "k.cu").resolve()
+
+
+@pytest.mark.parametrize("start", ["config", "project", "verify"])
+def test_each_run_forgets_what_the_last_one_found(tmp_path, start):
+    from kernelport import run_paths
+    from kernelport.lint import config
+    from kernelport.project import Project
+    from kernelport.verify import verify_paths
+    sentinel = tmp_path / "gone"
+    run_paths._FOUND[sentinel] = None
+    {"config": config.clear_cache, "project": Project, "verify": lambda: verify_paths([tmp_path])}[start]()
+    assert sentinel not in run_paths._FOUND
