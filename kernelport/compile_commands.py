@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from . import run_paths
 from .errors import KernelportError, Location
 from .project import Options, parse_define
 
@@ -16,10 +17,14 @@ NAME = "compile_commands.json"
 
 def find(path: Path) -> Path | None:
     """compile_commands.json in the directory of `path` (or `path` itself), else in `build/` of it
-    or of one of its parents."""
-    d = path.resolve()
+    or of one of its parents.  What a directory finds is searched once per run (kernelport/run_paths.py)."""
+    d = run_paths.resolved(path)
     if not d.is_dir():
         d = d.parent
+    return run_paths.found(d, _search)
+
+
+def _search(d: Path) -> Path | None:
     if (d / NAME).is_file():
         return d / NAME
     for p in (d, *d.parents):

@@ -371,7 +371,9 @@ def build(src: SourceFile) -> Module:
     # a name is looked up once per distinct text (most names are no concept): only its uses are visited
     picked = [k for t in ("identifier", "type_identifier", "primitive_type") for k in src.positions_where(t, names_a_use)]
     callee_ids: set[int] = set()  # the nodes that are a call's `function`
-    for node in ix.at(ix.positions("declaration", "call_expression", "gnu_asm_expression", "asm_statement") + picked):
+    held = {ix.position(p) for q in src.named_under(src.root, "type_qualifier", ("__shared__",))  # of the declarations,
+            if (p := q.parent) is not None and p.type == "declaration"}  # those read below: from their `__shared__`
+    for node in ix.at(ix.positions("call_expression", "gnu_asm_expression", "asm_statement") + [*held] + picked):
         t = node.type
         if t == "declaration" and any(c.type == "type_qualifier" and src.text_of(c) == "__shared__"
                                       for c in node.children):

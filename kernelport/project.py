@@ -15,7 +15,8 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import context_macros, guards, include_search, includes, launch_macros, macro_signatures, own_macros, textwords
+from . import context_macros, guards, include_search, includes, launch_macros, macro_signatures, own_macros, run_paths, \
+    textwords
 from .decision_reads import Decisions
 from .includers import Elsewhere, Includers
 from .includewalk import Include, IncludeWalk, Scan, _type_names  # noqa: F401  (Include, _type_names: re-exported)
@@ -81,6 +82,7 @@ class Project(IncludeWalk, Includers):
     """One run's files, parsed once each; `options(path)` gives a file's include path and defines."""
 
     def __init__(self, options=None):
+        run_paths.clear()  # a new run (or a translate's file alone): the filesystem is asked again
         self._options = options or (lambda p: Options())
         self._files: dict[Path, ProjectFile | None] = {}
         self._scans: dict[tuple[Path, Options], Scan] = {}
@@ -109,9 +111,10 @@ class Project(IncludeWalk, Includers):
 
     def _real(self, path: Path) -> Path:
         """The resolved path, once per run (a file is asked for by every file that includes it)."""
-        if path not in self._reals:
-            self._reals[path] = _resolved(path)
-        return self._reals[path]
+        got = self._reals.get(path)  # (one look-up: a Path's hash and equality are Python calls, 52k asks a lint)
+        if got is None:
+            got = self._reals[path] = _resolved(path)
+        return got
 
     def options(self, path: Path) -> Options:
         """A file's options: a header's are those of the first source that includes it (its -I
@@ -528,7 +531,7 @@ def needs_macros(src: SourceFile, defs: dict) -> bool:
 
 def _resolved(p: Path) -> Path:
     try:
-        return p.resolve()
+        return run_paths.resolved(p)
     except (OSError, RuntimeError):
         return p.absolute()
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from .depth import big_stack
-from . import absent_libraries, annotations, backends, compare, inherited_races, inputs, output
+from . import absent_libraries, annotations, backends, compare, inherited_races, inputs, output, run_paths
 from .errors import KernelportError
 from .model import build
 from .source import SourceFile
@@ -575,6 +575,7 @@ def verify_paths(paths: list[Path], *, jobs: int = 0, progress: bool = False, sh
                  **kw) -> list[FileReport]:
     """Verify every annotated .cu file under `paths` (or one shard of them), files in parallel,
     results in path order."""
+    run_paths.clear()  # a new run: the filesystem is asked again (kernelport/run_paths.py)
     files = kernel_files(paths)
     if shard is not None:
         chosen = set(shard_of(files, shard))

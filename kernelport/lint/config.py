@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from .. import run_paths
 from ..errors import KernelportError, Location
 from .rule import check_selectors, parse_targets
 
@@ -184,12 +185,13 @@ def find(path: Path) -> Config:
     """The configuration that applies to `path` (a file or directory)."""
     if _EXPLICIT:
         return _EXPLICIT[0]
-    p = path.resolve()
+    p = run_paths.resolved(path)
     return _for_dir(p if p.is_dir() else p.parent)
 
 
 def clear_cache() -> None:
     _for_dir.cache_clear()
+    run_paths.clear()
     _EXPLICIT.clear()
 
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 from .. import backends
 from ..includes import is_regular
 from ..backends import Backend
-from .. import lazy_re
+from .. import lazy_re, run_paths
 
 # Input kinds besides a backend's own source files.
 PYTHON = "python"  # CUDA kernels in Python strings
@@ -140,7 +140,7 @@ def discover(paths: list[Path], exclude_for=lambda p: ()) -> list[tuple[Path, bo
 
 def _under(p: Path, d: Path) -> bool:
     try:
-        p.resolve().relative_to(d.resolve())
+        run_paths.resolved(p).relative_to(run_paths.resolved(d))
         return True
     except ValueError:
         return False
@@ -149,7 +149,7 @@ def _under(p: Path, d: Path) -> bool:
 def _excluded(p: Path, is_dir: bool, ex: tuple[Path, pathspec.PathSpec]) -> bool:
     base, spec = ex
     try:
-        rel = p.resolve().relative_to(base).as_posix()
+        rel = run_paths.resolved(p).relative_to(base).as_posix()
     except ValueError:
         return False
     return spec.match_file(rel + ("/" if is_dir else ""))

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import config as configmod
-from .. import backends
+from .. import backends, run_paths
 from ..batchgc import batch
 from ..depth import big_stack
 from ..includes import is_regular
@@ -278,7 +278,7 @@ def _lint_paths(paths: list[Path], overrides: configmod.Overrides | None, mode: 
     # (forked workers inherit it empty)
     units.reset_project(configmod.options_for(overrides))
     files = discovery.discover(paths, _exclude_for)
-    units.project().units = [Path(p).resolve() for p, _ in files]  # a file's includer (kernelport.includers)
+    units.project().units = [run_paths.resolved(Path(p)) for p, _ in files]  # a file's includer (kernelport.includers)
     tasks = [(str(p), explicit, settings_for(p, overrides), mode, unsafe_fixes) for p, explicit in files]
     workers = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
     if workers == 1 or len(tasks) < 4:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .. import lazy_re
+from .. import lazy_re, run_paths
 
 _COMMENT = lazy_re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.S)
 _DEFINE = lazy_re.compile(r"^\s*#\s*define\s+(\w+)")
@@ -39,7 +39,7 @@ def quiet_unused(results, project) -> None:
     headers: dict[Path, list[Path]] = {}
     drop = set()
     for r, f in todo:
-        h = Path(r.path).resolve()
+        h = run_paths.resolved(Path(r.path))
         seen_by = [g for g in units if g != h and h in _headers(project, g, headers)]
         if not seen_by:
             continue  # no file of the run includes it: its uses are elsewhere (or it is linted alone)
@@ -54,7 +54,7 @@ def quiet_unused(results, project) -> None:
 def _headers(project, g: Path, cache: dict) -> list[Path]:
     if g not in cache:
         try:
-            cache[g] = [Path(p).resolve() for p in project.headers(g)]
+            cache[g] = [run_paths.resolved(Path(p)) for p in project.headers(g)]
         except Exception:  # noqa: BLE001 - an unreadable includer decides nothing (the finding stays)
             cache[g] = []
     return cache[g]

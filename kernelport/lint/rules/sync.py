@@ -428,9 +428,11 @@ __global__ void serial(unsigned* x, int n) {
     @staticmethod
     def _volatile_names(ctx) -> set[str]:
         out = set()
-        for n in ctx.nodes("parameter_declaration", "declaration"):
-            if any(
-                    c.type == "type_qualifier" and ctx.text(c) == "volatile" for c in n.children):
+        # the declarations with a `volatile` qualifier, reached from those qualifiers (the index's texts: a few
+        # a file), not by reading each declaration's children (21,848 in tests/realcorpus + examples, 18 volatile)
+        for q in ctx.src.named_under(ctx.src.root, "type_qualifier", ("volatile",)):
+            n = q.parent
+            if n is not None and n.type in ("parameter_declaration", "declaration"):
                 for d in n.children_by_field_name("declarator"):
                     name = ident_name(d)
                     if name:
