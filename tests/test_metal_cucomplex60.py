@@ -77,6 +77,20 @@ def test_double_complex_is_KP214_at_each_name_and_demotes_to_float_complex():
     assert [str(d) for d in check_metal_source(text, "c.metal")] == [], text
 
 
+def test_double_complex_at_file_scope_is_seen_and_host_code_is_not():
+    before = ("typedef cuDoubleComplex cplx;\nstruct P { cuDoubleComplex z; };\n"
+              "__device__ float re(const P &p) { return (float) p.z.x; }\n"
+              "void host_only(cuDoubleComplex *h) { h[0] = cuCadd(h[0], h[1]); }\n")
+    port, _ = _metal("m[i] = re(((const P *) a)[i]);", before=before)
+    errors = [(d.code, d.message.split("'")[1], d.line) for d in port.diagnostics if d.severity == "error"]
+    # line 4, the struct device code reads: not the unused typedef (left out) nor cuCadd (host code, left out)
+    assert errors == [("KP214", "cuDoubleComplex", 4)], errors
+    port, text = _metal("m[i] = re(((const P *) a)[i]);", before=before, demote_double=True)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "struct P { cuFloatComplex z; };" in text and "cuDoubleComplex" not in text.split("#include")[-1]
+    assert [str(d) for d in check_metal_source(text, "c.metal")] == [], text
+
+
 HEADER = Path("/usr/local/cuda/include/cuComplex.h")
 COMPARE = r"""
 #include <cuComplex.h>
