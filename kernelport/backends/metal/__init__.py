@@ -416,12 +416,40 @@ class Metal(Backend):
     # cuComplex.h's single-precision complex (a float2 in CUDA: `typedef float2 cuFloatComplex`), which a Metal
     # port cannot include: the prologue defines each name the port uses and does not define itself, as a macro
     # that reads each argument once (componentwise float2 `+`/`-` are cuCaddf/cuCsubf exactly).  The functions
-    # that read an argument twice (cuCmulf, cuCdivf, cuCabsf, cuConjf, cuCfmaf) and double complex stay
-    # undefined (KP223 at their use)
+    # that read an argument twice are `complex_functions` below; double complex is KP214 (`double_complex`)
     complex_macros = {"cuFloatComplex": "float2", "cuComplex": "float2",
                       "make_cuFloatComplex(r, i)": "float2((r), (i))", "make_cuComplex(r, i)": "float2((r), (i))",
                       "cuCrealf(z)": "((z).x)", "cuCimagf(z)": "((z).y)",
                       "cuCaddf(a, b)": "((a) + (b))", "cuCsubf(a, b)": "((a) - (b))"}
+    # cuComplex.h's single-precision functions that read an argument more than once: inline MSL functions over
+    # float2 (a macro would evaluate an argument twice), each CUDA 13's cuComplex.h formula operation for
+    # operation, in its order (cuCdivf's scaling by |re| + |im|, cuCabsf's v * sqrt(1 + (w/v)^2) with its
+    # zero / overflow case; its sqrtf is IEEE-rounded, so precise::sqrt).  Emitted where the port names one and
+    # does not define it itself (the prologue, metal_polyfills.j2)
+    complex_functions = {
+        "cuConjf": "inline float2 cuConjf(float2 x) { return float2(x.x, -x.y); }",
+        "cuCmulf": "inline float2 cuCmulf(float2 x, float2 y) {\n"
+                   "    return float2((x.x * y.x) - (x.y * y.y), (x.x * y.y) + (x.y * y.x));\n}",
+        "cuCdivf": "inline float2 cuCdivf(float2 x, float2 y) {\n"
+                   "    float s = fabs(y.x) + fabs(y.y);\n    float oos = 1.0f / s;\n"
+                   "    float ars = x.x * oos, ais = x.y * oos, brs = y.x * oos, bis = y.y * oos;\n"
+                   "    s = (brs * brs) + (bis * bis);\n    oos = 1.0f / s;\n"
+                   "    return float2(((ars * brs) + (ais * bis)) * oos, ((ais * brs) - (ars * bis)) * oos);\n}",
+        "cuCabsf": "inline float cuCabsf(float2 x) {\n"
+                   "    float a = fabs(x.x), b = fabs(x.y);\n    float v = a > b ? a : b, w = a > b ? b : a;\n"
+                   "    float t = w / v;\n    t = 1.0f + t * t;\n    t = v * precise::sqrt(t);\n"
+                   "    if ((v == 0.0f) || (v > 3.402823466e38f) || (w > 3.402823466e38f)) t = v + w;\n"
+                   "    return t;\n}",
+        "cuCfmaf": "inline float2 cuCfmaf(float2 x, float2 y, float2 d) {\n"
+                   "    float re = (x.x * y.x) + d.x, im = (x.x * y.y) + d.y;\n"
+                   "    re = -(x.y * y.y) + re;\n    im = (x.y * y.x) + im;\n    return float2(re, im);\n}",
+    }
+    # cuComplex.h's double-precision complex (double2): Metal has no double, so KP214 at a use, as `double` is
+    # (with --demote-double each is its float name above: cuDoubleComplex a float2, cuCmul cuCmulf)
+    double_complex = {"cuDoubleComplex": "cuFloatComplex", "make_cuDoubleComplex": "make_cuFloatComplex",
+                      "cuCreal": "cuCrealf", "cuCimag": "cuCimagf", "cuConj": "cuConjf", "cuCadd": "cuCaddf",
+                      "cuCsub": "cuCsubf", "cuCmul": "cuCmulf", "cuCdiv": "cuCdivf", "cuCabs": "cuCabsf",
+                      "cuCfma": "cuCfmaf"}
 
     # CUDA's barrier votes over the block (`__syncthreads_or(p)`, `_and`, `_count`): a kp_ helper of the
     # prologue that counts the predicate in a threadgroup atomic the kernel declares (`block_vote_scratch`)

@@ -213,9 +213,77 @@ class FunctionArgs:
         args = self._fn_arguments() if self._fn_template_params() else {}
         out = [_FUNCTOR.format(name=a.lstrip("&").strip().replace("::", "_")) if args.get((k.name, i), ((),))[0]
                and a.lstrip("&").strip() in args[(k.name, i)][0] else a for i, a in enumerate(targs)]
-        return out, out != targs
+        return out, out != targs or self._types_defined_after(k, targs)
+
+    def _types_defined_after(self, k: Function, targs: list[str]) -> bool:
+        """Whether an instance argument names a type the file defines only below template kernel k (a functor
+        `struct Sq` after the kernel, VolumeRender's transfer functions): C++ instantiates the body where the
+        instantiation stands, so it goes at the end of the port too, where the type is complete.  A kernel in a
+        namespace keeps its place (the instantiation at file scope would have to name the namespace)."""
+        words = {w for a in targs for w in re.findall(r"[A-Za-z_]\w*", a)}
+        node, p = k.template_node or k.node, (k.template_node or k.node).parent
+        while p is not None:
+            if p.type == "namespace_definition":
+                return False
+            p = p.parent
+        before = set()
+        after = set()
+        for t in ("struct_specifier", "class_specifier", "union_specifier", "enum_specifier"):
+            for n in self.src.index.of_type(t):
+                name = n.child_by_field_name("name")
+                if name is not None and n.child_by_field_name("body") is not None and self.src.text_of(name) in words:
+                    (after if n.start_byte > node.end_byte else before).add(self.src.text_of(name))
+        return bool(after - before)
 
     @property
     def late_instances(self) -> list[str]:
         return self.__dict__.setdefault("_kp_late_instances", [])
 
+
+
+# what follows a member function's cv-qualifiers in its declarator (C++ [dcl.decl]: cv, ref, then noexcept,
+# attributes, a trailing return type; virt-specifiers and requires after)
+_AFTER_CV = ("noexcept", "throw_specifier", "trailing_return_type", "virtual_specifier", "requires_clause",
+             "attribute_specifier", "ref_qualifier")
+
+
+def object_qualified(src, d: Node, text: str, space: str) -> str:
+    """A member function's declarator `text` (d's port) with the object's address space after its cv-qualifiers
+    (`int idx(int x) const constant`): before `noexcept`, `&`, a trailing return type or `override`, where C++
+    puts cv-qualifiers (`bool in(float p) const noexcept` -> `const device noexcept`; after it, no parse)."""
+    tail = next((c for c in d.children if c.type in _AFTER_CV), None)
+    if tail is not None:
+        rest = src.data[tail.start_byte:d.end_byte].decode("utf-8", "replace")
+        if text.endswith(rest):
+            return f"{text[:len(text) - len(rest)].rstrip()} {space} {rest}"
+    return f"{text} {space}"
+
+
+def kernel_macro_spans(tr, f: Function) -> None:
+    """A kernel whose `__global__` is a project macro's (`#define CUDA_GLOBAL __global__`, VolumeRender's Common.h;
+    the parse sees the use as blanks): the use, between the kernel's start (its template head's) and its name, is
+    written as Metal spells the macro's words (`kernel`; `__host__`/`__device__` nothing; `static` nothing, a Metal
+    kernel is an entry point).  The macro's definition is left as it is: written `kernel` at the use, the kernel
+    reads as one where its instantiations are checked (`template [[host_name]] kernel void k<T>`); a macro with
+    any other word is left alone (its use keeps the macro)."""
+    from ... import dialect
+    if not f.is_kernel or any(tr.src.text_of(c) == "__global__" for c in f.node.children):
+        return
+    start, end = (f.template_node or f.node).start_byte, tr._declarator(f).start_byte
+    for m in tr.src.masks:
+        words = (m.expansion or "").split()
+        right_before = m.end <= start and not tr.src.data[m.end:start].strip()  # (the parse's node starts after it)
+        if m.reason != "attribute" or "__global__" not in words or not (start <= m.start < end or right_before) or \
+                (m.start, m.end) in tr.rw.dropped:
+            continue
+        out = []
+        for w in words:
+            c = dialect.lookup("cuda", w)
+            if c is not None and c.kind == "qualifier":
+                out.append(c.spelling("metal") or "")
+            elif w == "static":
+                out.append("")
+            else:
+                break
+        else:
+            tr.rw.drop_span(m.start, m.end, " ".join(o for o in out if o))

@@ -25,6 +25,7 @@ from ...model import defined_names, device_references, file_scope_items, special
 from ...macros import IGNORED_QUALIFIERS
 from ...macro_signatures import LINKAGE
 from .conversion_operators import host_conversion_operators
+from .function_args import kernel_macro_spans
 from .headers import condition_names, device_macro_uses, header_names, host_definition_uses, locate, prototype, wanted_names
 
 _HOST_ONLY_DECL = ("__device__", "__constant__", "__managed__", "__shared__")
@@ -283,6 +284,8 @@ class HostCode:
         for m in self.src.masks:  # `__device__ struct Config {...};`: words CUDA ignores there, Metal cannot spell
             if m.name == IGNORED_QUALIFIERS:
                 self.rw.drop_span(m.start, m.end)
+        for k in self.kernels:  # `CUDA_GLOBAL void k(`: the use written `kernel` (before any rendering reads the gap)
+            kernel_macro_spans(self, k)
 
     def _drop_leading_macros(self, node: Node) -> None:
         """A macro of qualifiers right before what is left out (`HOSTFN float f() {...}`) goes too, and so does

@@ -62,11 +62,15 @@ class Sidecar:
         constants += [(f"{c}(c)", literals[c]) for c in sorted(named & set(literals))]
         complex_ = backends.get(self.backend).complex_macros  # cuComplex.h's, `make_cuFloatComplex(r, i)`
         complexes = [(c, v) for c, v in sorted(complex_.items()) if c.split("(")[0] in named]
-        if complexes:  # a name the file defines itself keeps its own
+        functions = backends.get(self.backend).complex_functions  # cuComplex.h's cuCmulf & co.: inline functions
+        complex_fns = [(c, v) for c, v in sorted(functions.items()) if c in named]
+        if complexes or complex_fns:  # a name the file defines itself keeps its own
             own = self._declared_names()
             complexes = [(c, v) for c, v in complexes if c.split("(")[0] not in own]
+            complex_fns = [v for c, v in complex_fns if c not in own]
         return {"msl_version": version, "msl_reasons": reasons, "polyfills": used, "atomics": atomics,
-                "math_constants": constants, "complex_macros": complexes, "vector_makers": self.vector_makers(body),
+                "math_constants": constants, "complex_macros": complexes,
+                "complex_functions": complex_fns, "vector_makers": self.vector_makers(body),
                 "sidecar": None}
 
     def extra_files(self, source_label: str, command: str | None) -> dict[str, str]:

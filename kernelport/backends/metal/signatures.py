@@ -22,6 +22,7 @@ from ...source import call_args, ident_name, walk
 from ...template_deduction import deduce
 from .template_ids import concrete_words, host_template_ids, macro_template_ids, substitute_types
 from .array_params import decayed
+from .function_args import object_qualified
 from .host_constants import constexpr_locals
 from .launch_bounds import masked_launch_bounds
 from .pointer_members import device_levels
@@ -517,7 +518,7 @@ class Signatures:
             over_sig = dict(over)
             if (space := self.object_qualifier(h, sig)) is not None:  # `int idx(int x) const constant`
                 d = h.node.child_by_field_name("declarator")
-                over_sig[key(d)] = f"{self.rw.text(d)} {space}"
+                over_sig[key(d)] = object_qualified(self.src, d, self.rw.text(d), space)
             try:
                 text = self._realign(h, self._head_stitch(h.node, drop, over_sig), ptext)
             finally:

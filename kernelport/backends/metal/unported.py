@@ -92,8 +92,10 @@ class Unported:
         declared = self._declared_names()
         # the prologue's: <stdint.h>'s constant macros, CUDA's float functions with Metal definitions
         library = metal_library_names() | set(backends.get(self.backend).integer_constant_macros) | set(cuda_own) | \
-            {c.split("(")[0] for c in backends.get(self.backend).complex_macros}  # cuComplex.h's (the prologue's)
+            {c.split("(")[0] for c in backends.get(self.backend).complex_macros} | \
+            set(backends.get(self.backend).complex_functions)  # cuComplex.h's (the prologue's)
         reported: set[str] = set()
+        self._double_complex(declared, reported)
         # a function no nvcc pass compiles (helper_math.h's host `rsqrtf` under `#ifndef __CUDACC__`) neither
         # is a host function device code may not call nor replaces CUDA's own of its name: nvcc never sees it
         memo: dict = {}
@@ -192,6 +194,31 @@ class Unported:
         for item in self.src.index.of_type("declaration"):
             if any(self.src.text_of(c) == "__managed__" for c in item.children):
                 self._refuse(item, "'__managed__' memory (unified memory)", "use a device buffer the host fills")
+
+    def _double_complex(self, declared: set[str], reported: set[str]) -> None:
+        """cuComplex.h's double-precision complex (`cuDoubleComplex`, `cuCmul`) wherever the port keeps it (device
+        code, a file-scope typedef or struct it needs): Metal has no double, KP214 as for `double` (once per name);
+        with --demote-double its float name (`cuFloatComplex`, `cuCmulf`), which the prologue defines."""
+        doubles = backends.get(self.backend).double_complex
+        host = {id(f.node) for f in self.host.values() if f.name not in self.device}
+        for n in self.src.index.of_type("identifier") + self.src.index.of_type("type_identifier"):
+            name = self.src.text_of(n)
+            if name not in doubles or name in declared or self.rw.has(n) or self.rw.within(n) or \
+                    self.left_out_at(n):
+                continue
+            f = self.module.function_at(n)
+            if f is not None and id(f.node) in host:  # host code: left out of the port
+                continue
+            if self.demote_double:
+                self.rw.replace(n, doubles[name])
+                if name not in reported:
+                    reported.add(name)
+                    self.note(n, doubles[name], "Metal has no double; demoted to float complex (--demote-double)")
+            elif name not in reported:
+                reported.add(name)
+                self.problem("KP214", n, f"'{name}' is cuComplex.h's double-precision complex: Metal has no "
+                             "double-precision type", f"use {doubles[name]}, or pass --demote-double to demote every "
+                             "double to float")
 
     def _function_pointer_types(self, reported: set[str]) -> dict[str, tuple[str, str]]:
         """The file's function-pointer type names (`typedef unsigned (*HashFunc)(State*)`) -> KP223's words for a

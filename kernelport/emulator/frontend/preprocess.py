@@ -271,8 +271,10 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
     line = _hidden_include(body)
     if line:  # spelled across a continued line or around a comment: refused, never handed to cpp
         raise LowerError("an #include spelled across lines or around comments is not read", path, line, 1)
+    from .cucomplex_model import model_text as complex_text  # (cuComplex.h's float complex, where named)
     from .curand_model import model_text  # (cuRAND's device API, where the file names it)
     text = head + '# 1 "<prelude>"\n' + PRELUDE + _storage_types() + _vector_types() + model_text(backend, body) + \
+        complex_text(backend, body) + \
         f'# 1 "{first}"\n' + body
     cpp = shutil.which("cpp")
     if cpp is None:
