@@ -282,6 +282,9 @@ class Backend:
     # Constructs nvcc accepts and the compiler rejects, with no respelling of the same meaning (undefined behaviour in the
     # source: `delete[]` of an array): keys of kernelport/nvcc_leniencies.LENIENCIES, each a located KP243 error.
     nvcc_leniencies_refused: ClassVar[frozenset[str]] = frozenset()
+    # Where the compiler rejects an initialiser on a host variable-length array (`T a[n] = {}`, a GNU extension g++ takes):
+    # why, in words (kernelport/vla_initializers.py writes a zero one as a loop, refuses others with KP252); None: taken.
+    vla_initializer_refused: ClassVar[str | None] = None
     # The most private (scratch) memory one wave of the hardware may use, in bytes: a run's lane holds this over its
     # wave width, and a thread's local object larger than that is KP239 (kernelport/private_memory.py); None: unchecked.
     scratch_wave_bytes: ClassVar[int | None] = None

@@ -391,6 +391,8 @@ class HIP(Backend):
     device_vla_refused = ("clang reads it as a variable-length array (standard C++ folds only integral `const` "
                           "variables), and ROCm 5.2's AMDGPU backend cannot lower one (`Cannot select: stacksave`)")
     nvcc_leniencies_refused = frozenset({"array_delete"})  # clang: "cannot delete expression of type 'T[N]'"
+    vla_initializer_refused = ("g++ (nvcc's host compiler) takes an initialiser on a variable-length array, clang (hipcc) "
+                               "does not ('variable-sized object may not be initialized')")
     device_alloca_crash = ("clang 15 (ROCm 5.2's hipcc) crashes on alloca in AMDGPU device code at -O3 (an alloca in the "
                            "default address space: the llvm/llvm-project#59250 class of crash)")
     cg_members = {("thread_block", "group_dim"): "blockDim", ("thread_block", "dim_threads"): "blockDim",
