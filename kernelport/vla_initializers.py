@@ -23,7 +23,8 @@ An array is variable-length where a bound names, outside `sizeof`, a parameter o
 declared before it without `const`/`constexpr` (or one whose initialiser is itself such), or reaches through
 `->`; any other bound (literals, macros, constants, members) is left as written.  Only in host functions
 (nvcc rejects a variable-length array in device code).  Any other initialiser (`{1, 2}`, a string), a `const`
-array, or a declaration not directly in a block is refused (KP252), located: the port would not compile."""
+array, or a declaration not directly in a block (or a `case`'s statements) is refused (KP252), located: the port
+would not compile."""
 from __future__ import annotations
 
 import re
@@ -43,6 +44,7 @@ def rewrite_pass(tr) -> None:
     if why is None or b"[" not in tr.src.data:
         return
     src = tr.src
+    fills: dict[int, tuple[Node, list[str]]] = {}  # declaration -> its `;`, the loops after it (`int a[n] = {}, b[n];`)
     for init in src.index.of_type("init_declarator"):
         arr = init.child_by_field_name("declarator")
         value = init.child_by_field_name("value")
@@ -64,10 +66,11 @@ def rewrite_pass(tr) -> None:
         if eq is not None:
             tr.rw.replace(eq, "")
         tr.rw.replace(value, "")
-        semi = decl.children[-1]
         fill = _fill(name, len(dims), _fresh(src))
-        tr.rw.replace(semi, f"; {fill}")
+        fills.setdefault(decl.id, (decl.children[-1], []))[1].append(fill)
         tr.note(init, f"{src.text_of(arr)}; {fill}", f"a variable-length array's zero initialiser as a loop: {why}")
+    for semi, loops in fills.values():
+        tr.rw.replace(semi, "; " + " ".join(loops))
 
 
 def _inside(node: Node, outer: Node) -> bool:
@@ -134,7 +137,8 @@ def _local(tr, f, name: str, at: Node):
 
 def _refusal(src, decl: Node, init: Node, value: Node, name: str) -> str:
     """Why the zero fill cannot stand for the initialiser ('' where it can)."""
-    if decl is None or decl.type != "declaration" or decl.parent is None or decl.parent.type != "compound_statement":
+    if decl is None or decl.type != "declaration" or decl.parent is None or \
+            decl.parent.type not in ("compound_statement", "case_statement"):
         return "not declared directly in a block, where a loop can follow it"
     if any(c.type == "type_qualifier" and src.text_of(c) in ("const", "constexpr") for c in decl.children):
         return "declared `const`, so its elements cannot be set after it"

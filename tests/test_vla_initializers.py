@@ -129,3 +129,27 @@ def test_metal_and_a_loop_index_the_file_uses():
     text = port_text(code)
     assert "kp_i2_0 = 0; kp_i2_0 < sizeof(a) / sizeof(a[0]); ++kp_i2_0) a[kp_i2_0] = {};" in text
     assert refusal(code, to="metal") == []  # Metal leaves host code out: nothing to rewrite
+
+
+def test_two_arrays_of_one_declaration_and_a_case(tmp_path):
+    code = """
+    __global__ void k(int *o) { o[threadIdx.x] = 1; }
+    int host(int n, int mode) {
+        int a[n] = {0}, b[2 * n] = {};
+        switch (mode) {
+        default:
+            return a[n - 1] + b[0];
+        case 1:
+            float c[n] = {};
+            return (int)c[0] + a[0] + b[1];
+        }
+    }
+    int bad(int n) { int a[n] = {0}, x = a[0]; return x; }
+    """
+    errors = refusal(code, expect="KP252")
+    assert [(e.line, e.column) for e in errors] == [(13, 22)]
+    assert "a later declarator of the same declaration reads it" in errors[0].message
+    text = port_text(code.replace("int bad(int n) { int a[n] = {0}, x = a[0]; return x; }", ""))
+    assert "++kp_i0) a[kp_i0] = {}; for (decltype(sizeof 0) kp_i0 = 0; kp_i0 < sizeof(b)" in text
+    assert "++kp_i0) c[kp_i0] = {};" in text
+    hip_compiles(tmp_path, text)
