@@ -32,6 +32,7 @@ import re
 from tree_sitter import Node
 
 from . import backends
+from .nvcc_leniencies import nearest_local
 
 HINT = ("declare the array without an initialiser and set its elements in a loop (or use a std::vector sized "
         "at run time)")
@@ -122,17 +123,11 @@ def _runtime(tr, f, size: Node, at: Node, depth: int) -> bool:
 
 def _local(tr, f, name: str, at: Node):
     """(declaration, initial value or None) of the nearest local `name` declared before `at` in a block around it."""
-    found = None
-    for decl in tr.src.index.under(f.body, "declaration"):
-        if decl.start_byte >= at.start_byte:
-            break
-        if decl.parent is None or not _inside(at, decl.parent):
-            continue
-        for d in decl.children_by_field_name("declarator"):
-            inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else d
-            if inner is not None and inner.type == "identifier" and inner.text.decode() == name:
-                found = (decl, d.child_by_field_name("value") if d.type == "init_declarator" else None)
-    return found
+    found = nearest_local(tr, f.body, name, at)
+    if found is None:
+        return None
+    decl, d = found
+    return decl, (d.child_by_field_name("value") if d.type == "init_declarator" else None)
 
 
 def _refusal(src, decl: Node, init: Node, value: Node, name: str) -> str:
