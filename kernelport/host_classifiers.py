@@ -3,7 +3,8 @@
 `if (isnan(h_out[i]))` in a host function compiles with nvcc: CUDA's math headers declare the global
 `isnan`/`isinf`/`isfinite`/`signbit`/... for host and device alike.  HIP's (clang's __clang_hip_cmath.h)
 declare the global ones for the device only, and <cmath> has replaced C's macros with `std::` functions, so
-hipcc finds no host overload ("no matching function for call to 'isnan'"; in a `__host__ __device__`
+hipcc finds no host overload where the file includes <cmath> or no math header (libstdc++'s <math.h> brings
+`std::isnan` into the global namespace) ("no matching function for call to 'isnan'"; in a `__host__ __device__`
 function, "reference to __device__ function 'isnan'").  Where the backend names such functions
 (`Backend.host_std_classifiers`, data: each checked by hipcc on host, `__host__ __device__` and device calls
 of float and double arguments), a call of one by its bare name in a host or `__host__ __device__` function
