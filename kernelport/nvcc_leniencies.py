@@ -51,22 +51,29 @@ def _inside(node: Node, outer: Node) -> bool:
     return outer.start_byte <= node.start_byte and node.end_byte <= outer.end_byte
 
 
+def nearest_local(tr, body: Node, name: str, at: Node) -> tuple[Node, Node] | None:
+    """(declaration, declarator) of the nearest local `name` declared in `body` before `at`, in a block around it
+    (as C++ scopes it), or None."""
+    found = None
+    for decl in tr.src.index.under(body, "declaration"):
+        if decl.start_byte >= at.start_byte:
+            break
+        if decl.parent is None or not _inside(at, decl.parent):
+            continue
+        for d in decl.children_by_field_name("declarator"):
+            if ident_name(d) == name:
+                found = (decl, d)
+    return found
+
+
 def _declared_array(tr, name: str, at: Node) -> Node | None:
     """The declarator that makes `name` an array where `at` reads it, or None (a pointer, a parameter,
     a name not resolved)."""
     fn = tr.module.function_at(at)
     if fn is not None and fn.body is not None:
-        found = None
-        for decl in tr.src.index.under(fn.body, "declaration"):
-            if decl.start_byte >= at.start_byte:
-                break
-            if decl.parent is None or not _inside(at, decl.parent):
-                continue
-            for d in decl.children_by_field_name("declarator"):
-                if ident_name(d) == name:
-                    found = d
-        if found is not None:
-            return found if _array_declarator(found) else None
+        local = nearest_local(tr, fn.body, name, at)
+        if local is not None:
+            return local[1] if _array_declarator(local[1]) else None
         if fn.param(name) is not None:
             return None
         member = member_arrays.own_field(tr, at, name)

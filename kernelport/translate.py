@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import arch_branches, backends, device_allocas, folded_bounds, host_typed_functors, implicit_typename, private_memory, pass_branches, reduce_operands, stdint_typedefs, blocksizes, collective_widths, confined_votes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, own_macros, thrust_cub, unroll_counts, vector_lists, warpcounts, warpflow, warpwidth, version_values, line_splices, include_lines, device_less_operators, pass_attributes, nvcc_leniencies
+from . import arch_branches, backends, device_allocas, folded_bounds, host_typed_functors, implicit_typename, private_memory, pass_branches, reduce_operands, stdint_typedefs, blocksizes, collective_widths, confined_votes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, own_macros, thrust_cub, unroll_counts, vector_lists, warpcounts, warpflow, warpwidth, version_values, line_splices, include_lines, device_less_operators, pass_attributes, nvcc_leniencies, vla_initializers, thrust_headers, host_classifiers
 from .api_names import ApiNames
 from .inline_asm import InlineAsm
 from .attribute_order import AttributeOrder
@@ -152,7 +152,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
     # The shared warp-width passes, in order: method names, so that a subclass's override of a
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
-        "rename_reserved_words", "qualify_std_clashes", "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "drop_vector_declarations", "drop_target_overloads", "drop_builtin_vector_operators", "rewrite_vector_bases", "rewrite_sites", "check_runtime_wave_counts", "check_collapsed_overloads", "rewrite_lane_outputs", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_specialization_spaces", "rewrite_declared_spaces", "rewrite_pass_attributes", "rewrite_includes", "rename_stdint_typedefs", "rewrite_macro_uses", "rewrite_literal_spacing", "rewrite_braced_narrowing", "rewrite_function_addresses", "rewrite_device_allocas", "rewrite_folded_bounds", "check_nvcc_leniencies", "check_private_memory", "rewrite_implicit_typename", "widen_host_typed_functors", "widen_device_less_operators", "rewrite_vector_lists", "rewrite_launch_rows", "rewrite_macro_bodies", "check_macro_warp_math",
+        "rename_reserved_words", "qualify_std_clashes", "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "drop_vector_declarations", "drop_target_overloads", "drop_builtin_vector_operators", "rewrite_vector_bases", "rewrite_sites", "check_runtime_wave_counts", "check_collapsed_overloads", "rewrite_lane_outputs", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_specialization_spaces", "rewrite_declared_spaces", "rewrite_pass_attributes", "rewrite_includes", "rename_stdint_typedefs", "rewrite_macro_uses", "rewrite_literal_spacing", "rewrite_braced_narrowing", "rewrite_function_addresses", "rewrite_device_allocas", "rewrite_folded_bounds", "check_nvcc_leniencies", "rewrite_vla_initializers", "rewrite_host_classifiers", "check_private_memory", "rewrite_implicit_typename", "widen_host_typed_functors", "widen_device_less_operators", "rewrite_vector_lists", "rewrite_launch_rows", "rewrite_macro_bodies", "check_macro_warp_math",
         "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_reduce_operands", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "rewrite_attribute_order", "drop_scalar_restricts", "drop_ignored_unrolls", "auto_vla_pointers", "check_cuda_only_code", "rewrite_inline_asm", "rewrite_carry_calls", "cast_overloaded_arguments", "cast_mixed_sign_arguments", "cast_retyped_pointer_arguments", "rename_float_pointer_calls", "cast_handle_arguments", "report_dataflow_issues",
         "report_masked_code", "declare_unreached_hazards", "rewrite_version_values", "drop_stray_splices", "take_arch_branches", "take_pass_branches")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
@@ -167,6 +167,8 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
     take_pass_branches = pass_branches.take_pass  # a pass: the same where host code is compiled too, split by pass
     rewrite_device_allocas = device_allocas.rewrite_pass  # a pass: constant-size alloca as a local array (backend data)
     check_nvcc_leniencies = nvcc_leniencies.check_pass  # a pass: what nvcc accepts and clang rejects, undefined (backend data)
+    rewrite_vla_initializers = vla_initializers.rewrite_pass  # a pass: a host VLA's zero initialiser as a loop, others KP252 (backend data)
+    rewrite_host_classifiers = host_classifiers.rewrite_pass  # a pass: `isnan(x)` in host code as `std::isnan(x)` (backend data)
     rewrite_folded_bounds = folded_bounds.rewrite_pass  # a pass: a bound nvcc folds from `const` floating locals, as its value (backend data)
     check_private_memory, rewrite_implicit_typename, rewrite_vector_lists = private_memory.check_pass, implicit_typename.rewrite_pass, vector_lists.rewrite_pass  # passes
     widen_host_typed_functors, widen_device_less_operators = host_typed_functors.widen_pass, device_less_operators.widen_pass
@@ -403,6 +405,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
                     self.rw.replace(node, name)
         self.rewrite_api_namespaces()
         thrust_cub.include_cub(self)
+        thrust_headers.include_pass(self)
         directive_macros.rename(self)
         library_namespaces.rewrite(self)
         library_namespaces.rewrite_qualified(self)

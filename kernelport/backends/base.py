@@ -282,6 +282,16 @@ class Backend:
     # Constructs nvcc accepts and the compiler rejects, with no respelling of the same meaning (undefined behaviour in the
     # source: `delete[]` of an array): keys of kernelport/nvcc_leniencies.LENIENCIES, each a located KP243 error.
     nvcc_leniencies_refused: ClassVar[frozenset[str]] = frozenset()
+    # Where the compiler rejects an initialiser on a host variable-length array (`T a[n] = {}`, a GNU extension g++ takes):
+    # why, in words (kernelport/vla_initializers.py writes a zero one as a loop, refuses others with KP252); None: taken.
+    vla_initializer_refused: ClassVar[str | None] = None
+    # The header its Thrust declares each algorithm in, `thrust::NAME` -> "thrust/H.h", where the library's headers do not
+    # reach each other's algorithms as CUDA's Thrust does (kernelport/thrust_headers.py includes a missing one); {}: none.
+    thrust_algorithm_headers: ClassVar[dict[str, str]] = {}
+    # C99 classification functions its headers declare in the global namespace for the device only, which host code
+    # calls unqualified as CUDA's headers allow (kernelport/host_classifiers.py writes `std::NAME` there): name ->
+    # whether `std::NAME` also compiles on every device pass of a `__host__ __device__` function (else host-only ones).
+    host_std_classifiers: ClassVar[dict[str, bool]] = {}
     # The most private (scratch) memory one wave of the hardware may use, in bytes: a run's lane holds this over its
     # wave width, and a thread's local object larger than that is KP239 (kernelport/private_memory.py); None: unchecked.
     scratch_wave_bytes: ClassVar[int | None] = None

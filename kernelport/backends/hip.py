@@ -391,6 +391,53 @@ class HIP(Backend):
     device_vla_refused = ("clang reads it as a variable-length array (standard C++ folds only integral `const` "
                           "variables), and ROCm 5.2's AMDGPU backend cannot lower one (`Cannot select: stacksave`)")
     nvcc_leniencies_refused = frozenset({"array_delete"})  # clang: "cannot delete expression of type 'T[N]'"
+    vla_initializer_refused = ("g++ (nvcc's host compiler) takes an initialiser on a variable-length array, clang (hipcc) "
+                               "does not ('variable-sized object may not be initialized')")
+    # rocThrust's headers do not include each other's algorithms as CCCL's do (QuickSES calls thrust::count_if having
+    # included scan, sort, unique, binary_search): the header of each, every entry compiled by hipcc (`#include` +
+    # `using thrust::NAME;`) against rocThrust 5.3.3 (bench/thrust_headers_check.py); kernelport/thrust_headers.py
+    # clang's __clang_hip_cmath.h declares the global classifiers for the device only (hipcc: "no matching function for
+    # call to 'isnan'" in host code); `std::NAME` compiled by hipcc (gfx90a) in host, __host__ __device__ and device
+    # functions for float and double arguments, each of the twelve (kernelport/host_classifiers.py)
+    host_std_classifiers = dict.fromkeys(("isnan", "isinf", "isfinite", "isnormal", "signbit", "fpclassify", "isgreater",
+                                          "isgreaterequal", "isless", "islessequal", "islessgreater", "isunordered"), True)
+    thrust_algorithm_headers = {name: f"thrust/{header}" for header, names in {
+        "adjacent_difference.h": ("adjacent_difference",),
+        "binary_search.h": ("lower_bound", "upper_bound", "binary_search", "equal_range"),
+        "copy.h": ("copy", "copy_n", "copy_if"),
+        "count.h": ("count", "count_if"),
+        "equal.h": ("equal",),
+        "extrema.h": ("min_element", "max_element", "minmax_element"),
+        "fill.h": ("fill", "fill_n"),
+        "find.h": ("find", "find_if", "find_if_not"),
+        "for_each.h": ("for_each", "for_each_n"),
+        "gather.h": ("gather", "gather_if"),
+        "generate.h": ("generate", "generate_n"),
+        "inner_product.h": ("inner_product",),
+        "logical.h": ("all_of", "any_of", "none_of"),
+        "merge.h": ("merge", "merge_by_key"),
+        "mismatch.h": ("mismatch",),
+        "partition.h": ("partition", "partition_copy", "stable_partition", "stable_partition_copy", "partition_point",
+                        "is_partitioned"),
+        "reduce.h": ("reduce", "reduce_by_key"),
+        "remove.h": ("remove", "remove_copy", "remove_if", "remove_copy_if"),
+        "replace.h": ("replace", "replace_if", "replace_copy", "replace_copy_if"),
+        "reverse.h": ("reverse", "reverse_copy"),
+        "scan.h": ("inclusive_scan", "exclusive_scan", "inclusive_scan_by_key", "exclusive_scan_by_key"),
+        "scatter.h": ("scatter", "scatter_if"),
+        "sequence.h": ("sequence",),
+        "set_operations.h": ("set_difference", "set_intersection", "set_symmetric_difference", "set_union",
+                             "set_difference_by_key", "set_intersection_by_key", "set_symmetric_difference_by_key",
+                             "set_union_by_key"),
+        "sort.h": ("sort", "stable_sort", "sort_by_key", "stable_sort_by_key", "is_sorted", "is_sorted_until"),
+        "tabulate.h": ("tabulate",),
+        "transform.h": ("transform", "transform_if"),
+        "transform_reduce.h": ("transform_reduce",),
+        "transform_scan.h": ("transform_inclusive_scan", "transform_exclusive_scan"),
+        "uninitialized_copy.h": ("uninitialized_copy", "uninitialized_copy_n"),
+        "uninitialized_fill.h": ("uninitialized_fill", "uninitialized_fill_n"),
+        "unique.h": ("unique", "unique_copy", "unique_by_key", "unique_by_key_copy"),
+    }.items() for name in names}
     device_alloca_crash = ("clang 15 (ROCm 5.2's hipcc) crashes on alloca in AMDGPU device code at -O3 (an alloca in the "
                            "default address space: the llvm/llvm-project#59250 class of crash)")
     cg_members = {("thread_block", "group_dim"): "blockDim", ("thread_block", "dim_threads"): "blockDim",

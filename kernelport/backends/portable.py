@@ -70,6 +70,11 @@ class Portable(Backend):
     device_alloca_crash = HIP.device_alloca_crash  # its HIP runs: the same compiler
     device_vla_refused = HIP.device_vla_refused  # its HIP runs: the same compiler
     nvcc_leniencies_refused = HIP.nvcc_leniencies_refused  # its HIP runs: the same compiler
+    vla_initializer_refused = HIP.vla_initializer_refused  # its HIP runs: the same compiler
+    thrust_algorithm_headers = HIP.thrust_algorithm_headers  # its HIP runs (the include is harmless to nvcc)
+    # its HIP runs; nvcc 13's device pass takes each `std::` classifier but isnormal (#20013-D: a constexpr host function
+    # from a __host__ __device__ one, the call left out), which is written so in host-only functions alone
+    host_std_classifiers = {**HIP.host_std_classifiers, "isnormal": False}
     typename_required = HIP.typename_required  # its HIP runs (`typename` is valid for nvcc too)
     # its HIP runs: hipcc defines __HIPCC__ and nvcc does not, so the arm nvcc's host pass reads stays as written
     # (kernelport/pass_attributes.py; its device pass gets `__host__ __device__`, which nvcc takes as the same)
