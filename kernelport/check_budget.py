@@ -37,9 +37,9 @@ def cut_detail(e, what: str) -> str:
     """The detail of a check cut by its budget: `e` an emulator's TimedOut or a reference's
     ReferenceTimedOut; `what` the run it was ("the hip wave 64 run (block schedule) of `k`")."""
     where = f"{e.path}:{e.line}:{e.column}: " if getattr(e, "line", 0) else ""
-    at = f"in the {e.site} at {e.line}:{e.column}" if getattr(e, "line", 0) else "in a call that did not return"
-    return (f"{where}cut after {e.elapsed:.1f} s: {what} was {at} when its {e.seconds:g} s budget ran out"
-            f"{e.progress}; {advice(e.seconds)}")
+    at = f"was in the {e.site} at {e.line}:{e.column}" if getattr(e, "line", 0) else "had not returned"
+    return (f"{where}cut after {e.elapsed:.1f} s: {what} {at} when its {e.seconds:g} s budget ran out"
+            f"{e.progress}; {advice(e.seconds)}{getattr(e, 'also', '')}")
 
 
 def is_cut(e: BaseException) -> bool:

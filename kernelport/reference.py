@@ -67,6 +67,7 @@ class ReferenceTimedOut(ReferenceError_):
         super().__init__(message)
         self.seconds = self.elapsed = seconds
         self.progress, self.line = "", 0
+        self.also = "; $KERNELPORT_REFERENCE_TIMEOUT is the reference's own limit (default 60 s, 600 interpreted)"
 
 
 from .toolchains import c_compiler, c_compiler_identity  # noqa: E402,F401 - the reference's compiler
