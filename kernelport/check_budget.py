@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import sys
 
-DEFAULT_SECONDS = 300.0
+DEFAULT_SECONDS = 120.0
 PROGRESS_ENV = "KERNELPORT_VERIFY_PROGRESS"  # "1": checks past PROGRESS_AFTER s say so on stderr (a tty table)
 PROGRESS_AFTER = 5.0  # seconds: the first progress line of a run, and the interval of the next ones
 

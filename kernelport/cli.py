@@ -377,9 +377,6 @@ def verify(
     if timeout is not None and not 0 <= timeout < 1e9:
         raise KernelportError(f"--timeout {timeout:g} is not a number of seconds", hint="e.g. --timeout 60; "
                               f"--timeout 0 for no budget (default {check_budget.DEFAULT_SECONDS:g})")
-    timeout = check_budget.resolve(timeout)  # not given: the default budget; 0: none
-    if fmt == "table" and sys.stderr.isatty():  # a check past a few seconds says so (never in json/junit/html)
-        os.environ[check_budget.PROGRESS_ENV] = "1"  # (read in the worker processes too)
     if wave_invariance:  # its own question: no ports, no reference
         from .wave_invariance import report
         if arg or grid or block:  # (they were ignored, while a kernel not run said to pass them)
@@ -391,6 +388,9 @@ def verify(
     if inputs is not None:
         raise KernelportError("--inputs gives the inputs of the kernels --wave-invariance runs",
                               hint="add --wave-invariance")
+    timeout = check_budget.resolve(timeout)  # not given: the default budget; 0: none
+    if fmt == "table" and sys.stderr.isatty():  # a check past a few seconds says so (never in json/junit/html)
+        os.environ[check_budget.PROGRESS_ENV] = "1"  # (read in the worker processes too)
     if max_buffer_bytes is not None:
         if parse_size(max_buffer_bytes) is None:
             raise KernelportError(f"--max-buffer-bytes {max_buffer_bytes!r} is not a size",
