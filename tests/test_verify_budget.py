@@ -128,3 +128,29 @@ __global__ void put(float* x) {
     ok = run_kernel(src, "put", args=dict(x=np.zeros(1 << 16, np.float32)), grid=(256, 1, 1), block=(256, 1, 1),
                     timeout=60, max_lanes=1 << 10)
     assert (ok.outputs["x"] == 1).all()
+
+
+def test_a_port_cut_where_the_original_ended_is_a_located_skip(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from kernelport import emulator
+    from kernelport.verify import Verifier
+    real = emulator.run_kernel
+
+    def slow_port(*a, **kw):  # a port's run that never ends (as a wave-64 spin would), the original's ends
+        if kw.get("port_of") and kw["wave"] == 64:
+            raise TimedOut("ran past its 2 s budget (verify --timeout) in this loop", kw["path"], 14, 5,
+                           seconds=2.0, elapsed=2.01, steps=99)
+        return real(*a, **kw)
+    monkeypatch.setattr(emulator, "run_kernel", slow_port)
+    f = _file(tmp_path, ENDS)
+    rep = Verifier(schedules=("block", "warp"), cache=False, oracle="original", timeout=2.0).verify(Path(f))
+    numeric = [c for c in rep.checks if c.kind == "numeric"]
+    cut = [c for c in numeric if c.budget is not None]
+    assert cut and all(c.status == "skip" for c in cut) and not rep.failed
+    assert re.search(r"spin\.(hip|portable\.cu):14:5: cut after 2\.0 s: the (hip|portable) wave 64 run \(block\) of "
+                     r"`scale` was in the loop at 14:5 when its 2 s budget ran out, after 99 loop iterations; raise "
+                     r"the budget \(--timeout 4; .* \(the original ran in \d+\.\d s\)", cut[0].detail), cut[0].detail
+    assert all("spent the kernel's budget" in c.detail for c in cut[1:])
+    # the oracle itself ran and passed: the cut is the port's, and each later port run names it
+    assert [c.status for c in rep.checks if c.kind == "oracle"] == ["pass"] and len(cut) == len(numeric) > 2
