@@ -9,7 +9,7 @@ from typing import List, Optional
 
 import typer
 
-from . import __version__
+from . import __version__, check_budget
 from .batchgc import batch
 from .cli_values import install
 from .color import lazy_console
@@ -357,8 +357,9 @@ def verify(
     inputs: Optional[Path] = typer.Option(None, "--inputs", metavar="FILE", help="With --wave-invariance: inputs of "
                                           "kernels without annotations, as `@kp` lines in a file."),
     timeout: Optional[float] = typer.Option(None, "--timeout", metavar="SECONDS",
-                                            help="Wall-clock budget of one check (an emulator run, the reference); "
-                                                 "a check past it fails, naming the loop it was in."),
+                                            help=f"Wall-clock budget of one check (an emulator run, the reference; "
+                                                 f"default {check_budget.DEFAULT_SECONDS:g}, 0: none); a check "
+                                                 "past it is a skip naming the loop it was in."),
     oracle: str = typer.Option("reference", "--oracle", metavar="ORACLE",
                                help="reference (the annotated one; else the original at wave 32) or original "
                                     "(the original at wave 32 for every kernel)."),
@@ -373,8 +374,9 @@ def verify(
     from .annotations import BUDGET_ENV, parse_size
     from .verify import SCHEDULES, parse_shard, verify_paths
 
-    if timeout is not None and not 0 < timeout < 1e9:
-        raise KernelportError(f"--timeout {timeout:g} is not a positive number of seconds", hint="e.g. --timeout 60")
+    if timeout is not None and not 0 <= timeout < 1e9:
+        raise KernelportError(f"--timeout {timeout:g} is not a number of seconds", hint="e.g. --timeout 60; "
+                              f"--timeout 0 for no budget (default {check_budget.DEFAULT_SECONDS:g})")
     if wave_invariance:  # its own question: no ports, no reference
         from .wave_invariance import report
         if arg or grid or block:  # (they were ignored, while a kernel not run said to pass them)
@@ -386,6 +388,9 @@ def verify(
     if inputs is not None:
         raise KernelportError("--inputs gives the inputs of the kernels --wave-invariance runs",
                               hint="add --wave-invariance")
+    timeout = check_budget.resolve(timeout)  # not given: the default budget; 0: none
+    if fmt == "table" and sys.stderr.isatty():  # a check past a few seconds says so (never in json/junit/html)
+        os.environ[check_budget.PROGRESS_ENV] = "1"  # (read in the worker processes too)
     if max_buffer_bytes is not None:
         if parse_size(max_buffer_bytes) is None:
             raise KernelportError(f"--max-buffer-bytes {max_buffer_bytes!r} is not a size",

@@ -198,3 +198,15 @@ def has_include_guarded(src, node, inner: str) -> bool:
         elif word in ("if", "ifdef", "ifndef"):
             later_branch = False
     return False
+
+
+def check_includes(path: Path, text: str) -> None:
+    """verify's: compilers, the preprocessor and the emulator read what a file includes: never a device or a
+    file outside the project and $KERNELPORT_INCLUDE_PATH, on hostile input (a located KernelportError)."""
+    from .errors import KernelportError, Location
+    bad = problems(path, text)
+    if bad:
+        where, line, col, message = bad[0]
+        raise KernelportError(message, Location(where, line, col),
+                              hint=f"verify reads the regular files of the project only; name a trusted directory "
+                                   f"in ${INCLUDE_PATH_ENV} to read headers there")

@@ -59,6 +59,17 @@ class ReferenceError_(RuntimeError):
     pass
 
 
+class ReferenceTimedOut(ReferenceError_):
+    """The reference did not return within its `seconds` (verify --timeout, or its own limit): a check
+    it cuts is a skip (check_budget), located at the reference's annotation."""
+
+    def __init__(self, message: str, seconds: float):
+        super().__init__(message)
+        self.seconds = self.elapsed = seconds
+        self.progress, self.line = "", 0
+        self.also = "; $KERNELPORT_REFERENCE_TIMEOUT is the reference's own limit (default 60 s, 600 interpreted)"
+
+
 from .toolchains import c_compiler, c_compiler_identity  # noqa: E402,F401 - the reference's compiler
 
 
@@ -267,8 +278,8 @@ def _run_child(exe: str, func: str, blob: bytes, out_bytes: int, check_timeout: 
             except subprocess.TimeoutExpired:
                 os.killpg(p.pid, signal.SIGKILL)
                 p.wait()
-                raise ReferenceError_(f"{func} did not return within {timeout:g} s (an endless loop? "
-                                      "KERNELPORT_REFERENCE_TIMEOUT raises the limit)") from None
+                raise ReferenceTimedOut(f"{func} did not return within {timeout:g} s (an endless loop? "
+                                        "KERNELPORT_REFERENCE_TIMEOUT raises the limit)", timeout) from None
             except BaseException:
                 os.killpg(p.pid, signal.SIGKILL)
                 p.wait()
@@ -386,8 +397,8 @@ def _interpret_in_child(source, func, args, path, backend, promote, check_timeou
             except subprocess.TimeoutExpired:
                 os.killpg(p.pid, signal.SIGKILL)
                 p.wait()
-                raise ReferenceError_(f"{func} did not return within {timeout:g} s when interpreted (an endless "
-                                      "loop? KERNELPORT_REFERENCE_TIMEOUT raises the limit)") from None
+                raise ReferenceTimedOut(f"{func} did not return within {timeout:g} s when interpreted (an "
+                                        "endless loop? KERNELPORT_REFERENCE_TIMEOUT raises the limit)", timeout) from None
             except BaseException:
                 os.killpg(p.pid, signal.SIGKILL)
                 p.wait()

@@ -14,9 +14,11 @@ from pathlib import Path
 
 import numpy as np
 
+from .check_budget import cut_detail, is_cut
 from .depth import big_stack
 from . import absent_libraries, annotations, backends, compare, inherited_races, inputs, output, run_paths
 from .errors import KernelportError
+from .includes import check_includes
 from .model import build
 from .source import SourceFile
 from .project_ports import made_or_refused, run_source, single
@@ -46,6 +48,7 @@ class Check:
     profile: dict | None = None  # numeric: |port - reference| and the bound over each buffer (--format html)
     cached: bool = False  # the verdict read from the cache: `seconds` is this run's lookup, not the check's run
     run_seconds: float | None = None  # cached: the check's own seconds, measured in the run that stored it
+    budget: float | None = None  # a skip cut by its wall-clock budget (s, verify --timeout): never cached
 
 
 @dataclass
@@ -113,7 +116,7 @@ class Verifier:
             module = self._module = build(src)
             specs = annotations.parse(module, reference=False)  # no reference: the original is the oracle
             if specs:
-                _check_includes(path, src.text)
+                check_includes(path, src.text)
         except KernelportError as e:
             rep.error = e.format()
             return rep
@@ -203,7 +206,8 @@ class Verifier:
                 self.require = require
             cached = rep.checks[n0:]
             del rep.checks[n0:]
-            self.cache.put(k, cached)
+            if all(c.budget is None for c in cached):  # (a cut check may end under a larger budget, or load)
+                self.cache.put(k, cached)
         rep.checks.extend(replace(c, status=self._skip(c.backend, "emulate")) if c.status == "skip" else c
                           for c in cached)
 
@@ -369,8 +373,10 @@ class Verifier:
         except Exception as e:  # a reference that does not compile or crashes is the user's to fix
             from .reference import ReferenceError_
             where = f"{spec.reference_loc}: " if isinstance(e, ReferenceError_) else ""  # others carry theirs
-            rep.checks.append(Check(name, "reference", None, "reference", "fail", f"{where}reference failed: {e}",
-                                    seconds=time.perf_counter() - t0))
+            cut = is_cut(e) and f"{where}{cut_detail(e, f'the reference {spec.reference[0]}')}"
+            rep.checks.append(Check(name, "reference", None, "reference", "skip" if cut else "fail",
+                                    cut or f"{where}reference failed: {e}", seconds=time.perf_counter() - t0,
+                                    budget=e.seconds if cut else None))
             return
         expected = {a.name: ref[self._ref_param(spec, a.name)] for a in outs}
         rep.checks.append(Check(name, "reference", None, "reference", "pass",
@@ -378,7 +384,7 @@ class Verifier:
         block, shared = spec.dims("block"), spec.shared_bytes()
         targs = _template_args(spec)
         emulated, theirs = None, {}  # (theirs: the original's races per schedule)
-        spent: str | None = None  # why the kernel's budget is spent (its later runs are not made)
+        spent, cut = None, None  # why the kernel's budget is spent (its later runs are not made); cut: its seconds
         for run in backends.all_runs():
             backend, wave, target = run.backend, run.wave, run.arch
             original = backends.get(backend).is_source
@@ -394,8 +400,9 @@ class Verifier:
             for schedule in self.schedules:
                 t0 = time.perf_counter()
                 if spent is not None:  # one budget per kernel: a run that spent it would spend it again
-                    rep.checks.append(Check(name, backend, wave, "numeric", "fail", f"not run: {spent}", target,
-                                            schedule, time.perf_counter() - t0))
+                    rep.checks.append(Check(name, backend, wave, "numeric", "fail" if cut is None else self._skip(
+                        backend, "emulate"), f"not run: {spent}", target, schedule, time.perf_counter() - t0,
+                        budget=cut))
                     continue
                 try:
                     own = name if original else self.port_renamed.get((src.path, backend), {}).get(name, name)
@@ -409,9 +416,11 @@ class Verifier:
                                                 headers=ports[backend][2] if len(ports.get(backend, ())) > 2 else None,
                                                 configured_as=str(src.path))  # a port: built as its original
                 except BudgetExceeded as e:
-                    rep.checks.append(Check(name, backend, wave, "numeric", "fail", _emu_error(e), target,
-                                            schedule, time.perf_counter() - t0))
-                    spent = f"the {backend} wave {wave} run ({schedule}) spent the kernel's budget: {_emu_error(e)}"
+                    what, cut = f"the {backend} wave {wave} run ({schedule})", e.seconds if is_cut(e) else None
+                    rep.checks.append(Check(name, backend, wave, "numeric", "fail" if cut is None else self._skip(
+                        backend, "emulate"), _emu_error(e) if cut is None else cut_detail(e, f"{what} of `{name}`"),
+                        target, schedule, time.perf_counter() - t0, budget=cut))
+                    spent = f"{what} spent the kernel's budget: {_emu_error(e)}"
                     continue
                 except EmulatorError as e:
                     rep.checks.append(Check(name, backend, wave, "numeric", "fail", _emu_error(e), target,
@@ -545,19 +554,6 @@ def _first_error(output: str) -> str:
         if "error" in line:
             return line.strip()
     return output.strip().splitlines()[0] if output.strip() else "failed"
-
-
-def _check_includes(path: Path, text: str) -> None:
-    """Compilers, the preprocessor and the emulator read what a file includes: never a device or a
-    file outside the project and $KERNELPORT_INCLUDE_PATH (kernelport/includes.py), on hostile input."""
-    from . import includes
-    from .errors import Location
-    bad = includes.problems(path, text)
-    if bad:
-        where, line, col, message = bad[0]
-        raise KernelportError(message, Location(where, line, col),
-                              hint=f"verify reads the regular files of the project only; name a trusted directory "
-                                   f"in ${includes.INCLUDE_PATH_ENV} to read headers there")
 
 
 def _emu_error(e) -> str:

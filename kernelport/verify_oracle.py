@@ -19,6 +19,7 @@ import numpy as np
 
 from . import backends, compare, dialect, inherited_races, inputs
 from .annotations import Text
+from .check_budget import cut_detail, is_cut
 from .emulator.frontend.curand_model import stream_note
 from .infer_inputs import CommandLine, Inferred, NotRun, infer
 from .model import Module, defined_names, file_scope_items
@@ -311,10 +312,11 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                                       f"original {why} ({_emu_error(e)})")
                 again.unscaled = {b: spec.length(b) for b in spec.args}
                 return run_oracle(verifier, src, module, name, again, ports, rep)
-            rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip",
+            cut = is_cut(e) and cut_detail(e, f"the original at wave {wave} ({verifier.schedules[0]} schedule)")
+            rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip", f"not run: {cut}; {how}" if cut else
                                     f"not run: the original at wave {wave} could not run on the emulator "
                                     f"({_emu_error(e) if isinstance(e, EmulatorError) else f'{type(e).__name__}: {e}'}); "
-                                    f"{how}", seconds=time.perf_counter() - t0))
+                                    f"{how}", seconds=time.perf_counter() - t0, budget=e.seconds if cut else None))
             return False
     if not outs:
         rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip", "not run: the kernel writes no buffer to "
@@ -336,6 +338,7 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                               unlike_inputs(filled & set(oracle.globals or ()), context, got.redefine,
                                             [b for b, a in spec.args.items() if a.offset]))
     blamed = False  # the original's races check, once: where a port inherits one of its races
+    spent = None  # (the run that spent its budget, the seconds): the kernel's later port runs are not made
     for r in backends.all_runs():
         if backends.get(r.backend).is_source or r.backend not in ports or r.backend not in spec.targets:
             continue
@@ -345,6 +348,11 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
         watched = None  # the block run, where it stands for the other schedules (emulator.order)
         for schedule in verifier.schedules:
             t0 = time.perf_counter()
+            if spent is not None:  # one budget per kernel, as verify's numeric checks spend it
+                rep.checks.append(Check(name, r.backend, r.wave, "numeric", verifier._skip(r.backend, "emulate"),
+                                        f"not run: {spent[0]} spent the kernel's budget", r.arch, schedule,
+                                        time.perf_counter() - t0, budget=spent[1]))
+                continue
             try:
                 # the original's file-scope variables, as a port's own (its __constant__ memory) or as a
                 # parameter (Metal binds __constant__ arrays as buffers): the contents the original's had
@@ -355,6 +363,13 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                                         schedule, time.perf_counter() - t0))
                 continue
             except limits as e:
+                if is_cut(e):  # a skip, located: the port's loop that ran on where the original's ended
+                    spent = (f"the {r.backend} wave {r.wave} run ({schedule})", e.seconds)
+                    rep.checks.append(Check(name, r.backend, r.wave, "numeric", verifier._skip(r.backend, "emulate"),
+                                            cut_detail(e, f"{spent[0]} of `{name}`") + f" (the original ran in "
+                                            f"{oracle.seconds:.1f} s)", r.arch, schedule, time.perf_counter() - t0,
+                                            budget=e.seconds))
+                    continue
                 detail = _emu_error(e) if isinstance(e, EmulatorError) else \
                     f"the emulator could not run the port ({type(e).__name__}: {e}) where it ran the original"
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "fail", detail, r.arch, schedule,

@@ -134,6 +134,9 @@ def table(reports: list[FileReport], console: Console, explain: bool = False) ->
             elif c.kind == "oracle":  # what the ports were compared with, and the inputs it ran on
                 console.print("[cyan]oracle[/] " if c.status == "pass" else "[yellow]not run[/] ", end="", markup=True)
                 console.print(f"{rep.path} [{c.kernel}] {c.detail}", markup=False, highlight=False)
+            elif c.budget is not None and "cut after" in c.detail:  # where a run ran out of time, how to go on
+                console.print("[yellow]cut[/] ", end="", markup=True)
+                console.print(f"{where(rep, c)}: {c.detail}", markup=False, highlight=False)
             elif c.status == "skip" and c.kind in ("compile", "drift", "lint"):
                 console.print("[yellow]skip[/] ", end="", markup=True)
                 console.print(f"{where(rep, c)}: {c.detail}{timing(c)}", markup=False, highlight=False)
@@ -141,8 +144,12 @@ def table(reports: list[FileReport], console: Console, explain: bool = False) ->
         console.print(file_summary(rep), markup=False, highlight=False)
     n_fail = sum(c.status == "fail" for r in reports for c in r.checks) + sum(bool(r.error) for r in reports)
     n = sum(len(r.checks) for r in reports)
+    cut = [c for r in reports for c in r.checks if c.budget is not None]
+    n_cut = sum("cut after" in c.detail for c in cut)  # the others not run after a cut one (one budget a kernel)
     console.print(f"{len(reports)} file{'s' if len(reports) != 1 else ''}, {n} checks, {n_fail} failed, "
-                  f"{sum(c.status == 'skip' for r in reports for c in r.checks)} skipped", markup=False)
+                  f"{sum(c.status == 'skip' for r in reports for c in r.checks)} skipped" + (
+                      f" ({n_cut} cut by the time budget, {len(cut) - n_cut} not run after it: --timeout)" if cut else ""),
+                  markup=False)
 
 
 def as_json(reports: list[FileReport]) -> str:
@@ -163,10 +170,13 @@ def junit(reports: list[FileReport]) -> str:
                             if x)
             tc = ET.SubElement(s, "testcase", classname=f"{rep.path}::{c.kernel}", name=name,
                                time=f"{c.seconds:.6f}")  # this run's: a cached verdict's lookup
-            if c.cached:  # and what the check took where it ran
+            if c.cached or c.budget is not None:  # what the check took where it ran; the budget that cut it
                 props = ET.SubElement(tc, "properties")
-                ET.SubElement(props, "property", name="cached", value="true")
-                ET.SubElement(props, "property", name="run_seconds", value=f"{when_run(c):.6f}")
+                if c.cached:
+                    ET.SubElement(props, "property", name="cached", value="true")
+                    ET.SubElement(props, "property", name="run_seconds", value=f"{when_run(c):.6f}")
+                if c.budget is not None:
+                    ET.SubElement(props, "property", name="budget_seconds", value=f"{c.budget:g}")
             if c.status == "fail":
                 ET.SubElement(tc, "failure", message=c.detail[:500]).text = c.detail
             elif c.status == "skip":

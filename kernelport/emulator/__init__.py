@@ -10,7 +10,7 @@ Modules: `frontend` (kernel text -> pycparser's C AST), `ctype` (C types and con
 `compiler` with `statements`, `expressions` and `calls` (AST -> closures), `compaction` (sparse
 branches on few lanes), `schedule` (block / warp / thread schedules), `run` (run_kernel).
 """
-from .errors import BudgetExceeded, Diagnostic, EmulatorError, HeapExhausted, KernelFault, Race
+from .errors import BudgetExceeded, Diagnostic, EmulatorError, HeapExhausted, KernelFault, Race, TimedOut
 from .run import SCHEDULES, RunResult, run_kernel
 
-__all__ = ["run_kernel", "EmulatorError", "KernelFault", "BudgetExceeded", "HeapExhausted", "RunResult", "Diagnostic", "Race", "SCHEDULES"]
+__all__ = ["run_kernel", "EmulatorError", "KernelFault", "BudgetExceeded", "TimedOut", "HeapExhausted", "RunResult", "Diagnostic", "Race", "SCHEDULES"]

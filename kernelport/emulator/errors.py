@@ -30,6 +30,17 @@ class BudgetExceeded(EmulatorError):
     """The run's step budget or wall-clock budget ran out (at the loop where it did)."""
 
 
+class TimedOut(BudgetExceeded):
+    """The run's wall-clock budget (verify --timeout) ran out: at line:col of the loop (`site`) the
+    emulator was in, after `elapsed` of its `seconds`; a check it cuts is a skip (check_budget)."""
+
+    def __init__(self, message: str, path: str, line: int, column: int, *, seconds: float, elapsed: float,
+                 site: str = "loop", steps: int = 0):
+        super().__init__(message, path, line, column)
+        self.seconds, self.elapsed, self.site = seconds, elapsed, site
+        self.progress = f", after {steps} loop iterations" if steps else ""
+
+
 class HeapExhausted(EmulatorError):
     """A device malloc (or `new`) whose call the heap holds for some threads only, NULL in the
     rest: a pointer NULL in some threads only, which the emulator does not model.  At sizes the

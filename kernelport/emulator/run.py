@@ -1,6 +1,7 @@
 """run_kernel: lower, compile once, bind arguments, run the grid batch by batch."""
 from __future__ import annotations
 
+import os
 import time
 import zlib
 from collections.abc import Collection
@@ -14,7 +15,7 @@ from .frontend import LowerError, lower, wave_defines
 from . import bfloat16, intrinsics as K, undefined
 from .compiler import Compiler
 from .ctype import U8, PtrT, base_scalar, conv, inner_dims, row_scalar, scalar_count, vector_row
-from .errors import BudgetExceeded, Diagnostic, EmulatorError, KernelFault, Race
+from .errors import BudgetExceeded, Diagnostic, EmulatorError, KernelFault, Race, TimedOut
 from .layout import bind_array, global_structs, in_memory
 from .global_races import GlobalWrites
 from .memory import Buffer, Memory, Pointer
@@ -92,11 +93,29 @@ class RunCtx:
         if self.steps > self.budget:
             raise BudgetExceeded(f"step budget of {self.budget} loop iterations for the whole run exceeded (an "
                                 "infinite loop, or a spin-wait on other threads?)", self.path, *line)
-        if self.deadline is not None and time.monotonic() > self.deadline:
-            raise BudgetExceeded(f"ran past its {self.deadline_seconds:g} s budget (verify --timeout) in this loop, "
-                                f"after {self.steps} loop iterations", self.path, *line)
+        if self.watch_at is not None and time.monotonic() > self.watch_at:
+            self.watch(line)
 
     deadline_seconds = 0.0
+    watch_at: float | None = None  # the next time.monotonic() step() looks at the clock past: min(deadline, report_at)
+    report_at: float | None = None  # the next progress line on stderr (check_budget.progress_on), or None
+    started = 0.0
+    what = "the run"  # what a progress line calls the run
+
+    def watch(self, line: tuple[int, int], site: str = "loop") -> None:
+        """The clock past watch_at: the budget spent (TimedOut at `line`, the loop header the run
+        is in) or a progress line due."""
+        now = time.monotonic()
+        if self.deadline is not None and now > self.deadline:
+            raise TimedOut(f"ran past its {self.deadline_seconds:g} s budget (verify --timeout) in this {site}, "
+                           f"after {self.steps} loop iterations", self.path, *line, seconds=self.deadline_seconds,
+                           elapsed=now - self.started, site=site, steps=self.steps)
+        if self.report_at is not None and now > self.report_at:
+            from ..check_budget import PROGRESS_AFTER, say_progress
+            say_progress(self.what, self.path, *line, now - self.started, self.steps,
+                         self.deadline_seconds if self.deadline is not None else None)
+            self.report_at = now + PROGRESS_AFTER
+        self.watch_at = min((t for t in (self.deadline, self.report_at) if t is not None), default=None)
 
     def pos(self, node):
         if node is not None and getattr(node, "coord", None) is not None:
@@ -221,7 +240,11 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         max_steps = 1_000_000 + 16 * grid[0] * grid[1] * grid[2] * block[0] * block[1] * block[2]
     ctx = RunCtx(path, grid, block, wave, error_bound, max_steps, shared_bytes, check_races, contract,
                  t0 + timeout if timeout is not None else None)
-    ctx.deadline_seconds = timeout or 0.0
+    ctx.deadline_seconds, ctx.started = timeout or 0.0, t0
+    from ..check_budget import PROGRESS_AFTER, progress_on
+    ctx.what = f"`{kernel}` of {os.path.basename(path)} (wave {wave}, {schedule} schedule)"
+    ctx.report_at = t0 + PROGRESS_AFTER if progress_on() else None
+    ctx.watch_at = min((t for t in (ctx.deadline, ctx.report_at) if t is not None), default=None)
     ctx.heap_limit, ctx.heap_host = malloc_heap, (source, backend)  # (emulator.heap: the host's limit, lazily)
     ctx.writes = GlobalWrites(ctx) if global_races and check_races else None
 
@@ -392,6 +415,8 @@ def _run_batches(ctx, comp, cf, bindings, schedule, rng, total_blocks, per_batch
     with np.errstate(all="ignore"):
         for start in range(0, total_blocks, per_batch):
             nb = min(per_batch, total_blocks - start)
+            if ctx.watch_at is not None and time.monotonic() > ctx.watch_at:  # a grid of many blocks, no loop
+                ctx.watch(ctx.pos(cf.node), f"kernel (between blocks, at block {start} of {total_blocks})")
             ctx.batch_start, ctx.batch_blocks = start, nb
             ctx.epoch = 0
             ctx.wsync = np.zeros(nb * ctx.nwarps, np.int32)
