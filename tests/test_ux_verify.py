@@ -123,7 +123,9 @@ def test_every_check_reports_measured_seconds_in_json(broken):
     numeric = {(c["kernel"], c["backend"], c["wave"], c["schedule"]): c["seconds"] for c in cs if c["kind"] == "numeric"}
     races = [(c["seconds"], numeric[c["kernel"], c["backend"], c["wave"], c["schedule"]]) for c in cs
              if c["kind"] == "races"]
-    assert races and all(r < n / 10 for r, n in races), races
+    # (the bug this guards against made each race check's seconds the emulation's again plus its own, so
+    # r >= n; no ratio of times is asserted: that would be a timed assertion, flaky under load)
+    assert races and all(r < n for r, n in races), races
 
 
 def test_every_check_reports_measured_seconds_in_junit(broken):
