@@ -1,0 +1,56 @@
+"""Whether SY002's shared-memory steps run inside one warp: which barrier its advice may name.
+
+`__syncwarp()` orders the lanes of one warp only.  The classic last-warp tree (`if (tid < 32) { s[tid] +=
+s[tid + 32]; s[tid] += s[tid + 16]; ... }`) runs in threads 0-31 of a one-row block, one warp, and a
+`__syncwarp()` between each step's read and write makes it correct.  Steps no such test confines (HinesGPU's
+`if (threadIdx.x % 2 == 0) cl[threadIdx.x + 1] += cl[threadIdx.x]; ...` over a 64-thread block, a loop under
+`if (threadIdx.x < nNeuronsGroup)`, a tree under `if (tid < 64)`) may read slots another warp writes: there
+only `__syncthreads()`, reached by every thread of the block, orders them.
+
+A node runs in one warp when an enclosing `if` of its function (the node in its consequence) has, as its
+condition or a `&&` conjunct of it, `t < K`, `t <= K - 1`, `K > t` or `K - 1 >= t` with K an integer literal
+of at most 32 and t the thread's x index (loneguards.is_x: `threadIdx.x` or an unchanged local copy).
+"""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .loneguards import conjuncts, is_x
+
+_BELOW = {"<": 0, "<=": 1}     # t < K: threads 0..K-1; t <= K: threads 0..K
+_ABOVE = {">": 0, ">=": 1}     # K > t, K >= t
+
+
+def one_warp(ctx, node: Node) -> bool:
+    """Whether an enclosing `if` keeps `node` to x indices below 32 (see the module's docstring)."""
+    f = ctx.module.function_at(node)
+    if f is None or f.body is None:
+        return False
+    n = node
+    while n is not None and n != f.body:
+        p = n.parent
+        if p is not None and p.type == "if_statement" and p.child_by_field_name("consequence") == n and \
+                any(_below_32(ctx, f, c) for c in conjuncts(p.child_by_field_name("condition"))):
+            return True
+        n = p
+    return False
+
+
+def _below_32(ctx, f, c: Node) -> bool:
+    op = c.child_by_field_name("operator") if c.type == "binary_expression" else None
+    if op is None:
+        return False
+    left, right = c.child_by_field_name("left"), c.child_by_field_name("right")
+    if op.type in _BELOW:
+        t, k, extra = left, right, _BELOW[op.type]
+    elif op.type in _ABOVE:
+        t, k, extra = right, left, _ABOVE[op.type]
+    else:
+        return False
+    if k is None or k.type != "number_literal" or not is_x(ctx, f, t):
+        return False
+    try:
+        bound = int(ctx.text(k).rstrip("uUlL"), 0)
+    except ValueError:
+        return False
+    return 0 < bound + extra <= 32
