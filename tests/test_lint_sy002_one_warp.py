@@ -4,7 +4,9 @@ kernel's local pointer into its own `__shared__` array is shared memory (kernelp
 heldout72's HinesGPU: steps in a loop under `threadIdx.x < nNeuronsGroup` (a neuron group, more than one
 warp) were told to use `__syncwarp()`, which orders one warp only; the fix there is `__syncthreads()`.  The
 classic last-warp tree under `tid < 32` keeps its `__syncwarp()` advice; look-alikes that span warps
-(`tid < 64`, `threadIdx.x % 2 == 0` over the block, a bound from a parameter, a lane test) get the other.
+(`tid < 64`, `threadIdx.x % 2 == 0` over the block, a bound from a parameter, a lane test) get advice that holds
+either way: `__syncwarp()` only where each warp reads its own slots (hecbench's per-warp scanwarp), else
+`__syncthreads()` or shuffles.
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ __global__ void k(const float* x, float* out, int n) {
 """
 SHARED = "__shared__ float s[256];"
 ONE_WARP = "put `__syncwarp()` between the read and the write of every step"
-SPANS = "`__syncwarp()` (one warp's barrier) does not order them"
+SPANS = "orders them only where each warp reads its own slots"
 
 
 def _sy002(src: str) -> list[str]:

@@ -163,10 +163,11 @@ def _barrier(ctx, node) -> str:
 
 
 # SY002's advice where no thread test keeps the steps inside one warp (onewarp.py): `__syncwarp()` orders one warp
-_ACROSS_WARPS = ("no thread test keeps these threads inside one warp, so `__syncwarp()` (one warp's barrier) does not "
-                 "order them: separate the steps with `__syncthreads()` where every thread of the block reaches it "
-                 "(outside the thread tests), or reduce each warp with shuffles and combine the warps' partials after "
-                 "one `__syncthreads()`")
+_ACROSS_WARPS = ("`__syncwarp()` between the read and the write of every step orders them only where each warp reads "
+                 "its own slots (a per-warp scan); where the steps' threads span warps (no `tid < 32` test keeps them "
+                 "in one: a `tid < 64` tree, a group of several warps) put `__syncthreads()` between the steps, "
+                 "reached by every thread of the block, or reduce each warp with shuffles and combine the warps' "
+                 "partials after one `__syncthreads()`")
 _STEP_OPS = ("+=", "-=", "*=", "=", "|=", "&=", "^=")
 
 
@@ -186,9 +187,10 @@ the hardware.  `volatile` only stops the compiler from caching; it does not orde
 
 **Fix**: separate each read and write with `__syncwarp()` (`v += vs[tid + 16]; __syncwarp();
 vs[tid] = v; __syncwarp();`), or better, reduce in registers with shuffles.  `__syncwarp()` orders one warp
-only: the message names it where a thread test keeps the steps below x index 32 (`tid < 32`, `tid <= 31`, `32 >
-tid`); elsewhere (`tid < 64`, `tid < n`, `tid % 2 == 0`, no test) it asks for `__syncthreads()` reached by every
-thread of the block, or a shuffle reduction per warp whose partials are combined after one.  Steps separated by
+only: the message names it alone where a thread test keeps the steps below x index 32 (`tid < 32`, `tid <= 31`,
+`32 > tid`); elsewhere (`tid < 64`, `tid < n`, `tid % 2 == 0`, no test) it says `__syncwarp()` holds only where each
+warp reads its own slots (a per-warp scan) and asks otherwise for `__syncthreads()` reached by every thread of the
+block, or a shuffle reduction per warp whose partials are combined after one.  Steps separated by
 `__syncwarp()` or `__syncthreads()` (the block tree reduction) stay silent, and so does a loop that spreads one
 such step's slots over the block (`for (i = threadIdx.x; i < s; i += blockDim.x) m[i] += m[i + s];` inside the
 step loop of `s` that holds the barrier): it writes below the step and reads at or above it.  Two steps on one
