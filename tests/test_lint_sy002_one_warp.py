@@ -36,17 +36,17 @@ def _sy002(src: str) -> list[str]:
 
 
 def _tree(guard: str, decl: str = SHARED) -> list[str]:
-    return _sy002(TREE.replace("GUARD", guard).replace("DECL", decl))
+    return _sy002("#define HALF 16\n#define TWO_WARPS 64\n" + TREE.replace("GUARD", guard).replace("DECL", decl))
 
 
 def test_steps_inside_one_warp_keep_the_syncwarp_advice():
-    for guard in ("tid < 32", "threadIdx.x < 32", "32 > tid", "tid <= 31", "n > 0 && tid < 16"):
+    for guard in ("tid < 32", "threadIdx.x < 32", "32 > tid", "tid <= 31", "n > 0 && tid < 16", "tid < warpSize", "tid < HALF"):
         got = _tree(guard)
         assert len(got) == 1 and ONE_WARP in got[0] and SPANS not in got[0], (guard, got)
 
 
 def test_steps_that_may_span_warps_are_told_to_use_syncthreads():
-    for guard in ("tid < 64", "tid <= 32", "tid < n", "tid % 2 == 0", "threadIdx.x % 32 < 16", "n > 0"):
+    for guard in ("tid < 64", "tid <= 32", "tid < TWO_WARPS", "tid <= warpSize", "tid < n", "tid % 2 == 0", "threadIdx.x % 32 < 16", "n > 0"):
         got = _tree(guard)
         assert len(got) == 1 and SPANS in got[0] and "__syncthreads()" in got[0] and ONE_WARP not in got[0], \
             (guard, got)

@@ -9,7 +9,8 @@ only `__syncthreads()`, reached by every thread of the block, orders them.
 
 A node runs in one warp when an enclosing `if` of its function (the node in its consequence) has, as its
 condition or a `&&` conjunct of it, `t < K`, `t <= K - 1`, `K > t` or `K - 1 >= t` with K an integer literal
-of at most 32 and t the thread's x index (loneguards.is_x: `threadIdx.x` or an unchanged local copy).
+of at most 32 (or the file's macro of one: `#define WARP_SIZE 32`), or `t < warpSize` (kaldi's `if (tid <
+warpSize)`: the hardware wave), and t the thread's x index (loneguards.is_x: `threadIdx.x` or an unchanged copy).
 """
 from __future__ import annotations
 
@@ -47,10 +48,14 @@ def _below_32(ctx, f, c: Node) -> bool:
         t, k, extra = right, left, _ABOVE[op.type]
     else:
         return False
-    if k is None or k.type != "number_literal" or not is_x(ctx, f, t):
+    if k is None or not is_x(ctx, f, t):
         return False
+    if k.type == "identifier" and ctx.text(k) == "warpSize":
+        return extra == 0  # `tid < warpSize`: the hardware wave, one warp whatever its width
+    mac = ctx.module.macros.get(ctx.text(k)) if k.type == "identifier" else None
+    text = mac.value if mac is not None and mac.value else ctx.text(k) if k.type == "number_literal" else None
     try:
-        bound = int(ctx.text(k).rstrip("uUlL"), 0)
+        bound = int(text.strip("() ").rstrip("uUlL"), 0) if text is not None else None
     except ValueError:
         return False
-    return 0 < bound + extra <= 32
+    return bound is not None and 0 < bound + extra <= 32
