@@ -16,6 +16,8 @@ TREE = """\
 __global__ void k(const float* x, float* out, int n) {
     DECL
     int tid = threadIdx.x;
+    int lin = threadIdx.y * blockDim.x + threadIdx.x;
+    int row = threadIdx.y;
     s[tid] = x[blockIdx.x * blockDim.x + tid];
     __syncthreads();
     if (GUARD) {
@@ -40,13 +42,13 @@ def _tree(guard: str, decl: str = SHARED) -> list[str]:
 
 
 def test_steps_inside_one_warp_keep_the_syncwarp_advice():
-    for guard in ("tid < 32", "threadIdx.x < 32", "32 > tid", "tid <= 31", "n > 0 && tid < 16", "tid < warpSize", "tid < HALF"):
+    for guard in ("tid < 32", "threadIdx.x < 32", "lin < 32", "threadIdx.y * blockDim.x + threadIdx.x < 32", "32 > tid", "tid <= 31", "n > 0 && tid < 16", "tid < warpSize", "tid < HALF"):
         got = _tree(guard)
         assert len(got) == 1 and ONE_WARP in got[0] and SPANS not in got[0], (guard, got)
 
 
 def test_steps_that_may_span_warps_are_told_to_use_syncthreads():
-    for guard in ("tid < 64", "tid <= 32", "tid < TWO_WARPS", "tid <= warpSize", "tid < n", "tid % 2 == 0", "threadIdx.x % 32 < 16", "n > 0"):
+    for guard in ("tid < 64", "tid <= 32", "row < 32", "threadIdx.y * 8 + threadIdx.x < 32", "tid < TWO_WARPS", "tid <= warpSize", "tid < n", "tid % 2 == 0", "threadIdx.x % 32 < 16", "n > 0"):
         got = _tree(guard)
         assert len(got) == 1 and SPANS in got[0] and "__syncthreads()" in got[0] and ONE_WARP not in got[0], \
             (guard, got)

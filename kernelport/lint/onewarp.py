@@ -10,13 +10,15 @@ only `__syncthreads()`, reached by every thread of the block, orders them.
 A node runs in one warp when an enclosing `if` of its function (the node in its consequence) has, as its
 condition or a `&&` conjunct of it, `t < K`, `t <= K - 1`, `K > t` or `K - 1 >= t` with K an integer literal
 of at most 32 (or the file's macro of one: `#define WARP_SIZE 32`), or `t < warpSize` (kaldi's `if (tid <
-warpSize)`: the hardware wave), and t the thread's x index (loneguards.is_x: `threadIdx.x` or an unchanged copy).
+warpSize)`: the hardware wave), and t the thread's x index (loneguards.is_x: `threadIdx.x` or an unchanged copy)
+or the block's linear index (`threadIdx.y * blockDim.x + threadIdx.x`, rowmajor.width, or an unchanged copy).
 """
 from __future__ import annotations
 
 from tree_sitter import Node
 
-from .loneguards import conjuncts, is_x
+from .. import rowmajor
+from .loneguards import _declared, _stored, conjuncts, is_x
 
 _BELOW = {"<": 0, "<=": 1}     # t < K: threads 0..K-1; t <= K: threads 0..K
 _ABOVE = {">": 0, ">=": 1}     # K > t, K >= t
@@ -48,7 +50,7 @@ def _below_32(ctx, f, c: Node) -> bool:
         t, k, extra = right, left, _ABOVE[op.type]
     else:
         return False
-    if k is None or not is_x(ctx, f, t):
+    if k is None or not (is_x(ctx, f, t) or _linear(ctx, f, t)):
         return False
     if k.type == "identifier" and ctx.text(k) == "warpSize":
         return extra == 0  # `tid < warpSize`: the hardware wave, one warp whatever its width
@@ -59,3 +61,15 @@ def _below_32(ctx, f, c: Node) -> bool:
     except ValueError:
         return False
     return bound is not None and 0 < bound + extra <= 32
+
+
+def _linear(ctx, f, t: Node | None) -> bool:
+    """t is the block's linear thread index: `threadIdx.y * blockDim.x + threadIdx.x` (rowmajor.width), or an
+    unchanged local of it (kaldi's `const int32_cuda tid = threadIdx.y * blockDim.x + threadIdx.x;`)."""
+    if t is None:
+        return False
+    if t.type != "identifier":
+        return rowmajor.width(ctx.text(t)) == "blockDim.x"
+    inits = _declared(ctx, f, ctx.text(t))
+    return len(inits) == 1 and inits[0][1] is not None and rowmajor.width(ctx.text(inits[0][1])) == "blockDim.x" \
+        and not _stored(ctx, f, ctx.text(t))
