@@ -18,7 +18,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from .. import rowmajor
-from .loneguards import _declared, _stored, conjuncts, is_x
+from .loneguards import _declared, _stored, guarded_by, is_x
 
 _BELOW = {"<": 0, "<=": 1}     # t < K: threads 0..K-1; t <= K: threads 0..K
 _ABOVE = {">": 0, ">=": 1}     # K > t, K >= t
@@ -29,14 +29,7 @@ def one_warp(ctx, node: Node) -> bool:
     f = ctx.module.function_at(node)
     if f is None or f.body is None:
         return False
-    n = node
-    while n is not None and n != f.body:
-        p = n.parent
-        if p is not None and p.type == "if_statement" and p.child_by_field_name("consequence") == n and \
-                any(_below_32(ctx, f, c) for c in conjuncts(p.child_by_field_name("condition"))):
-            return True
-        n = p
-    return False
+    return guarded_by(ctx, f, node, _below_32) is not None
 
 
 def _below_32(ctx, f, c: Node) -> bool:
