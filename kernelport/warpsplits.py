@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from . import cexpr, fnscopes
+from . import cexpr, fnscopes, rowmajor
 from .model import Module
 from .source import ident_name
 from .warpsites import WARP_SIZE_NAME, int_value
@@ -65,7 +65,7 @@ def find(module: Module, known32: frozenset[str] = frozenset()) -> tuple[dict[st
                for t in src.texts_under(f.body, "identifier")):
             wave_named.add(fnscopes.of(module).key(f))
             continue
-        values, threads, lanes, warp = _scan(src, f.body, own32 | macros32)
+        values, threads, lanes, warp = _scan(src, f.body, own32 | macros32, module, f)
         if lanes and warp is not None:
             splits[fnscopes.of(module).key(f)] = Split(warp, _lane_names(src, values, lanes), frozenset(threads))
         elif (x_row := _x_rows(src, f.body, frozenset(threads), known32 | macros32)) is not None:
@@ -73,15 +73,18 @@ def find(module: Module, known32: frozenset[str] = frozenset()) -> tuple[dict[st
     return splits, wave_named
 
 
-def _scan(src, body: Node, names32: frozenset[str]) -> tuple[dict[str, Node], set[str], set[str], Node | None]:
+def _scan(src, body: Node, names32: frozenset[str], module: Module | None = None,
+          f=None) -> tuple[dict[str, Node], set[str], set[str], Node | None]:
     """(locals -> initial value, the thread index and locals holding it, the lane expressions of 32
-    (`tid & 31`), the first warp index expression of 32 (`tid >> 5`) or None) of a function body."""
+    (`tid & 31`), the first warp index expression of 32 (`tid >> 5`) or None) of a function body.  With the
+    module and function, a row-major index of the block's rows is a thread index too (rowmajor.py)."""
     values: dict[str, Node] = {}
     for d in src.index.under(body, "init_declarator"):
         v, name = d.child_by_field_name("value"), ident_name(d.child_by_field_name("declarator"))
         if v is not None and name:
             values[name] = v
-    threads = {"threadIdx.x"} | {k for k, v in values.items() if _THREAD.match(_flat(src.text_of(v)))}
+    threads = {"threadIdx.x"} | {k for k, v in values.items() if _THREAD.match(_flat(src.text_of(v))) or (
+        f is not None and "threadIdx" in (t := src.text_of(v)) and rowmajor.is_thread_index(module, f, t))}
     lanes: set[str] = set()
     warp: Node | None = None
     for n in src.index.under(body, "binary_expression"):

@@ -59,11 +59,17 @@ def lone_section(ctx, node: Node | None) -> bool:
 
 def _guard(ctx, f, node: Node) -> Node | None:
     """The consequence of the innermost enclosing `if` of `f` that tests one x index, or None."""
+    return guarded_by(ctx, f, node, _one_index)
+
+
+def guarded_by(ctx, f, node: Node, test) -> Node | None:
+    """The consequence of the innermost enclosing `if` of `f` (node in it) with a conjunct c of its condition
+    for which test(ctx, f, c) holds, or None."""
     n = node
     while n is not None and n != f.body:
         p = n.parent
         if p is not None and p.type == "if_statement" and p.child_by_field_name("consequence") == n and \
-                any(_one_index(ctx, f, c) for c in conjuncts(p.child_by_field_name("condition"))):
+                any(test(ctx, f, c) for c in conjuncts(p.child_by_field_name("condition"))):
             return n
         n = p
     return None

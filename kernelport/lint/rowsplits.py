@@ -207,9 +207,12 @@ def _below_32(ctx, arg: Node) -> bool:
             if init is not None and upd is not None:
                 for d in walk(init):
                     if d.type == "init_declarator" and ident_name(d.child_by_field_name("declarator")) == ctx.text(arg):
-                        start = _value(ctx, d.child_by_field_name("value"))
-                        if start is None and d.child_by_field_name("value") is not None:  # `num_elems / 2`
-                            start = instances.largest(ctx, d.child_by_field_name("value"), _known32(ctx))
+                        first = d.child_by_field_name("value")
+                        if first is not None and first.type == "initializer_list" and first.named_child_count == 1:
+                            first = first.named_children[0]  # `int off{16}` as `int off = 16`
+                        start = _value(ctx, first)
+                        if start is None and first is not None:  # `num_elems / 2`
+                            start = instances.largest(ctx, first, _known32(ctx))
                         cond = p.child_by_field_name("condition")
                         bound = _BOUND.match(" ".join(ctx.text(cond).split())) if cond is not None else None
                         if bound is not None and bound.group(1) == ctx.text(arg) and start is not None and start >= 0:

@@ -43,13 +43,20 @@ class Pointers:
         self.memo: dict = {}
         self.spans = []  # (body start, body end, function, candidate names)
         self.known: dict[int, frozenset[str]] = {}  # function body start -> confirmed names
+        self.own: dict[int, frozenset[str]] = {}  # function body start -> locals set from its own shared arrays
         for f in m.functions.values():
-            if f.body is None or not f.is_device or f.is_kernel:
+            if f.body is None or not f.is_device:
                 continue
             stepped = _stepped(m, f)
-            seeds = {p.name for p in f.params if p.pointer and stepped & _derived(m, f, {p.name})} if stepped else ()
-            if seeds:
-                self.spans.append((f.body.start_byte, f.body.end_byte, f, frozenset(_derived(m, f, set(seeds)))))
+            if not stepped:
+                continue
+            seeds = set() if f.is_kernel else \
+                {p.name for p in f.params if p.pointer and stepped & _derived(m, f, {p.name})}
+            own = _local_shared(m, f, stepped, self.ew, self.memo)
+            if seeds or own:
+                self.spans.append((f.body.start_byte, f.body.end_byte, f, frozenset(_derived(m, f, seeds | own))))
+                if own:
+                    self.own[f.body.start_byte] = frozenset(_derived(m, f, set(own)))
 
     def candidates(self, node) -> frozenset[str]:
         """The candidate names of the device function whose body holds node (empty: none)."""
@@ -65,11 +72,30 @@ class Pointers:
         if start not in self.known:
             seeds = {p.name for i, p in enumerate(f.params) if p.pointer and p.name in cands and
                      _param_bound(self.m, f, i, self.ew, self.memo)}
-            self.known[start] = frozenset(_derived(self.m, f, seeds)) if seeds else frozenset()
+            self.known[start] = (frozenset(_derived(self.m, f, seeds)) if seeds else frozenset()) | \
+                self.own.get(start, frozenset())
         return self.known[start]
 
     def _span(self, node):
         return next((sp for sp in self.spans if sp[0] <= node.start_byte < sp[1]), None)
+
+
+def _local_shared(m, f, stepped: set[str], ew, memo: dict) -> set[str]:
+    """f's local pointers among `stepped` that point into a `__shared__` array of f or of the file by their own
+    declaration (HinesGPU's kernel: `extern __shared__ ftype freemem[]; ftype *currentList = freemem;`): the
+    initialiser and every store are such pointers (_points_shared, as a caller's argument is read)."""
+    out = set()
+    for s in m.source.index.under(f.body, "declaration"):
+        for d in s.children_by_field_name("declarator"):
+            top = d.child_by_field_name("declarator") if d.type == "init_declarator" else None
+            if top is None or top.type != "pointer_declarator":
+                continue
+            x = top
+            while x is not None and x.type != "identifier":
+                x = inner_declarator(x)
+            if x is not None and x.text.decode() in stepped and _points_shared(m, f, x, ew, memo):
+                out.add(x.text.decode())
+    return out
 
 
 def _stepped(m, f) -> set[str]:

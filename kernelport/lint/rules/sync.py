@@ -11,7 +11,7 @@ from ...reached import reached
 from ...source import ident_name
 from ..divergence import barrier_kind
 from ..rule import Rule, ex, register
-from .. import loneguards, privateslots, sharedptrs, slotclasses
+from .. import loneguards, onewarp, privateslots, sharedptrs, slotclasses
 from ..slotloops import walks_step_slots
 
 
@@ -162,6 +162,12 @@ def _barrier(ctx, node) -> str:
     return f"{ctx.text(fn)}()" if fn is not None else "__syncthreads()"
 
 
+# SY002's advice where no thread test keeps the steps inside one warp (onewarp.py): `__syncwarp()` orders one warp
+_ACROSS_WARPS = ("`__syncwarp()` between the read and the write of every step orders them only where each warp reads "
+                 "its own slots (a per-warp scan); where the steps' threads span warps (no `tid < 32` test keeps them "
+                 "in one: a `tid < 64` tree, a group of several warps) put `__syncthreads()` between the steps, "
+                 "reached by every thread of the block, or reduce each warp with shuffles and combine the warps' "
+                 "partials after one `__syncthreads()`")
 _STEP_OPS = ("+=", "-=", "*=", "=", "|=", "&=", "^=")
 
 
@@ -180,7 +186,11 @@ race on NVIDIA, and on a 64-wide wave the `tid < 32` half-wave and the step size
 the hardware.  `volatile` only stops the compiler from caching; it does not order threads.
 
 **Fix**: separate each read and write with `__syncwarp()` (`v += vs[tid + 16]; __syncwarp();
-vs[tid] = v; __syncwarp();`), or better, reduce in registers with shuffles.  Steps separated by
+vs[tid] = v; __syncwarp();`), or better, reduce in registers with shuffles.  `__syncwarp()` orders one warp
+only: the message names it alone where a thread test keeps the steps below x index 32 (`tid < 32`, `tid <= 31`,
+`32 > tid`); elsewhere (`tid < 64`, `tid < n`, `tid % 2 == 0`, no test) it says `__syncwarp()` holds only where each
+warp reads its own slots (a per-warp scan) and asks otherwise for `__syncthreads()` reached by every thread of the
+block, or a shuffle reduction per warp whose partials are combined after one.  Steps separated by
 `__syncwarp()` or `__syncthreads()` (the block tree reduction) stay silent, and so does a loop that spreads one
 such step's slots over the block (`for (i = threadIdx.x; i < s; i += blockDim.x) m[i] += m[i + s];` inside the
 step loop of `s` that holds the barrier): it writes below the step and reads at or above it.  Two steps on one
@@ -190,7 +200,8 @@ Steps one thread runs alone (under `if (threadIdx.x == 0)` or a copy's `tid == 0
 thread that passes the test: `if (tid == 0) for (i = 1; i < n; i++) s[i] += s[i - 1];`) stay silent.  A device
 function's pointer parameter counts as shared memory where every call the run shows passes a `__shared__` array
 (`buf`, `&buf[k]`, `buf + k`, a cast, a pointer set only from these, or a caller's own such parameter), and so
-do the function's locals copied from it (`T *a = data; ... a += d;`).  Steps whose every thread writes only
+do the function's locals copied from it (`T *a = data; ... a += d;`); a local pointer whose initialiser and every
+store point into a `__shared__` array (`extern __shared__ float mem[]; float *s = mem;`) is shared memory too.  Steps whose every thread writes only
 its own slots `C*tid + k` (0 <= k < C) and reads those or `X + tid` under `if (tid < X / C)` (above every
 written slot: a Brent-Kung down-sweep level, `a[2*id + 1] = a[2*id] + a[d + id]; a[2*id] = a[d + id];`) are no chain."""
     flags = (
@@ -354,8 +365,9 @@ __global__ void serial(unsigned* x, int n) {
                 reported.add(steps[0].start_byte)
                 ctx.report(self, steps[0], "a shared-memory step in a loop with no `__syncwarp()` relies on warp "
                            "lockstep: threads read slots other threads are writing (a race on NVIDIA since Volta, "
-                           "and the step sizes assume 32 lanes); separate reads and writes with `__syncwarp()` or "
-                           "reduce in registers with shuffles")
+                           "and the step sizes assume 32 lanes); " + (
+                               "separate reads and writes with `__syncwarp()` or reduce in registers with shuffles"
+                               if onewarp.one_warp(ctx, steps[0]) else _ACROSS_WARPS))
 
     @staticmethod
     def _pointers(ctx) -> sharedptrs.Pointers:
@@ -411,8 +423,9 @@ __global__ void serial(unsigned* x, int n) {
             reported.add(run[0].start_byte)
             ctx.report(self, run[0], f"{len(run)} shared-memory steps without `__syncwarp()` rely on implicit warp "
                        f"lockstep (each reads slots another thread writes): a race on NVIDIA since Volta, and on a "
-                       f"64-wide wave the half-wave steps no longer match the hardware; put `__syncwarp()` between "
-                       f"the read and the write of every step, or reduce with shuffles")
+                       f"64-wide wave the half-wave steps no longer match the hardware; " + (
+                           "put `__syncwarp()` between the read and the write of every step, or reduce with shuffles"
+                           if onewarp.one_warp(ctx, run[0]) else _ACROSS_WARPS))
 
     @staticmethod
     def _is_barrier(ctx, st: Node) -> bool:
