@@ -58,6 +58,8 @@ class ArgumentCopies:
             return False  # a local of the same name: which one is written is not worth guessing
         if any(self._base_name(a) == name for a in self._reference_arguments(k)):
             return True
+        if self._class_typed(k, name) and any(ident_name(a) == name for a in self._overloaded_operands(k)):
+            return True
         for n in walk(k.body):
             target = None
             if n.type == "assignment_expression":
@@ -90,6 +92,36 @@ class ArgumentCopies:
                 d = p.node.child_by_field_name("declarator")
                 if i < len(args) and d is not None and d.type == "reference_declarator":
                     out.append(args[i])
+        return out
+
+    @staticmethod
+    def _class_typed(k: Function, name: str) -> bool:
+        """Whether k's parameter `name` has a named type (`V a`, `ns::V a`, `P<T> a`): an `int n` is no operand
+        of a user's operator."""
+        p = next((p for p in k.params if p.name == name), None)
+        t = p.node.child_by_field_name("type") if p is not None else None
+        return t is not None and t.type in ("type_identifier", "qualified_identifier", "template_type", "struct_specifier")
+
+    def _overloaded_operands(self, k: Function) -> list[Node]:
+        """The operands of k's operators that the file overloads (`look + Vec3(u) * up` with a member
+        `Vec3 operator+(const Vec3 &b)`): the left one is the member's object, the right one binds its
+        reference parameter, and neither may be a `constant` kernel argument (Metal: "invalid operands
+        to binary expression ('Vec3' and 'constant Vec3')").  A built-in operator's operands are never
+        taken: `n + 1` on an `int` argument stays a read of the binding."""
+        ops = {self.src.text_of(n).replace(" ", "")[len("operator"):] for n in self.src.index.of_type("operator_name")}
+        out = []
+        for n in walk(k.body):
+            op = n.child_by_field_name("operator")
+            if n.type == "binary_expression" and op is not None and self.src.text_of(op) in ops:
+                out += [n.child_by_field_name("left"), n.child_by_field_name("right")]
+            elif n.type == "assignment_expression" and op is not None and self.src.text_of(op) in ops:
+                out.append(n.child_by_field_name("right"))  # `acc += v`: v binds operator+='s parameter
+            elif n.type == "unary_expression" and op is not None and self.src.text_of(op) in ops:
+                out.append(n.child_by_field_name("argument"))  # `-v`: a member operator-() on v
+        out = [o for o in out if o is not None]
+        for i, o in enumerate(out):  # `(a) + b`; the argument itself, never a member of it (`a.x + a.y`: floats)
+            while o.type == "parenthesized_expression" and o.named_children:
+                o = out[i] = o.named_children[0]
         return out
 
     @staticmethod

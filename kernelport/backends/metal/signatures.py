@@ -106,9 +106,10 @@ class Signatures:
                 elif self.spaced_reference(p) and (space := next(sig, "thread")) != "thread":
                     self.rw.replace(p.node, self._param_text(p, space, False, None, False))
             self.rw.replace(n, lambda rw, node, drop=drop, fd=fd: self.prototype_text(node, drop, fd))
-        for n in self.src.index.of_types("field_declaration", "declaration"):  # a member function's, in its class
-            if self.rw.has(n) or self.rw.within(n) or n.parent is None or n.parent.type != "field_declaration_list":
-                continue  # (a constructor's declaration parses as a `declaration`)
+        for n in self.src.index.of_types("field_declaration", "declaration", "function_definition"):  # a member's, in its class
+            if self.rw.has(n) or self.rw.within(n) or n.parent is None or n.parent.type != "field_declaration_list" \
+                    or n.type == "function_definition" and n.child_by_field_name("body") is not None:
+                continue  # (a constructor's declaration parses as a `declaration`; `__device__ V() = default;` a bodiless definition)
             drop = {key(c) for c in n.children if self.src.text_of(c) in ("__device__", "__host__", "__noinline__")}
             fd = n.child_by_field_name("declarator")
             while fd is not None and fd.type != "function_declarator":

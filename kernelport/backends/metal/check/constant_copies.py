@@ -57,7 +57,9 @@ def _has_pointer_members(message: str, text: str) -> bool:
         return False
     # data members only: a member function's body and parameters (`a * x + b`, `(float* p)`) are no members
     members = re.sub(r"\{[^{}]*\}|\([^()]*\)", " ", body.group(1))
+    members = _OPERATOR_NAMES.sub(" ", members)  # `V operator*(const V &o)`: a member operator's `*` is no pointer
     return any("*" in d and not _SPACES.search(d) for d in members.split(";"))
 
 
+_OPERATOR_NAMES = lazy_re.compile(r"\boperator\s*[^\s\w(]+")
 _SPACES = lazy_re.compile(r"\b(device|constant|threadgroup|thread)\b")
