@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""How the seventy-eighth held-out set (bench/heldout78.toml) will be chosen (run once; kept so the
+choice is reviewable and repeatable):
+
+    python bench/heldout78_select.py      # -> bench/heldout78.toml
+
+RULE, written and committed (h/heldout78, 08:40 UTC) before any candidate was fetched or measured
+(only the stored index's repository names, file lists and code search were looked up, to name
+candidates that exist and hold CUDA sources), for mathematical optimisation solvers: LP simplex
+(tableau and revised), LP interior-point methods, QP / ADMM (OSQP-style operator splitting, ADMM for
+conic / SDP problems), and nonlinear least squares (Levenberg-Marquardt, Gauss-Newton) as solver
+libraries, outside vision. NARROWED where it overlaps: heldout26 took linear programming through
+first-order PDLP (COPT-Public/cuPDLP-C, MIT-Lu-Lab/cuPDLPx): those two and their forks
+(UTZZTU/cuPDLP-C-ROCm, Lhongpei/cuPDLPx, ...) are not candidates, and no PDLP / PDHG code is taken
+here; heldout33 took "optimisation and discrete solvers" but only SAT, TSP, sudoku, MCTS and cellular
+automata (none here) and left NVIDIA/cuopt out (still out: RAFT / RMM); heldout9 took gpufit/Gpufit
+(Levenberg-Marquardt curve fitting): not taken, and the LM candidates below are a MINPACK-style LM
+core (cuLM) and a general least-squares solver library (telef-solver), no curve-fitting
+library; blegal/admm_ldpc_decoder_on_gpu (ADMM LDPC decoding, used before) is not taken; metaheuristics
+(swarm, annealing, genetic) stay with heldout26/heldout75; bundle adjustment in vision and SLAM are
+not taken. None below is in bench/used_repos.txt or named by an earlier heldout*_select.py.
+
+  Candidates, in this order, named by domain only (none chosen by how kernelport does on them):
+    1. haorany8/cuosqp_batch             QP: batched OSQP (ADMM) with a batched GPU LDL (qdldl)
+    2. ComputationalRobotics/cuADMM      ADMM for conic / SDP problems
+    3. Girjoaba/simplex_method_gpu       LP: revised simplex (big-M, two-phase) on the GPU
+    4. kfang/Parallel-Simplex-Solver     LP: tableau simplex with CUDA pivoting
+    5. jn555/solver                      LP: simplex and interior-point method
+    6. masaisaji/gpu-matrixfree-ipm      LP: matrix-free interior-point method
+    7. yaochx/cuLM                       nonlinear least squares: MINPACK-style Levenberg-Marquardt per thread
+    8. spacejake/telef-solver            nonlinear least squares: LM / Gauss-Newton solver library
+  Each candidate is fetched at the newest stored snapshot (commit pinned in the toml).
+  QUALIFYING, files, cap and check: heldout67's rule unchanged (heldout24_select.select): a
+  candidate qualifies if at least half of its first 10 `.cu` files by path (all if fewer) under its
+  source folder have every `#include` they reach resolve in the repository, the CUDA toolkit
+  (CUDA 13 with its cccl/ thrust and cub; no cuFFT, cuBLAS, cuRAND, cuSPARSE, cuSOLVER headers here)
+  or the host compiler's search path, with the include dirs of the project's build; absent
+  third-party headers (MATLAB mex, Eigen, Ceres, MAGMA, LAPACKE), generated headers and absent
+  submodules do not resolve, and no stand-in headers are taken. Files: `.cu` only under the source
+  folder read from the build files after the fetch and before any measure (the whole repository
+  when the build names no single folder), less vendored folders (third_party, 3rdparty, external,
+  extern), over the size cap, not resolving, or byte-for-byte copies; more than CAP = 12 gives 12
+  evenly spaced in path order. Include dirs, defines and flags from the project's own build
+  (`-std=c++17` where it asks for older; an -arch below CUDA 13's minimum left out). Self-contained
+  check: the first three files taken (all if fewer) are compiled with `nvcc -c` and the project's
+  flags; a project of which fewer than two (one if it gives one) compile, for a reason other than
+  CUDA 13's removed APIs, drops out (DROPPED), as does one that cannot be fetched, does not qualify
+  or gives 0 files. Candidates are taken in order until the set holds at least STOP_FILES = 40
+  files or STOP_PROJECTS = 8 projects. If fewer than 4 projects qualify, the EXTENSION domain
+  applies: dense direct linear-algebra teaching codes (LU, Cholesky, QR, Gauss-Jordan) outside the
+  BLAS projects earlier sets took (paogor/gauss-jordan, used before, is not taken), its candidates
+  named by domain only, in this order: 9. fuentesdt/GuassElim (Gaussian elimination), then others
+  named and committed before they are fetched.
+Outcome of the rule: (filled in after the fetch, before any measure of kernelport)
+The set is measured with the branch's kernelport as it is before anyone changes code for it
+(bench/scoreboard_heldout78_before.txt).
+"""
+from __future__ import annotations
+
+from heldout24_select import write_set  # its qualifying check, CAP, vendored-folder filter and loop
+
+STOP_FILES, STOP_PROJECTS = 40, 8
+
+# (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
+# filled in after the fetch, before any measure.
+CANDIDATES = [
+]
+DROPPED = frozenset()
+
+
+if __name__ == "__main__":  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
+    write_set("seventy-eighth", "heldout78", CANDIDATES, DROPPED, stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)
