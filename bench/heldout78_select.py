@@ -4,7 +4,7 @@ choice is reviewable and repeatable):
 
     python bench/heldout78_select.py      # -> bench/heldout78.toml
 
-RULE, written and committed (h/heldout78, 08:40 UTC) before any candidate was fetched or measured
+RULE, written and committed (h/heldout78, 08:29 UTC, commit 320bae0a) before any candidate was fetched or measured
 (only the stored index's repository names, file lists and code search were looked up, to name
 candidates that exist and hold CUDA sources), for mathematical optimisation solvers: LP simplex
 (tableau and revised), LP interior-point methods, QP / ADMM (OSQP-style operator splitting, ADMM for
