@@ -51,6 +51,20 @@ not taken. None below is in bench/used_repos.txt or named by an earlier heldout*
   BLAS projects earlier sets took (paogor/gauss-jordan, used before, is not taken), its candidates
   named by domain only, in this order: 9. fuentesdt/GuassElim (Gaussian elimination), then others
   named and committed before they are fetched.
+Outcome of the main domain (08:31 UTC, before any measure of kernelport): candidates 1-8 all fetched. cuosqp_batch 0
+  and Parallel-Simplex-Solver 0 (their newest snapshots hold no .cu), cuADMM 0 of its first 10 resolve (every one
+  reaches include/cuadmm/{cublas,cusparse,cusolver}.h), simplex_method_gpu 0 of 5 (cublas_v2.h), gpu-matrixfree-ipm
+  0 of 2 (cusparse.h, cublas_v2.h), telef-solver 0 of 2 (cublas_v2.h, cusolverDn.h); jn555/solver 2 and cuLM 1
+  qualify. Two projects, fewer than 4: the EXTENSION applies.
+EXTENSION candidates, named by domain only (dense direct linear-algebra teaching codes; none in bench/used_repos.txt
+  nor named by an earlier heldout*_select.py: janpriessnitz/qrgpu, heldout54's, is left out), committed (08:32 UTC)
+  before they are fetched, taken after 1-8 by the same rule, check and stops:
+    9. fuentesdt/GuassElim                  Gaussian elimination (CUDA)
+   10. dperetin/Cholesky_decomposition_CUDA Cholesky decomposition
+   11. matteogianferrari/qr-decomposition   QR by Gram-Schmidt
+   12. LilArv/QR_CUDA                       QR by classical / modified Gram-Schmidt
+   13. oasisks/Cholesky-Factorization-GPU   Cholesky factorization
+   14. garymacindoe/cuda-cholesky           blocked Cholesky (and the BLAS kernels it needs)
 Outcome of the rule: (filled in after the fetch, before any measure of kernelport)
 The set is measured with the branch's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout78_before.txt).
@@ -64,6 +78,26 @@ STOP_FILES, STOP_PROJECTS = 40, 8
 # (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
 # filled in after the fetch, before any measure.
 CANDIDATES = [
+    # setup.py only (a Python package); its newest snapshot holds no .cu
+    ("cuosqp-batch", "haorany8/cuosqp_batch", "Apache-2.0 (see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], ""),
+    # CMakeLists.txt: library from GLOB_RECURSE src/*.cu (src/kernels, src/utils), include dirs include/ (+ the CUDA
+    # toolkit's, SuiteSparse's), CMAKE_CXX_STANDARD 14 (-> 17), CUDA_ARCHITECTURES OFF; MATLAB/ is the mex wrapper
+    ("cuadmm", "ComputationalRobotics/cuADMM", "(none in the repository)", [], ["include"], [], ["-std=c++17"], "src/"),
+    # Makefile: nvcc --std=c++20 $(SRC_DIR)/v*_*.cu with SRC_DIR := src (-ccbin g++-13 and -lcublas left out)
+    ("simplex-gpu", "Girjoaba/simplex_method_gpu", "(none in the repository)", [], [], [], ["-std=c++20"], "src/"),
+    # other-implementation/Makefile; its newest snapshot holds no .cu
+    ("parallel-simplex", "kfang/Parallel-Simplex-Solver", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
+    # no build file; include/ holds the headers the sources include
+    ("jn555-solver", "jn555/solver", "(none in the repository)", [], ["include"], [], ["-std=c++17"], "src/"),
+    # Makefile: NVCCFLAGS -O2 -g -Xcompiler -fPIC -Isrc -Ilib (the -g debug option left out)
+    ("matrixfree-ipm", "masaisaji/gpu-matrixfree-ipm", "MIT (see LICENSE)", ["LICENSE"], ["src", "lib"], [],
+     ["-std=c++17", "-O2", "-Xcompiler", "-fPIC"], "src/"),
+    # cuLM.vcxproj only (no flags read); lmmin.cu says "Licence: Public domain"
+    ("culm", "yaochx/cuLM", "public domain (lmmin.cu's header)", [], [], [], ["-std=c++17"], ""),
+    # CMakeLists.txt: library from src/ with include/ (CMAKE_CUDA_STANDARD 11 -> 17), CMAKE_CUDA_FLAGS
+    # --expt-relaxed-constexpr -rdc=true (the sm_86 gencode left out); test/ holds its tests
+    ("telef-solver", "spacejake/telef-solver", "GPL-3.0 (see LICENSE)", ["LICENSE"], ["include"], [],
+     ["-std=c++17", "--expt-relaxed-constexpr", "-rdc=true"], "src/"),
 ]
 DROPPED = frozenset()
 
