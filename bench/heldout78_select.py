@@ -65,6 +65,21 @@ EXTENSION candidates, named by domain only (dense direct linear-algebra teaching
    12. LilArv/QR_CUDA                       QR by classical / modified Gram-Schmidt
    13. oasisks/Cholesky-Factorization-GPU   Cholesky factorization
    14. garymacindoe/cuda-cholesky           blocked Cholesky (and the BLAS kernels it needs)
+Outcome of candidates 9-14 (08:33 UTC, before any measure of kernelport): GuassElim 4, Cholesky_decomposition_CUDA 0
+  of 1 resolve (cutil.h from the NVIDIA SDK), qr-decomposition 1, QR_CUDA 2, Cholesky-Factorization-GPU 0 (no .cu in its
+  newest snapshot), cuda-cholesky 12. Check (`nvcc -c`, first three files): cuLM 1/1, GuassElim 2/3 (GaussElimKernel.cu
+  uses nDim, which only its MATLAB driver defines), qr-decomposition 1/1, QR_CUDA 2/2; jn555/solver 0/2 (its
+  src/utils/matrix_ops.cuh has an `#endif` without `#if`: the source's) and cuda-cholesky 0/3 (include/blas.h declares
+  C99 `float complex` parameters, which no C++ compiler takes: the source's) are DROPPED. 8 files in 4 projects, far
+  below the stops: a second round of candidates, named by domain only and committed (08:34 UTC) before they are
+  fetched, is taken by the same rule, check and stops (wertysas/cuda-lu is left out: it is Rodinia's lud, which
+  yuhc/gpu-rodinia, used before, holds):
+   15. exanauts/ExaTron.jl                  main domain: trust-region Newton (TRON) for bound-constrained NLP, its CUDA
+                                            C sources
+   16. antoniopelusi/lu-solver              LU decomposition and solve
+   17. TIANGE2211123/Parallelization-of-Gaussian-Elimination-Algorithm-_-CUDA-programming  Gaussian elimination
+   18. charles0521/Gaussian-Elimination-and-QR-decomposition  Gaussian elimination and QR
+   19. anaghajoshi/Gaussian-Elimination-MPICUDA  Gaussian elimination (MPI + CUDA)
 Outcome of the rule: (filled in after the fetch, before any measure of kernelport)
 The set is measured with the branch's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout78_before.txt).
@@ -98,8 +113,24 @@ CANDIDATES = [
     # --expt-relaxed-constexpr -rdc=true (the sm_86 gencode left out); test/ holds its tests
     ("telef-solver", "spacejake/telef-solver", "GPL-3.0 (see LICENSE)", ["LICENSE"], ["include"], [],
      ["-std=c++17", "--expt-relaxed-constexpr", "-rdc=true"], "src/"),
+    # EXTENSION (dense direct linear algebra), build files read after the fetch:
+    # GaussElimCUDA/makefile: nvcc -g -G -ptx -gencode=arch=compute_20 GaussSolve.cu (debug, PTX-only and sm_20 left
+    # out); the kernels are MATLAB parallel.gpu.CUDAKernel PTX
+    ("guasselim", "fuentesdt/GuassElim", "(none in the repository)", [], [], [], ["-std=c++17"], "GaussElimCUDA/"),
+    # Makefile: nvcc main.cu -I$(HOME)/NVIDIA_GPU_Computing_SDK/C/common/inc (outside the repository) -O3 -arch=sm_20
+    ("chol-dperetin", "dperetin/Cholesky_decomposition_CUDA", "(none in the repository)", [], [], [], ["-std=c++17", "-O3"], ""),
+    # CMakeLists.txt: GLOB_RECURSE src/*.cu with include/, CUDA_ARCHITECTURES 89 (not passed: the default arch)
+    ("qr-gianferrari", "matteogianferrari/qr-decomposition", "MIT (see LICENSE)", ["LICENSE"], ["include"], [], ["-std=c++17"], "src/"),
+    # no build file (Visual Studio 2019 per its README)
+    ("qr-cuda", "LilArv/QR_CUDA", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
+    # newest snapshot holds no .cu
+    ("chol-oasisks", "oasisks/Cholesky-Factorization-GPU", "(see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], ""),
+    # Makefile -> blas/, lapack/, multigpu/ Makefiles: NVCPPFLAGS -I../include, NVCFLAGS -O2 -use_fast_math (the
+    # sm_11/13 -code lists left out); test/ is built by `make test` too, so the whole repository is the source folder
+    ("cuda-cholesky", "garymacindoe/cuda-cholesky", "MIT (see LICENSE)", ["LICENSE"], ["include"], [],
+     ["-std=c++17", "-O2", "-use_fast_math"], ""),
 ]
-DROPPED = frozenset()
+DROPPED = frozenset({"jn555/solver", "garymacindoe/cuda-cholesky"})
 
 
 if __name__ == "__main__":  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
