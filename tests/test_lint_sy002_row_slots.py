@@ -70,3 +70,20 @@ __global__ void k(float *o) {
         return [f.line for f in lint_text(src, "k.cu") if f.code == "SY002"]
     assert lines("s[CID(1)] = s[CID(0)] + 1.f;", "s[CID(2)] = s[CID(1)] * 2.f;") == []
     assert lines("s[CID(1)] = s[CID(0) + 1] + 1.f;", "s[CID(2)] = s[CID(1)] * 2.f;") == [6]
+
+
+def test_a_local_copy_of_threadIdx_x_counts_and_a_changed_one_does_not():
+    src = """\
+__global__ void k(float *o, int n) {
+    extern __shared__ float w[];
+    int t = threadIdx.x;CHANGE
+    for (int j = 0; j < n; j++)
+        for (int i = j + 1; i < n; i++)
+            w[i * blockDim.x + t] -= w[j * blockDim.x + t];
+    o[t] = w[t];
+}
+"""
+    def lines(change: str) -> list[int]:
+        return [f.line for f in lint_text(src.replace("CHANGE", change), "k.cu") if f.code == "SY002"]
+    assert lines("") == []
+    assert lines(" t += 1;") == [6]  # no longer the thread's own index modulo blockDim.x

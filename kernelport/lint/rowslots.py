@@ -74,13 +74,8 @@ def _row_base(ctx, e: Node) -> bool:
 
 def _is_x(ctx, f, text: str) -> bool:
     """threadIdx.x, or a local that only ever holds a copy of it (loneguards.is_x's reading, by name)."""
-    if loneguards._COPY.match(text):
-        return True
-    if not _IDENT.match(text):
-        return False
-    inits = loneguards._declared(ctx, f, text)
-    return len(inits) == 1 and inits[0][1] is not None and \
-        loneguards._COPY.match(ctx.text(inits[0][1])) is not None and not loneguards._stored(ctx, f, text)
+    return loneguards._COPY.match(text) is not None or (_IDENT.match(text) is not None and
+                                                         loneguards.is_x_copy(ctx, f, text))
 
 
 def _expanded(ctx, e: Node) -> str | None:
