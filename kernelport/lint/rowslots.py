@@ -17,10 +17,11 @@ import re
 
 from tree_sitter import Node
 
+from .. import lazy_re
 from . import loneguards
 
-_YZ = re.compile(r"\bthreadIdx\s*\.\s*[yz]\b")
-_IDENT = re.compile(r"^[A-Za-z_]\w*$")
+_YZ = lazy_re.compile(r"\bthreadIdx\s*\.\s*[yz]\b")
+_IDENT = lazy_re.compile(r"^[A-Za-z_]\w*$")
 _TOP_BAD = set("-?:<>&|^=,/%!~")  # operators at the top level that break `E * blockDim.x + t`
 
 
