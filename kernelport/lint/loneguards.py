@@ -105,11 +105,14 @@ def is_x(ctx, f, e: Node | None) -> bool:
     text = ctx.text(e)
     if _COPY.match(text):
         return True
-    if e.type != "identifier":
-        return False
-    inits = _declared(ctx, f, text)
+    return e.type == "identifier" and is_x_copy(ctx, f, text)
+
+
+def is_x_copy(ctx, f, name: str) -> bool:
+    """Whether the local `name` of f is declared once, from threadIdx.x, and never assigned after."""
+    inits = _declared(ctx, f, name)
     return len(inits) == 1 and inits[0][1] is not None and _COPY.match(ctx.text(inits[0][1])) is not None and \
-        not _stored(ctx, f, text)
+        not _stored(ctx, f, name)
 
 
 def _declared(ctx, f, name: str) -> list[tuple[Node, Node | None]]:

@@ -11,7 +11,7 @@ from ...reached import reached
 from ...source import ident_name
 from ..divergence import barrier_kind
 from ..rule import Rule, ex, register
-from .. import loneguards, onewarp, privateslots, sharedptrs, slotclasses
+from .. import loneguards, onewarp, privateslots, rowslots, sharedptrs, slotclasses
 from ..slotloops import walks_step_slots
 
 
@@ -203,7 +203,11 @@ function's pointer parameter counts as shared memory where every call the run sh
 do the function's locals copied from it (`T *a = data; ... a += d;`); a local pointer whose initialiser and every
 store point into a `__shared__` array (`extern __shared__ float mem[]; float *s = mem;`) is shared memory too.  Steps whose every thread writes only
 its own slots `C*tid + k` (0 <= k < C) and reads those or `X + tid` under `if (tid < X / C)` (above every
-written slot: a Brent-Kung down-sweep level, `a[2*id + 1] = a[2*id] + a[d + id]; a[2*id] = a[d + id];`) are no chain."""
+written slot: a Brent-Kung down-sweep level, `a[2*id + 1] = a[2*id] + a[d + id]; a[2*id] = a[d + id];`) are no chain,
+and so are steps and loops whose every index of the array is `E * blockDim.x + threadIdx.x` (a function-like macro
+expanded; the function uses no threadIdx.y or .z): each thread keeps to its own residue modulo blockDim.x, a batched
+solver's interleaved per-thread copies (`#define CID(i) ((i) * blockDim.x + threadIdx.x)`, `w[CID(i)] -= r[CID(k)] *
+w[CID(j)];`)."""
     flags = (
         ex("""
 __device__ void warp_reduce(volatile float* vs, int tid) {
@@ -359,6 +363,8 @@ __global__ void serial(unsigned* x, int n) {
                                                                            .child_by_field_name("argument")),))},
                                           self._is_barrier):
                 continue  # one tree step's slots spread over the block: reads and writes never meet
+            if steps and rowslots.private(ctx, [body], {a for n in steps for a in self._step_arrays(ctx, n, here)}):
+                continue  # every thread on its own strided slots `E * blockDim.x + threadIdx.x` (a batched solver)
             if steps and loneguards.lone_run(ctx, [loop]):
                 continue  # one thread's serial loop (`if (threadIdx.x == 0) for (...) s[i] += s[i - 1];`)
             if steps and steps[0].start_byte not in reported:
@@ -417,7 +423,8 @@ __global__ void serial(unsigned* x, int n) {
         # (and two steps on one array whose slots are disjoint residue classes, interleaved channels, are no chain)
         per_array = Counter(a for st in run for a in self._step_arrays(ctx, st, shared))
         chained = any(n >= 2 and slotclasses.meet(ctx, steps := [st for st in run if a in self._step_arrays(
-            ctx, st, shared)], a) and not privateslots.apart(ctx, steps, a) and self._confirmed(ctx, steps[0], (a,))
+            ctx, st, shared)], a) and not privateslots.apart(ctx, steps, a) and not rowslots.private(ctx, steps, (a,))
+                      and self._confirmed(ctx, steps[0], (a,))
                       for a, n in per_array.items())
         if len(run) >= 2 and chained and run[0].start_byte not in reported and not loneguards.lone_run(ctx, run):
             reported.add(run[0].start_byte)
