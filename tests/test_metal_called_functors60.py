@@ -27,6 +27,14 @@ struct Counter {
     __device__ float operator()(float v) { return v * (++k); }
 };
 struct Params { float a; int n; };
+struct Twice {
+    template <typename T> __device__ T operator()(T v) const { return v + v; }
+};
+struct Offset {
+    float o;
+    __device__ float operator()(float v) const;
+};
+__device__ float Offset::operator()(float v) const { return v + o; }
 """
 
 
@@ -40,11 +48,15 @@ __global__ void apply(F f, float* x, int n) {
 void run(float* d, int n) {
     apply<<<(n + 255) / 256, 256>>>(Scale{2.f}, d, n);
     apply<<<(n + 255) / 256, 256>>>(AddOne{}, d, n);
+    apply<<<(n + 255) / 256, 256>>>(Twice{}, d, n);
+    apply<<<(n + 255) / 256, 256>>>(Offset{1.f}, d, n);
 }
 """)
     assert "kernel void apply(constant F& kp_f [[buffer(0)]]" in text, text
     assert re.search(r"\{\n\s+F f = kp_f;  // a copy: MSL calls operator\(\) on a thread object\n", text), text
     assert "apply<Scale>(constant Scale& kp_f [[buffer(0)]]" in text and "apply<AddOne>(constant AddOne& kp_f" in text
+    # a template operator() and one defined out of its class: the same copy serves every instance
+    assert "apply<Twice>(constant Twice& kp_f" in text and "apply<Offset>(constant Offset& kp_f" in text, text
     # the functors' classes as written: no address-space overloads of operator()
     assert "float operator()(float v) const { return v * s; }" in text and "const constant" not in text, text
 
