@@ -2,6 +2,13 @@
 which it may assign, increment or take the address of; Metal's `constant T& n [[buffer(i)]]` is
 read-only (shared by the grid).  Such a parameter is bound under another name (`kp_n`) and the
 body starts with the copy CUDA had: `int n = kp_n;`.  The sidecar still names the argument `n`.
+
+A function object passed by value and called (`template <class F> __global__ void apply(F f, float* x,
+int n) { x[i] = f(x[i]); }`, launched `apply<<<g, b>>>(Scale{2.f}, d, n)`: thrust-style transforms) is
+copied the same way: its `operator()` is a member of a `thread` object in MSL (no qualifier), which the
+`constant` argument cannot call ("'this' object is in address space 'constant'").  The copy is what
+CUDA's by-value parameter is, works for whatever class a template's instances pass (each instance's
+operator() as written, const or not), and leaves the functor's class as hand-written MSL has it.
 """
 from __future__ import annotations
 
@@ -33,14 +40,16 @@ class ArgumentCopies:
         for k in self.kernels:
             for p in k.params:
                 decl = p.node.child_by_field_name("declarator")
-                if p.pointer or decl is None or decl.type != "identifier" or not self._written(k, p.name):
+                if p.pointer or decl is None or decl.type != "identifier" or not self.copied_argument(k, p.name):
                     continue
                 binding = kp_name(p.name, taken)
                 taken.add(binding)
                 self.rw.replace(decl, binding)
                 self.arg_copies.setdefault(k.name, []).append((p, binding))
-                self.note(decl, binding, f"the kernel changes '{p.name}', and Metal's constant arguments are "
-                                         "read-only: the body starts with a copy")
+                why = f"the kernel changes '{p.name}', and Metal's constant arguments are read-only" \
+                    if self._written(k, p.name) else \
+                    f"the kernel calls '{p.name}', and MSL's operator() is a thread object's, not a constant argument's"
+                self.note(decl, binding, why + ": the body starts with a copy")
 
     def argument_copy_lines(self, k: Function, indent: str) -> list[str]:
         """The copies that open kernel `k`'s body."""
@@ -49,9 +58,28 @@ class ArgumentCopies:
             t = p.node.child_by_field_name("type")
             quals = " ".join(self.src.text_of(c) for c in p.node.children
                              if c.type == "type_qualifier" and self.src.text_of(c) in ("volatile",))
+            why = "Metal's kernel arguments are read-only" if self._written(k, p.name) else \
+                "MSL calls operator() on a thread object"
             out.append(f"{indent}{quals + ' ' if quals else ''}{self.rw.text(t)} {p.name} = {binding};"
-                       f"  // a copy: Metal's kernel arguments are read-only")
+                       f"  // a copy: {why}")
         return out
+
+    def copied_argument(self, k: Function, name: str) -> bool:
+        """Kernel k's by-value parameter `name` is bound as `kp_<name>` and copied at entry: k changes it, or
+        calls it as a function object (its operator() takes a thread object)."""
+        return self._written(k, name) or self._called_object(k, name)
+
+    def _called_object(self, k: Function, name: str) -> bool:
+        """`f(x)` in k's body where f is k's parameter `name` (not a local of that name): a function object's call."""
+        if self._local_decl(k, name) is not None:
+            return False
+        for n in walk(k.body):
+            if n.type == "call_expression" and (fn := n.child_by_field_name("function")) is not None:
+                while fn.type == "parenthesized_expression" and fn.named_children:
+                    fn = fn.named_children[0]  # `(f)(x)`
+                if fn.type == "identifier" and self.src.text_of(fn) == name:
+                    return True
+        return False
 
     def _written(self, k: Function, name: str) -> bool:
         if self._local_decl(k, name) is not None:

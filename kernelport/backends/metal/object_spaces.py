@@ -59,8 +59,8 @@ class ObjectSpaces:
         if f.is_kernel and obj is not None and obj.type == "identifier":
             p = f.param(self.src.text_of(obj))
             if p is not None and not p.pointer and self._local_decl(f, p.name) is None:
-                # a by-value argument: `constant T&` unless the kernel changes it (then a thread copy)
-                return "thread" if self._written(f, p.name) else "constant"
+                # a by-value argument: `constant T&` unless the kernel changes or calls it (then a thread copy)
+                return "thread" if self.copied_argument(f, p.name) else "constant"
         space = self._space_of_lvalue(obj, f) if obj is not None else None
         return space or "thread"
 
