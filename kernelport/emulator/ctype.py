@@ -287,7 +287,7 @@ def _int_bounds(dt: np.dtype):
             dt.type(info.min if dt.kind == "i" else 1 << (info.bits - 1)))
 
 
-_BOUNDS = {t: _int_bounds(t) for t in (np.dtype(c) for c in "bBhHiIlLqQ")}
+_BOUNDS = {t: _int_bounds(t) for t in (I8, U8, I16, U16, I32, U32, I64, U64)}
 
 
 def _float_to_int(v, dt: np.dtype):
@@ -296,16 +296,26 @@ def _float_to_int(v, dt: np.dtype):
     truncation toward zero, saturated to N bits' range ("clamped to the destination range by default"),
     NaN -> 0, but 1 << (N - 1) from a double or to 64 bits.  nvcc converts a float or double to 8 or 16
     bits through 32 (`cvt.rzi.s32.f32`, then the store keeps the low bits: (signed char)200.0f is -56), a
-    half directly (`cvt.rzi.s8.f16`).  Values in the range pay two comparisons."""
+    half directly (`cvt.rzi.s8.f16`).  Values in the range pay a min and a max."""
     wide = dt if dt.itemsize >= 4 or v.dtype == F16 else (I32 if dt.kind == "i" else U32)
     below, above, lo, hi, nan = _BOUNDS.get(wide) or _int_bounds(wide)
-    ok = (v > below) & (v < above)  # (False for NaN)
-    if ok.all():
-        return v.astype(wide).astype(dt) if wide != dt else v.astype(dt)
     nan = nan if v.dtype == F64 or wide.itemsize == 8 else wide.type(0)
-    r = np.where(ok, np.where(ok, v, 0).astype(wide), np.where(v > 0, hi, np.where(v < 0, lo, nan)))
-    r = r.astype(dt) if wide != dt else r
-    return r if isinstance(v, np.ndarray) else r[()]
+    if not isinstance(v, np.ndarray):  # a scalar
+        f = float(v)
+        r = wide.type(int(f)) if below < f < above else hi if f > 0 else lo if f < 0 else nan
+        return r.astype(dt) if wide != dt else r
+    if not v.size:
+        return v.astype(dt)
+    least, most = v.min(), v.max()  # (NaN if one is)
+    if below < least and most < above:
+        return v.astype(wide).astype(dt) if wide != dt else v.astype(dt)
+    with np.errstate(invalid="ignore"):
+        r = v.astype(wide)  # (what the host's cast gives out of the range is replaced below)
+    np.putmask(r, v <= below, lo)
+    np.putmask(r, v >= above, hi)
+    if np.isnan(least) or np.isnan(most):
+        np.putmask(r, np.isnan(v), nan)
+    return r.astype(dt) if wide != dt else r
 
 
 # ---------------------------------------------------------------------------------------------
