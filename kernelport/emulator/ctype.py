@@ -272,7 +272,50 @@ def conv(v, dt: np.dtype):
         return _bf16_rounded(v)
     if dt == BOOL:
         return v != 0
+    if v.dtype.kind == "f" and dt.kind in "iu":
+        return _float_to_int(v, dt)
     return v.astype(dt)
+
+
+def _int_bounds(dt: np.dtype):
+    """(lo - 1, hi + 1, lo, hi, nan) of integer type dt: the first two as doubles (a value strictly between
+    them truncates into the range; hi + 1 is a power of two, exact; lo - 1 rounds to lo at 64 bits, where
+    lo itself then saturates to lo, the same value); nan the 1 << (bits - 1) PTX gives a NaN that is a
+    double's or goes to 64 bits."""
+    info = np.iinfo(dt)
+    return (np.float64(int(info.min) - 1), np.float64(int(info.max) + 1), dt.type(info.min), dt.type(info.max),
+            dt.type(info.min if dt.kind == "i" else 1 << (info.bits - 1)))
+
+
+_BOUNDS = {t: _int_bounds(t) for t in (I8, U8, I16, U16, I32, U32, I64, U64)}
+
+
+def _float_to_int(v, dt: np.dtype):
+    """C's conversion of floating point to an integer type as nvcc's build computes it (C leaves a value
+    out of the range undefined; numpy's astype wraps: -3.7 -> 4294967293).  PTX's `cvt.rzi.{s,u}N.fM`:
+    truncation toward zero, saturated to N bits' range ("clamped to the destination range by default"),
+    NaN -> 0, but 1 << (N - 1) from a double or to 64 bits.  nvcc converts a float or double to 8 or 16
+    bits through 32 (`cvt.rzi.s32.f32`, then the store keeps the low bits: (signed char)200.0f is -56), a
+    half directly (`cvt.rzi.s8.f16`).  Values in the range pay a min and a max."""
+    wide = dt if dt.itemsize >= 4 or v.dtype == F16 else (I32 if dt.kind == "i" else U32)
+    below, above, lo, hi, nan = _BOUNDS.get(wide) or _int_bounds(wide)
+    nan = nan if v.dtype == F64 or wide.itemsize == 8 else wide.type(0)
+    if not isinstance(v, np.ndarray):  # a scalar
+        f = float(v)
+        r = wide.type(int(f)) if below < f < above else hi if f > 0 else lo if f < 0 else nan
+        return r.astype(dt) if wide != dt else r
+    if not v.size:
+        return v.astype(dt)
+    least, most = v.min(), v.max()  # (NaN if one is)
+    if below < least and most < above:
+        return v.astype(wide).astype(dt) if wide != dt else v.astype(dt)
+    with np.errstate(invalid="ignore"):
+        r = v.astype(wide)  # (what the host's cast gives out of the range is replaced below)
+    np.putmask(r, v <= below, lo)
+    np.putmask(r, v >= above, hi)
+    if np.isnan(least) or np.isnan(most):
+        np.putmask(r, np.isnan(v), nan)
+    return r.astype(dt) if wide != dt else r
 
 
 # ---------------------------------------------------------------------------------------------

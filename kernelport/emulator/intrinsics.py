@@ -304,8 +304,9 @@ def c_library(kind, what, dt, args, track):
         v, e = args[0]
         if dt == BF16:  # rounded to nearest even; a float32 value in registers
             return bfloat16.convert(v, e)
-        x = v.astype(F64) if v.dtype.kind == "f" else v
-        if dt.kind != "f" and v.dtype.kind == "f":
+        if dt.kind != "f" and v.dtype.kind == "f":  # (every one of these takes a float: __float2int_rn, lrintf)
+            v = conv(v, F32)
+            x = v.astype(F64)
             if what == "rn":
                 x = np.rint(x)
             elif what == "rd":
@@ -314,8 +315,8 @@ def c_library(kind, what, dt, args, track):
                 x = np.ceil(x)
             elif what == "ra":
                 x = np.trunc(x + np.copysign(0.5, x))
-            lo, hi = np.iinfo(dt).min, np.iinfo(dt).max  # PTX's float-to-integer cvt saturates; NaN is 0
-            return conv(np.where(np.isnan(x), 0.0, np.clip(x, lo, hi)), dt), None
+            # the integer, exact as a float, converted as PTX's cvt.{rni,rzi,rmi,rpi}.{s,u}N.f32 (ctype.conv)
+            return conv(x.astype(F32), dt), None
         return conv(v, dt), e
     if kind == "bits":  # the bound travels with the bits (bitbounds)
         v, e = args[0]
