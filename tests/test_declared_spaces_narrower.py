@@ -99,3 +99,15 @@ def test_the_same_parameter_types_spelt_with_other_names_and_top_level_const_sti
     text = _port(tmp_path, "#pragma once\n__host__ __device__ float cp(float t, const int* p);\n",
                  '#include "thermo.h"\n__host__ float cp(const float x, const int * q) { return x * q[0]; }\n')
     assert "__device__ __host__ float cp(const float x, const int * q) {" in text, text
+
+
+def test_metal_refuses_a_kernels_call_of_a_host_overload_beside_a_host_device_prototype():
+    # review60: the model gave `cp(int*)` the spaces of `cp(float)` (name and arity alone) and Metal ported the
+    # kernel's call of a host function (nvcc rejects it); a declaration of its own types is needed
+    from conftest import metal_port
+    port, _ = metal_port("""
+        __device__ __host__ float cp(float t);
+        __host__ float cp(int* t) { return 1.5f * t[0]; }
+        __global__ void k(int* p, float* o) { o[threadIdx.x] = cp(p); }
+    """)
+    assert not port.ok and any(d.code == "KP223" for d in port.diagnostics), [d.format() for d in port.diagnostics]
