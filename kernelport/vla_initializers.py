@@ -24,8 +24,8 @@ declared before it without `const`/`constexpr` (or one whose initialiser is itse
 `->`; any other bound (literals, macros, constants, members) is left as written.  Only in host functions
 (nvcc rejects a variable-length array in device code).  Any other initialiser (`{1, 2}`, a string), a `const`
 array, an element type the file aliases to an array type (`typedef float v3[3]; v3 a[n] = {};`: the loop
-cannot assign an array), or a declaration not directly in a block (or a `case`'s statements) is refused (KP252), located: the port
-would not compile."""
+cannot assign an array), or a declaration not directly in a block (or a `case`'s statements) is refused
+(KP252), located: the port would not compile."""
 from __future__ import annotations
 
 import re
