@@ -73,6 +73,36 @@ def _free_function(src, node: Node) -> tuple[tuple[str, int], tuple[str, ...]] |
     return (src.text_of(name), _arity(fd)), tuple(s for s in _SPACES if s in words or re.search(rf"\b{s}\b", head))
 
 
+def exact_key(src, node: Node, key: tuple[str, int]) -> tuple:
+    """(name, arity, the parameters' types) of a free function's declaration or definition: a definition
+    takes only the spaces of a declaration of its own parameter types (a host overload `int cp(const char*)`
+    is not the lone `__host__ __device__ float cp(float)`); names and top-level const set aside."""
+    params = _declarator(node).child_by_field_name("parameters")
+    return (*key, tuple(_parameter_type(src, p) for p in (params.named_children if params is not None else ())))
+
+
+def _parameter_type(src, p: Node) -> str:
+    """A parameter's type less its name and its top-level const: `const float x` and `float` read `float`,
+    `const int * const q` reads `const int *` (the pointee's const kept)."""
+    quals = sorted(src.text_of(c) for c in p.named_children if c.type == "type_qualifier")
+    t, ops, d = p.child_by_field_name("type"), [], p.child_by_field_name("declarator")
+    while d is not None and d.type in ("pointer_declarator", "reference_declarator", "array_declarator",
+                                       "abstract_pointer_declarator", "abstract_reference_declarator",
+                                       "abstract_array_declarator"):
+        kind = "*" if "pointer" in d.type else "&" if "reference" in d.type else "[]"
+        if kind == "&" and src.text_of(d).startswith("&&"):
+            kind = "&&"
+        ops.append(kind + "".join(src.text_of(c) for c in d.named_children if c.type == "type_qualifier"))
+        d = d.child_by_field_name("declarator") or next((c for c in d.named_children if c.type.endswith("declarator")), None)
+    if d is not None and d.type not in ("identifier", "field_identifier"):  # a function pointer's, a parenthesised
+        return "".join(src.text_of(p).split())  # declarator's: as written (told apart from everything else)
+    if ops:  # the innermost declarator's qualifiers are the parameter's own (`int * const q`): one type
+        ops[-1] = ops[-1].rstrip("constvolatile")
+    else:  # a by-value parameter's const
+        quals = [q for q in quals if q not in ("const", "volatile")]
+    return " ".join([*quals, "".join(src.text_of(t).split()) if t is not None else "", *ops])
+
+
 def head_words(src, node: Node, fd: Node) -> tuple[str, ...]:
     """The words written before the declarator, a masked macro's name and its expansion's words where
     known (`CUDA_FUNC_IN`, masked right before a member's declaration, which the grammar then starts
@@ -156,6 +186,7 @@ def declared_spaces(src) -> dict[tuple[str, int], tuple[str, ...]]:
             got = (got[0], words) if words else got
         if got is not None:
             merge_spaces(out, *got)
+            merge_spaces(out, exact_key(src, n, got[0]), got[1])
     if b"__device__" in src.data or src.masks or b"class" in src.data or b"struct" in src.data:
         # (a class may say its members' spaces through a macro another header defines: OpenHurricane's
         # `cu_dual`, in a header that writes no `__device__` and parses without a mask)
@@ -338,7 +369,7 @@ class MemberSpaces:
         bodies = self._macro_bodies()
         for f in self.module.functions.values():
             got = _free_function(self.src, f.node) if f.node.parent is not None and f.node.parent.type in _SCOPES else None
-            declared = spaces_of(known.get(got[0], ()), bodies) if got is not None else ()
+            declared = spaces_of(known.get(exact_key(self.src, f.node, got[0]), ()), bodies) if got is not None else ()
             # a definition with fewer spaces than its declaration (THOR's ultrahot_thermo.h declares
             # `__device__ __host__`, the .cu defines `__host__`): nvcc treats it as declared, clang reads an
             # overload; one with spaces the declaration lacks (or none in common) is left to clang's diagnostic

@@ -288,12 +288,12 @@ def _declared_spaces(src: SourceFile, functions: dict[str, Function]) -> None:
     bare = [f for f in functions.values() if not {"__device__", "__global__"} & f.qualifiers]
     if not bare or b"__device__" not in src.data and not src.masks:
         return
-    from .member_spaces import _SCOPES, _free_function, declared_spaces
+    from .member_spaces import _SCOPES, _free_function, declared_spaces, exact_key
     known = declared_spaces(src)
-    for f in bare if known else ():
+    for f in bare if known else ():  # a declaration of the definition's own parameter types (exact_key)
         got = _free_function(src, f.node) if f.node.parent is not None and f.node.parent.type in _SCOPES else None
-        if got is not None and known.get(got[0]) and set(got[1]) < set(known[got[0]]):
-            f.qualifiers = f.qualifiers | frozenset(known[got[0]])
+        if got is not None and known.get(k := exact_key(src, f.node, got[0])) and set(got[1]) < set(known[k]):
+            f.qualifiers = f.qualifiers | frozenset(known[k])
 
 
 def build(src: SourceFile) -> Module:

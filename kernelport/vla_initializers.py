@@ -23,8 +23,9 @@ An array is variable-length where a bound names, outside `sizeof`, a parameter o
 declared before it without `const`/`constexpr` (or one whose initialiser is itself such), or reaches through
 `->`; any other bound (literals, macros, constants, members) is left as written.  Only in host functions
 (nvcc rejects a variable-length array in device code).  Any other initialiser (`{1, 2}`, a string), a `const`
-array, or a declaration not directly in a block (or a `case`'s statements) is refused (KP252), located: the port
-would not compile."""
+array, an element type the file aliases to an array type (`typedef float v3[3]; v3 a[n] = {};`: the loop
+cannot assign an array), or a declaration not directly in a block (or a `case`'s statements) is refused
+(KP252), located: the port would not compile."""
 from __future__ import annotations
 
 import re
@@ -139,10 +140,31 @@ def _refusal(src, decl: Node, init: Node, value: Node, name: str) -> str:
         return "declared `const`, so its elements cannot be set after it"
     if not _zeroes(src, value):
         return f"`{' '.join(src.text_of(value).split())}` sets elements to values other than zero"
+    if _array_alias(src, decl.child_by_field_name("type")):
+        return "its element type is an array type, which the loop's `= {}` cannot assign"
     later = [d for d in decl.children_by_field_name("declarator") if d.start_byte > init.start_byte]
     if any(re.search(rf"\b{re.escape(name)}\b", src.text_of(d)) for d in later):
         return "a later declarator of the same declaration reads it"
     return ""
+
+
+def _array_alias(src, t: Node | None) -> bool:
+    """Whether the type name `t` is a typedef or alias of an array type in this file (`typedef float v3[3];`)."""
+    if t is None or t.type != "type_identifier":
+        return False
+    name = src.text_of(t)
+    for n in src.index.of_types("type_definition", "alias_declaration"):
+        if n.type == "alias_declaration":
+            if src.text_of(n.child_by_field_name("name")) == name and "[" in src.text_of(n.child_by_field_name("type")):
+                return True
+            continue
+        for d in n.children_by_field_name("declarator"):
+            array = d.type == "array_declarator"
+            while d is not None and d.type == "array_declarator":
+                d = d.child_by_field_name("declarator")
+            if array and d is not None and d.type == "type_identifier" and src.text_of(d) == name:
+                return True
+    return False
 
 
 def _zeroes(src, value: Node) -> bool:

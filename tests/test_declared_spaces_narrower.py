@@ -76,3 +76,38 @@ def test_metal_still_refuses_a_call_of_a_host_only_function():
         __global__ void k(float* p) { p[threadIdx.x] = cp(p[threadIdx.x]); }
     """)
     assert not port.ok and any(d.code == "KP223" for d in port.diagnostics), [d.format() for d in port.diagnostics]
+
+
+def test_a_host_overload_of_another_type_is_not_widened_to_a_lone_host_device_prototype(tmp_path):
+    # review60: the declaration `__host__ __device__ float cp(float t)` and a host definition of another
+    # parameter type, same name and arity (an overload nvcc keeps on the host): its host-only body must
+    # not become __host__ __device__ (clang compiles an HD body for the device too and refuses fopen)
+    text = _port(tmp_path, "#pragma once\n__host__ __device__ float cp(float t);\n",
+                 '#include "thermo.h"\n#include <cstdio>\n'
+                 "__host__ __device__ float cp(float t) { return 1.5f * t; }\n"
+                 "__host__ int cp(const char* name) { FILE* f = fopen(name, \"r\"); return f != 0; }\n"
+                 "int cp(long n) { FILE* f = fopen(\"x\", \"r\"); return f != 0 && n; }\n")
+    assert "\n__host__ int cp(const char* name) {" in text, text
+    assert "\nint cp(long n) {" in text, text
+    require_tool("hipcc")
+    assert_hip_file_compiles(tmp_path / "out" / "thermo.hip", ["gfx90a", "gfx1030"],
+                             extra_args=("-std=c++17", f"-I{tmp_path}"))
+
+
+def test_the_same_parameter_types_spelt_with_other_names_and_top_level_const_still_match(tmp_path):
+    # the look-alike of the above: one function, its definition's parameters named otherwise and const
+    text = _port(tmp_path, "#pragma once\n__host__ __device__ float cp(float t, const int* p);\n",
+                 '#include "thermo.h"\n__host__ float cp(const float x, const int * q) { return x * q[0]; }\n')
+    assert "__device__ __host__ float cp(const float x, const int * q) {" in text, text
+
+
+def test_metal_refuses_a_kernels_call_of_a_host_overload_beside_a_host_device_prototype():
+    # review60: the model gave `cp(int*)` the spaces of `cp(float)` (name and arity alone) and Metal ported the
+    # kernel's call of a host function (nvcc rejects it); a declaration of its own types is needed
+    from conftest import metal_port
+    port, _ = metal_port("""
+        __device__ __host__ float cp(float t);
+        __host__ float cp(int* t) { return 1.5f * t[0]; }
+        __global__ void k(int* p, float* o) { o[threadIdx.x] = cp(p); }
+    """)
+    assert not port.ok and any(d.code == "KP223" for d in port.diagnostics), [d.format() for d in port.diagnostics]
