@@ -36,7 +36,9 @@ def test_missing_algorithm_headers_are_included_before_the_first(to):
     text = port_text(CUDASURF_LIKE, dedent=False, to=to)
     lines = text.splitlines()
     first = lines.index("#include <thrust/scan.h>")
-    assert lines[first - 2:first] == ["#include <thrust/extrema.h>", "#include <thrust/count.h>"]
+    added = [ln for ln in lines[:first] if ln.startswith("#include <thrust/")]  # (the HIP port's <cfloat> line
+    assert added == ["#include <thrust/extrema.h>", "#include <thrust/count.h>"]  # may stand between: h/heldout77)
+    assert lines.index("#include <thrust/count.h>") > lines.index("#include <thrust/extrema.h>") > first - 4
     assert text.count("#include <thrust/sort.h>") == 1 and text.count("#include <thrust/scan.h>") == 1
 
 
