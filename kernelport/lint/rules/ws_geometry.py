@@ -301,7 +301,6 @@ void scan_cuda(float* x, int n) {
 @register
 class HostGeometryFrom32(Rule):
     code, name = "WS015", "host-geometry-from-32"
-    severities = frozenset({"info"})  # rows that compute the same at 64: advice
     summary = "Host code computes launch geometry or shared-memory sizes from a hardcoded warp size."
     docs = """\
 Host code sizing a launch of a warp-level kernel with 32: `int warps = threads / 32;`,
@@ -453,7 +452,7 @@ void run(const float* a, float* c) {
         tiled = wave_tiled_kernels(ctx)
         wide = ctx.widest_wave
         warpish = set(ctx.warp_level) | {s.function for s in ctx.sites if s.function} | tiled
-        decided = functools.cache(lambda: _logical_kernels(ctx))  # (asked only where a launch can use it)
+        logical, crossed = _logical_kernels(ctx)
         # Every launch runs a kernel of this file and none has warp-level code: the name only sizes
         # tiles of threads (a 32-thread warp tile), which its kernels read as 32 on any wave too.
         launches = ctx.module.launches
@@ -465,17 +464,16 @@ void run(const float* a, float* c) {
             if f.is_device or f.body is None:
                 continue
             defs = _local_defs(ctx, f.body)
-            hardcoded = ctx.src.named_under(f.body, "identifier", ctx.hardcoded_macros) if not tiles_only else ()
-            kept = _logical_blocks(ctx, f, dict(defs), lambda: decided()[0]) if hardcoded else []
-            for n in hardcoded:
-                if not any(a <= n.start_byte < b for a, b in kept):
+            kept = _logical_blocks(ctx, f, dict(defs), logical)
+            for n in ctx.src.named_under(f.body, "identifier", ctx.hardcoded_macros):
+                if not tiles_only and not any(a <= n.start_byte < b for a, b in kept):
                     report(n, f"uses the hardcoded warp size `{ctx.text(n)}`")
             for launch in owned.get(ctx.key(f), ()):  # (by key: a host `run` in another namespace is not f)
                 runs = ctx.launched(launch)
-                if not runs & warpish or runs & decided()[0]:
+                if not runs & warpish or runs & logical:
                     continue
                 rows = _rows_of(ctx, runs & warpish)
-                cross = next((decided()[1][k] for k in sorted(runs) if k in decided()[1]), None)
+                cross = next((crossed[k] for k in sorted(runs) if k in crossed), None)
                 cfg = launch.config
                 if len(cfg) >= 2 and warpflow.int_value(ctx.text(cfg[1])) == 32:
                     report(cfg[1], f"launches `{launch.kernel}` with 32-thread blocks, one NVIDIA warp", rows, cross)
@@ -592,13 +590,12 @@ def _logical_kernels(ctx) -> tuple[set[str], dict[str, Node]]:
     return logical, crossed
 
 
-def _logical_blocks(ctx, f, defs: dict[str, list[Node]], logical) -> list[tuple[int, int]]:
-    """Byte ranges of what sizes the blocks (and the template arguments) of `f`'s launches of the kernels
-    `logical()` gives (asked only where `f` makes a launch with a block argument): the block argument and
-    the host locals it reads (`dim3 block_dims(WARP_SIZE, 1, 1)`)."""
+def _logical_blocks(ctx, f, defs: dict[str, list[Node]], logical: set[str]) -> list[tuple[int, int]]:
+    """Byte ranges of what sizes the blocks (and the template arguments) of `f`'s launches of those
+    kernels: the block argument and the host locals it reads (`dim3 block_dims(WARP_SIZE, 1, 1)`)."""
     out: list[tuple[int, int]] = []
     for launch in ctx.module.launches:
-        if len(launch.config) < 2 or ctx.module.function_at(launch.node) is not f or not ctx.launched(launch) & logical():
+        if not ctx.launched(launch) & logical or len(launch.config) < 2 or ctx.module.function_at(launch.node) is not f:
             continue
         fn = launch.target
         todo = [launch.config[1]] + ([fn] if fn is not None and fn.type == "template_function" else [])
