@@ -255,6 +255,15 @@ class Soundness:
 _LOCAL_INCLUDE = lazy_re.compile(rb'(?m)^([ \t]*#[ \t]*include[ \t]*)"[^"\n]*"')
 
 
+def _errors_lint(text: str, path: str, lang: str | None = None, *, targets, parsed=None) -> list:
+    """lint_text of the warp-size rules that can report an error for `targets` (Rule.severities): only
+    their errors are compared (`_warp_codes`), so the others' rules and analyses are not run (Metal: 2 of 33)."""
+    from .lint.engine import lint_text  # lint is heavy and only needed here
+    from .lint.rule import error_codes
+    codes = error_codes("WS", frozenset(targets))
+    return lint_text(text, path, lang, targets=targets, select=codes, parsed=parsed) if codes else []
+
+
 def _warp_codes(findings) -> dict[str, list]:
     out: dict[str, list] = {}
     for f in findings:
@@ -332,7 +341,6 @@ def _lint_path(path: str) -> str:
 def original_warp_errors(src: SourceFile, backend: str, model: tuple | None = None) -> dict[str, list]:
     """The original's warp-size errors by rule for the backend's lint targets, linted once per set of
     targets (hip and portable share theirs; translate's own pass and its self-check alike)."""
-    from .lint.engine import lint_text  # lint is heavy and only needed here
     targets = sorted({r.target for r in backends.get(backend).runs})
     cache = src.__dict__.setdefault("_kp_lint_cache", {})
     key = tuple(targets)
@@ -341,8 +349,8 @@ def original_warp_errors(src: SourceFile, backend: str, model: tuple | None = No
         shared = (src.text, _lint_path(src.path), key)
         got = _ORIGINAL_LINTS.get(shared)
         if got is None:
-            got = _ORIGINAL_LINTS.put(shared, _warp_codes(lint_text(src.text, src.path, targets=targets, select=["WS"],
-                                                                    parsed=_Parsed(src, model))), len(src.text))
+            got = _ORIGINAL_LINTS.put(shared, _warp_codes(_errors_lint(src.text, src.path, targets=targets,
+                                                                       parsed=_Parsed(src, model))), len(src.text))
         cache[key] = got
     return cache[key]
 
@@ -358,9 +366,7 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
     `header`: the port's first lines (templates.port_header), which lint reads as `_PROVENANCE`.  `exact`: the
     byte spans of functions the port keeps CUDA-exact where lint of the original sees a plain port's
     hazards (kernelport/halfvotes.py): their findings are not kept hazards."""
-    from .lint.engine import lint_text  # lint is heavy and only needed here
     targets = sorted({r.target for r in backends.get(backend).runs})
-    ws = ["WS"]  # only the warp-size rules' errors are compared: the others' analyses are not run
     before = original_warp_errors(src, backend, model)
     at = text.find(port.body) if port.body else -1
     if _LOCAL_INCLUDE.sub(b"", port.body.encode()) == _LOCAL_INCLUDE.sub(b"", src.data):
@@ -377,7 +383,7 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
         key = (code, _lint_path(path), backend, tuple(targets))
         after = _PORT_LINTS.get(key)
         if after is None:
-            after = _PORT_LINTS.put(key, _warp_codes(lint_text(code, path, backend, targets=targets, select=ws)),
+            after = _PORT_LINTS.put(key, _warp_codes(_errors_lint(code, path, backend, targets=targets)),
                                     len(code))
     offset = text[:at].count("\n") if at >= 0 else 0
     alone = None
@@ -389,7 +395,7 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
             # original's lint read through translate's model and the port's, a text alone, cannot: no more
             # findings than the original's own lint alone is the port keeping what the original says alone
             if alone is None:
-                alone = _warp_codes(lint_text(src.text, _lint_path(src.path), targets=targets, select=ws))
+                alone = _warp_codes(_errors_lint(src.text, _lint_path(src.path), targets=targets))
             if len(found) <= len(alone.get(code, [])):
                 continue
         f = found[len(before.get(code, []))] if code in before else found[0]

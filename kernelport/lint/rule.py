@@ -6,6 +6,7 @@ marked `// !`, `passes` (look-alikes) must not produce it, `fixes` pairs show wh
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Iterable
@@ -69,6 +70,11 @@ class Rule:
     # The outputs of the divergence analysis (lint/divergence.py OUTPUTS) the rule reads: a run
     # computes only those of its enabled rules (`--select WS`, translate's self-check: no barriers)
     divergence_reads: ClassVar[tuple[str, ...]] = ()
+    # The severities `check` passes to ctx.report in place of `severity(targets)` (its `severity=`; the
+    # context only lowers one to info): with it, what the rule can report for a set of targets
+    # (`can_report`; translate's self-check runs only the rules that can report an error: `error_codes`).
+    # tests/test_rule_severities.py fails a rule that reports a severity it does not declare.
+    severities: ClassVar[frozenset[str]] = frozenset()
 
     @property
     def family(self) -> str:
@@ -77,6 +83,10 @@ class Rule:
     def severity(self, targets: frozenset[str]) -> str | None:
         """The severity with these targets on; None: the rule does not apply to them."""
         return family_severity(self.family, targets)
+
+    def can_report(self, severity: str, targets: frozenset[str]) -> bool:
+        """Whether a finding of this rule can have `severity` with these targets on."""
+        return severity in self.severities or self.severity(targets) == severity
 
     def check(self, ctx: "Context") -> None:  # pragma: no cover - every rule overrides it
         raise NotImplementedError
@@ -108,6 +118,13 @@ def register(cls: type[Rule]) -> type[Rule]:
 def all_rules() -> list[Rule]:
     from . import rules  # noqa: F401  (registers every family)
     return [REGISTRY[c] for c in sorted(REGISTRY)]
+
+
+@functools.cache
+def error_codes(family: str, targets: frozenset[str]) -> tuple[str, ...]:
+    """The codes of the `family` rules that can report an error with these targets on (`Rule.can_report`):
+    the only ones whose findings a run that keeps errors alone (translate's self-check) reads."""
+    return tuple(r.code for r in all_rules() if r.family == family and r.can_report("error", targets))
 
 
 def get(code: str) -> Rule | None:

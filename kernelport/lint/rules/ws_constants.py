@@ -18,6 +18,7 @@ from .ws_sites import SiteRule, _expr_text, _why, holds_at_64, site_codes
 @register
 class HardcodedWarpSize(Rule):
     code, name = "WS001", "hardcoded-warp-size"
+    severities = frozenset({"info"})  # rows that compute the same at 64: advice (lint/warpconsts.py too)
     summary = "A macro or constant hardcodes the warp size as 32."
     docs = """\
 `#define WARP_SIZE 32`, `constexpr int kWarpSize = 32`, an accessor named for it that only returns

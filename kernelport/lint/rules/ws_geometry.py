@@ -301,6 +301,7 @@ void scan_cuda(float* x, int n) {
 @register
 class HostGeometryFrom32(Rule):
     code, name = "WS015", "host-geometry-from-32"
+    severities = frozenset({"info"})  # rows that compute the same at 64: advice
     summary = "Host code computes launch geometry or shared-memory sizes from a hardcoded warp size."
     docs = """\
 Host code sizing a launch of a warp-level kernel with 32: `int warps = threads / 32;`,

@@ -394,6 +394,7 @@ __global__ void rank(const float* in, int* out) {
 @register
 class FullMaskInPartialWarp(Rule):
     code, name = "WS012", "full-mask-in-partial-warp"
+    severities = frozenset({"error"})  # a full mask under a thread-dependent test: undefined on every target
     divergence_reads = ("partial_warp_ops",)
     summary = "A warp operation with a full lane mask runs where only part of the warp is active."
     docs = """\
