@@ -8,12 +8,13 @@ not defined, a function the port does not name is not emitted."""
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import textwrap
 from pathlib import Path
 
 import pytest
+
+from conftest import require_tool
 
 from kernelport import backends
 from kernelport.backends.metal.check import check_metal_source
@@ -91,7 +92,6 @@ def test_double_complex_at_file_scope_is_seen_and_host_code_is_not():
     assert [str(d) for d in check_metal_source(text, "c.metal")] == [], text
 
 
-HEADER = Path("/usr/local/cuda/include/cuComplex.h")
 COMPARE = r"""
 #include <cuComplex.h>
 #include <cmath>
@@ -120,15 +120,25 @@ int main() {
 """
 
 
-@pytest.mark.skipif(not HEADER.exists() or not shutil.which("g++"), reason="needs CUDA's cuComplex.h and g++")
+def _cucomplex_header(nvcc: str, tmp_path: Path) -> Path:
+    """Where this nvcc finds cuComplex.h (`nvcc -M` names each header it reads: no install layout assumed)."""
+    (tmp_path / "h.cu").write_text("#include <cuComplex.h>\n")
+    deps = subprocess.run([nvcc, "-M", "h.cu"], cwd=tmp_path, check=True, capture_output=True, text=True).stdout
+    found = [Path(w) for w in deps.replace("\\\n", " ").split() if w.endswith("/cuComplex.h")]
+    assert found, deps
+    return found[0]
+
+
 def test_the_prologue_functions_compute_what_cuComplex_h_computes(tmp_path):
     """Each prologue function, compiled as C++ beside CUDA's own cuComplex.h (same host arithmetic, no fma
     contraction), gives the same bits on random floats (NaN, inf, subnormals included) and small integers."""
+    header = _cucomplex_header(str(require_tool("nvcc").path), tmp_path)  # (CI fails where a tool is missing)
+    require_tool("g++")
     port = "\n".join(f.replace("precise::sqrt", "sqrtf").replace("fabs(", "fabsf(")
                      .replace(" cuC", " kp_cuC", 1) for f in backends.get("metal").complex_functions.values())
     (tmp_path / "port.h").write_text(port)
     (tmp_path / "cmp.cpp").write_text(COMPARE)
-    subprocess.run(["g++", "-O1", "-ffp-contract=off", f"-I{HEADER.parent}", "cmp.cpp", "-o", "cmp"],
+    subprocess.run(["g++", "-O1", "-ffp-contract=off", f"-I{header.parent}", "cmp.cpp", "-o", "cmp"],
                    cwd=tmp_path, check=True, capture_output=True)
     out = subprocess.run([str(tmp_path / "cmp")], check=True, capture_output=True, text=True).stdout
     assert out.strip() == "0", out
