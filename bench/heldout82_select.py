@@ -74,16 +74,39 @@ STOP_FILES, STOP_PROJECTS = 40, 8
 # include dirs, defines and flags are those of each project's own build, read after the fetch and
 # before any measure (filled in then).
 CANDIDATES = [
-    ("libdebayer", "saronic-technologies/libdebayer", "", [], [], [], ["-std=c++17"], ""),
-    ("cuda-demosaicing", "sjf/cuda_demosaicing", "", [], [], [], ["-std=c++17"], ""),
+    # c/CMakeLists.txt: cuda_add_library(debayer c/src/*.cu), include dir c/include; cpp/CMakeLists.txt: debayercpp from
+    # cpp/src/debayer_cpp.cu, include dir cpp/include, C++17 (it includes the installed libdebayer/debayer.h)
+    ("libdebayer", "saronic-technologies/libdebayer", "MPL-2.0 (see LICENSE)", ["LICENSE"], ["c/include", "cpp/include"],
+     [], ["-std=c++17"], ""),
+    # Makefile: CU_SRCS ahd.cu bilinear.cu in the root, CU_INCLUDES -I$(COMMONDIR)/inc (common/, absent: the old CUDA SDK's
+    # cutil), NVCCFLAGS -O3 (PERF) and --ptxas-options=-v (a verbose report, left out); -D_LINUX_ -D_GNU_SOURCE are the
+    # C / C++ compilers' flags, not nvcc's
+    ("cuda-demosaicing", "sjf/cuda_demosaicing", "(none in the repository)", [], [], [], ["-std=c++17", "-O3"], ""),
     ("cuda-debayer", "Copper280z/cuda_debayer", "", [], [], [], ["-std=c++17"], ""),
-    ("hm-cupano", "cjolivier01/hm-cupano", "", [], [], [], ["-std=c++17"], ""),
-    ("canny-kinap", "kinap/canny-edge-detector", "", [], [], [], ["-std=c++17"], ""),
-    ("canny-arashsm79", "arashsm79/parallel-canny-edge-detector", "", [], [], [], ["-std=c++17"], ""),
-    ("canny-yakovenko", "AlexanderYakovenko1/cuda_canny_filter", "", [], [], [], ["-std=c++17"], ""),
-    ("bilateral-grid", "bernardelli/Bilateral-Filter-GPU", "", [], [], [], ["-std=c++17"], ""),
-    ("dehaze", "TomHeaven/Dark-Channel-Haze-Removal-with-CUDA", "", [], [], [], ["-std=c++17"], ""),
-    ("tinydip", "Jimmy-Hu/TinyDIP", "", [], [], [], ["-std=c++17"], ""),
+    # src/cuda/BUILD.bazel (rules_cuda): copts -std=c++17 and host-only -Xcompiler options (left out); includes are
+    # same-folder or <cupano/gpu/...>, a Bazel include_prefix (a virtual include dir, not a folder: not given, as
+    # heldout71 did); src/stable/ is a second cuda_library
+    ("hm-cupano", "cjolivier01/hm-cupano", "MIT (see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], "src/"),
+    # Makefile: NVCC *.cu under src*, NVCFLAGS -std=c++11 (-> 17) -D_FORCE_INLINES -O2, INC -Iinc
+    ("canny-kinap", "kinap/canny-edge-detector", "MIT (see LICENSE)", ["LICENSE"], ["inc"], ["_FORCE_INLINES"],
+     ["-std=c++17", "-O2"], "src/"),
+    # src/CMakeLists.txt (its newest snapshot)
+    ("canny-arashsm79", "arashsm79/parallel-canny-edge-detector", "GPL-3.0 (see LICENSE)", ["LICENSE"], [], [],
+     ["-std=c++17"], "src/"),
+    # CMakeLists.txt: CMAKE_CUDA_STANDARD 17, executable cuda from main.cu canny.cu, CUDA_SEPARABLE_COMPILATION ON
+    ("canny-yakovenko", "AlexanderYakovenko1/cuda_canny_filter", "(none in the repository)", [], [], [],
+     ["-std=c++17", "-rdc=true"], ""),
+    # "Bilateral Filter GPU/Makefile": CU_SOURCES convolution_sep.cu cubefilling.cu little_cuda_functions.cu slicing.cu,
+    # nvcc -w (warnings off, left out), -gencode sm_20 (below CUDA 13's minimum, left out), INCD outside the repository
+    ("bilateral-grid", "bernardelli/Bilateral-Filter-GPU", "MIT (see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"],
+     "Bilateral Filter GPU/"),
+    # README: a MATLAB mex function, `mexcuda cuGetDarkChannel.cu` (no flags named)
+    ("dehaze", "TomHeaven/Dark-Channel-Haze-Removal-with-CUDA", "MIT (see LICENSE)", ["LICENSE"], [], [],
+     ["-std=c++17"], ""),
+    # CMakeLists.txt: CMAKE_CUDA_STANDARD 20 (CUDA >= 12), CMAKE_CUDA_FLAGS -O3 --use_fast_math (and the host gcc's
+    # -fcoroutines -fstack-usage, left out), CMAKE_CUDA_ARCHITECTURES 75, TINYDIP_FULL_BUILD only for the full build
+    ("tinydip", "Jimmy-Hu/TinyDIP", "GPL-3.0 (see LICENSE)", ["LICENSE"], [], [], ["-std=c++20", "-O3", "--use_fast_math"],
+     ""),
 ]
 DROPPED = frozenset()
 
