@@ -60,7 +60,22 @@ bench/used_repos.txt or named by an earlier heldout*_select.py.
   EXTENSION domain applies: GPU video / frame processing utilities outside heldout44/70/71 (frame
   colour-space conversion, scaling, frame interpolation), narrowed the same way, its candidates named
   by domain only, none in bench/used_repos.txt, written and committed before they are fetched.
-Outcome of the rule: (filled in after the fetch, before any measure of kernelport).
+Outcome of the main domain (10:23 UTC, before any measure of kernelport): candidates 1, 2 and 4-10 fetched;
+  Copper280z/cuda_debayer cannot be fetched here (no snapshot). libdebayer 2 (c/src/: 2 of its first 3 resolve;
+  cpp/src/debayer_cpp.cu reaches the installed <libdebayer/debayer.h>), cuda_demosaicing 0 (3 of 7 resolve: the rest
+  reach the old CUDA SDK's cutil.h), hm-cupano 0 (0 of 10: <cupano/gpu/gpu_runtime.h> is a Bazel include_prefix, and
+  src/stable/ reaches OpenCV), canny-edge-detector 1 (src/canny.cu), parallel-canny-edge-detector 0 (its newest snapshot
+  holds no .cu), cuda_canny_filter 1 (canny.cu; main.cu reaches the absent include/stb_image.h), Bilateral-Filter-GPU 0
+  (0 of 4), Dark-Channel-Haze-Removal 0 (0 of 3: MATLAB's mex.h), TinyDIP 0 (0 of 1). Three projects qualify (< 4), so
+  the EXTENSION domain applies: GPU video / frame processing utilities (frame colour-space conversion, scaling, frame
+  interpolation) outside heldout44's motion search, heldout70's radar / visualisation and heldout71's codecs, and
+  narrowed as the main domain is (no FFmpeg / AviSynth / VapourSynth filter, not NVIDIA/video-sdk-samples or
+  dusty-nv/jetson-utils, no codec), named by domain only, written and committed before they are fetched:
+   11. duduHuang/CudaOpenGL                frame colour conversion (RGB, P208 / P210, V210) and resize for display
+   12. osai-ai/tensor-stream               decoded-frame colour conversion, resize and crop kernels
+   13. Sciroccogti/seu-unirobot-mirror     camera frame kernels: YUYV / Bayer to BGR, resize (its src/lib/cuda/)
+   14. NVIDIA/rivermax-dev-kit             video-stream colour-space conversion (YCbCr 4:2:2 8 / 10-bit to RGB)
+   15. kmss1258/YUV2RGB-CPU-and-GPU        YUV to RGB frame conversion
 The set is measured on this branch's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout82_before.txt).
 """
@@ -107,6 +122,12 @@ CANDIDATES = [
     # -fcoroutines -fstack-usage, left out), CMAKE_CUDA_ARCHITECTURES 75, TINYDIP_FULL_BUILD only for the full build
     ("tinydip", "Jimmy-Hu/TinyDIP", "GPL-3.0 (see LICENSE)", ["LICENSE"], [], [], ["-std=c++20", "-O3", "--use_fast_math"],
      ""),
+    # EXTENSION (flags filled in after the fetch, before any measure)
+    ("cudaopengl", "duduHuang/CudaOpenGL", "", [], [], [], ["-std=c++17"], ""),
+    ("tensor-stream", "osai-ai/tensor-stream", "", [], [], [], ["-std=c++17"], ""),
+    ("seu-unirobot", "Sciroccogti/seu-unirobot-mirror", "", [], [], [], ["-std=c++17"], ""),
+    ("rivermax-dev-kit", "NVIDIA/rivermax-dev-kit", "", [], [], [], ["-std=c++17"], ""),
+    ("yuv2rgb-kmss", "kmss1258/YUV2RGB-CPU-and-GPU", "", [], [], [], ["-std=c++17"], ""),
 ]
 DROPPED = frozenset()
 
