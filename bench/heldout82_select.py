@@ -76,6 +76,16 @@ Outcome of the main domain (10:23 UTC, before any measure of kernelport): candid
    13. Sciroccogti/seu-unirobot-mirror     camera frame kernels: YUYV / Bayer to BGR, resize (its src/lib/cuda/)
    14. NVIDIA/rivermax-dev-kit             video-stream colour-space conversion (YCbCr 4:2:2 8 / 10-bit to RGB)
    15. kmss1258/YUV2RGB-CPU-and-GPU        YUV to RGB frame conversion
+Outcome of the EXTENSION (10:24 UTC, before any measure of kernelport): all five fetched. CudaOpenGL 0 (0 of 5 resolve:
+  the CUDA samples' helper headers and NPP), tensor-stream 0 (0 of 3: FFmpeg's libavutil), seu-unirobot 1
+  (src/lib/imageproc/imageproc.cu), rivermax-dev-kit 2 (checksum_kernel.cu, csc_kernel.cu), YUV2RGB-CPU-and-GPU 0 (OpenCV).
+  Check (`nvcc -c`, first three files, 10:24 UTC): libdebayer 2/2, canny-edge-detector 1/1, cuda_canny_filter 1/1,
+  seu-unirobot 0/1 (cudaThreadSynchronize, removed in CUDA 13: a removed API, so it stays and counts only where the
+  original compiles: nowhere), rivermax-dev-kit 1/2 (csc_kernel.cu reaches the vendored samples' helper_cuda.h, which
+  reads cudaDeviceProp::computeMode, removed in CUDA 13: it stays). No project DROPPED. The set: 7 files in 5 projects
+  (the stops are not reached: the candidates run out). Caveats, said and not acted on: 7 files is far under the brief's
+  size; most candidates of the domain fell to OpenCV, MATLAB mex, Magick++/stb headers or a Bazel include_prefix;
+  rivermax's checksum_kernel.cu is a stream-checksum utility beside the colour-space conversion, not image processing.
 The set is measured on this branch's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout82_before.txt).
 """
@@ -122,12 +132,25 @@ CANDIDATES = [
     # -fcoroutines -fstack-usage, left out), CMAKE_CUDA_ARCHITECTURES 75, TINYDIP_FULL_BUILD only for the full build
     ("tinydip", "Jimmy-Hu/TinyDIP", "GPL-3.0 (see LICENSE)", ["LICENSE"], [], [], ["-std=c++20", "-O3", "--use_fast_math"],
      ""),
-    # EXTENSION (flags filled in after the fetch, before any measure)
-    ("cudaopengl", "duduHuang/CudaOpenGL", "", [], [], [], ["-std=c++17"], ""),
-    ("tensor-stream", "osai-ai/tensor-stream", "", [], [], [], ["-std=c++17"], ""),
-    ("seu-unirobot", "Sciroccogti/seu-unirobot-mirror", "", [], [], [], ["-std=c++17"], ""),
-    ("rivermax-dev-kit", "NVIDIA/rivermax-dev-kit", "", [], [], [], ["-std=c++17"], ""),
-    ("yuv2rgb-kmss", "kmss1258/YUV2RGB-CPU-and-GPU", "", [], [], [], ["-std=c++17"], ""),
+    # EXTENSION
+    # convertTool/convertTool.vcxproj: include dirs the CUDA samples' common/inc, UtilNPP and FreeImage (outside the
+    # repository); no nvcc options besides the generated ones
+    ("cudaopengl", "duduHuang/CudaOpenGL", "(none in the repository)", [], [], [], ["-std=c++17"], "convertTool/"),
+    # CMakeLists.txt: include dirs include, include/Wrappers (and FFmpeg's, outside); src/*.cu; CUDA_ARCHITECTURES
+    # from 52 (below CUDA 13's minimum, left out)
+    ("tensor-stream", "osai-ai/tensor-stream", "LGPL-2.1 (see LICENSE)", ["LICENSE"], ["include", "include/Wrappers"],
+     [], ["-std=c++17"], "src/"),
+    # CMakeLists.txt: CMAKE_CUDA_FLAGS -gencode (per the detected GPU, left out) -w (left out) -std=c++11 (-> 17);
+    # src/CMakeLists.txt include_directories(lib); src/lib/imageproc/ is its camera-frame library (src/lib/darknet/ is a
+    # neural-network library, not this domain)
+    ("seu-unirobot", "Sciroccogti/seu-unirobot-mirror", "(none in the repository)", [], ["src/lib", "src/lib/imageproc"],
+     [], ["-std=c++17"], "src/lib/imageproc/"),
+    # source/services/legacy_util/cuda/CMakeLists.txt: checksum_kernel.cu csc_kernel.cu, include dir the folder itself,
+    # GL_GLEXT_PROTOTYPES, CUDA_ARCHITECTURES OFF
+    ("rivermax-dev-kit", "NVIDIA/rivermax-dev-kit", "Apache-2.0 (see LICENSE.md)", ["LICENSE.md"],
+     ["source/services/legacy_util/cuda"], ["GL_GLEXT_PROTOTYPES"], ["-std=c++17"], "source/services/legacy_util/cuda/"),
+    # a single .cu (its .txt names no flags)
+    ("yuv2rgb-kmss", "kmss1258/YUV2RGB-CPU-and-GPU", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
 ]
 DROPPED = frozenset()
 
