@@ -28,6 +28,7 @@ from .braced_narrowing import BracedNarrowing
 from .function_addresses import FunctionAddresses
 from .reserved_names import ReservedWords
 from .std_clashes import StdClashes
+from .target_templates import TargetTemplates
 from .soundness import Soundness, plain_parse_of, self_check
 from .vector_operators import BuiltinVectorOperators
 from .vector_declarations import VectorDeclarations
@@ -98,7 +99,7 @@ def extend(passes: tuple[str, ...], added: tuple[str, ...], *, before: str | Non
 
 
 class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedNarrowing, Soundness, BuiltinVectorOperators, MixedSignCalls, RetypedPointerCalls,
-                 InlineAsm, FunctionAddresses, ReservedWords, StdClashes, VectorDeclarations):
+                 InlineAsm, FunctionAddresses, ReservedWords, StdClashes, TargetTemplates, VectorDeclarations):
     def __init__(self, src: SourceFile, backend: str, allow_unported: bool = False, *, module: Module | None = None,
                  analysis: warpflow.Analysis | None = None, **options):
         """`module`/`analysis`: the model and dataflow of `src` when the caller already has them (lint)."""
@@ -152,7 +153,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
     # The shared warp-width passes, in order: method names, so that a subclass's override of a
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
-        "rename_reserved_words", "qualify_std_clashes", "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "drop_vector_declarations", "drop_target_overloads", "drop_builtin_vector_operators", "rewrite_vector_bases", "rewrite_sites", "check_runtime_wave_counts", "check_collapsed_overloads", "rewrite_lane_outputs", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_specialization_spaces", "rewrite_declared_spaces", "rewrite_pass_attributes", "rewrite_includes", "rename_stdint_typedefs", "rewrite_macro_uses", "rewrite_literal_spacing", "rewrite_braced_narrowing", "rewrite_function_addresses", "rewrite_device_allocas", "rewrite_folded_bounds", "check_nvcc_leniencies", "rewrite_vla_initializers", "rewrite_host_classifiers", "check_private_memory", "rewrite_implicit_typename", "widen_host_typed_functors", "widen_device_less_operators", "rewrite_vector_lists", "rewrite_launch_rows", "rewrite_macro_bodies", "check_macro_warp_math",
+        "rename_reserved_words", "qualify_std_clashes", "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "drop_vector_declarations", "drop_target_overloads", "rewrite_target_templates", "drop_builtin_vector_operators", "rewrite_vector_bases", "rewrite_sites", "check_runtime_wave_counts", "check_collapsed_overloads", "rewrite_lane_outputs", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_specialization_spaces", "rewrite_declared_spaces", "rewrite_pass_attributes", "rewrite_includes", "rename_stdint_typedefs", "rewrite_macro_uses", "rewrite_literal_spacing", "rewrite_braced_narrowing", "rewrite_function_addresses", "rewrite_device_allocas", "rewrite_folded_bounds", "check_nvcc_leniencies", "rewrite_vla_initializers", "rewrite_host_classifiers", "check_private_memory", "rewrite_implicit_typename", "widen_host_typed_functors", "widen_device_less_operators", "rewrite_vector_lists", "rewrite_launch_rows", "rewrite_macro_bodies", "check_macro_warp_math",
         "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_reduce_operands", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "rewrite_attribute_order", "drop_scalar_restricts", "drop_ignored_unrolls", "auto_vla_pointers", "check_cuda_only_code", "rewrite_inline_asm", "rewrite_carry_calls", "cast_overloaded_arguments", "cast_mixed_sign_arguments", "cast_retyped_pointer_arguments", "rename_float_pointer_calls", "cast_handle_arguments", "report_dataflow_issues",
         "report_masked_code", "declare_unreached_hazards", "rewrite_version_values", "drop_stray_splices", "take_arch_branches", "take_pass_branches")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites

@@ -161,6 +161,9 @@ class Backend:
     # `atomicMax(float*, float)`) is a redefinition there, so it goes from the port and calls reach
     # the target's, which means the same (soundness.drop_target_overloads).
     own_overloads: ClassVar[frozenset[tuple[str, tuple[str, ...]]]] = frozenset()
+    # Function templates the target's device headers define at file scope that CUDA's lack, name -> the
+    # comparison of `template <class T> T name(T a, T b) { return (a OP b) ? a : b; }` (target_templates.py)
+    own_templates: ClassVar[dict[str, str]] = {}
     # spellings of one type on the target (`uint64_t`, `std::size_t` -> `unsigned long` on LP64):
     # a parameter is compared with own_overloads as the type it names, however written
     same_types: ClassVar[dict[str, str]] = {}

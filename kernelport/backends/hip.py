@@ -294,6 +294,8 @@ class HIP(Backend):
     # atomicMin/atomicMax for ROCm before 5.7): name -> (memory.atomic's operation, argument count)
     explicit_atomics = {**{f"__hip_atomic_fetch_{op}": (op, 4) for op in ("add", "min", "max", "and", "or", "xor")},
                         "__hip_atomic_exchange": ("exch", 4)}
+    # clang's __clang_hip_math.h (every hipcc compile): `template <class T> __device__ T max(T, T)`, `min` (KP246)
+    own_templates = {"max": ">", "min": "<"}
     # each parameter's spelling read as the type it names there (gpuPairHMM's `atomicXor(std::uint64_t*,
     # uint64_t)` spells one type two ways)
     same_types = {t: "unsigned long" for t in UNSIGNED_LONG}

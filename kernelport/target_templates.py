@@ -1,0 +1,124 @@
+"""Function templates the target's device headers define at file scope that CUDA's do not (the backend's
+`own_templates`: clang's __clang_hip_math.h, which every hipcc compile includes, defines
+`template <class T> __device__ T max(T a, T b) { return (a > b) ? a : b; }` and `min` with `<`; CUDA
+declares min / max for int, float, double ... but no template).  A project's own file-scope
+`template <typename T> __device__ T max(T v1, T v2) { return v1 > v2 ? v1 : v2; }` (a camera library's
+colour-conversion helpers) is then "redefinition of 'max'" to hipcc ("cannot overload" where it is
+`__host__ __device__`, a call "ambiguous" where its parameters are `const T&`).
+
+Where the project's template means what the header's does (one type parameter, two parameters `T` or
+`const T&`, a body of one `return` of `a > b ? a : b` for max, `a < b ? a : b` for min, or the same
+comparison written the other way round, `b < a ? a : b`), its device calls reach the header's, which
+computes the same value (CUDA's own non-template overloads, float's fmaxf among them, are HIP's too, so
+a call CUDA resolves to one resolves to the same overload on HIP): the port drops `__device__` from the
+definition, which stays for host calls (a host function beside a device one of the same signature is an
+overload to clang), with a note.  A template of that name and shape whose meaning is another (`a >= b ? a
+: b` returns b's -0.0 where max returns a's; a clamp; three parameters is no clash and is left alone), or
+whose `__device__` a macro writes, is refused with a located KP246: rename it and the calls that mean it.
+Templates in a namespace or a class, and host-only ones, clash with nothing and are left as written.
+"""
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from . import backends
+from .model import _function_declarator
+
+_FILE_SCOPE = ("translation_unit", "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif",
+               "linkage_specification")
+_FLIPPED = {"<": ">", ">": "<"}
+
+
+def _bare(src, n: Node | None) -> Node | None:
+    while n is not None and n.type == "parenthesized_expression" and n.named_children:
+        n = n.named_children[0]
+    return n
+
+
+def _param_shape(src, p: Node, t: str) -> str | None:
+    """The name of parameter `p` when its type is `t` or `const t&` / `t const&` (by value or const
+    reference to the one type parameter), else None."""
+    if p.type != "parameter_declaration":
+        return None
+    d = p.child_by_field_name("declarator")
+    ref = d is not None and d.type == "reference_declarator"
+    if ref:
+        d = d.named_children[-1] if d.named_children else None
+    if d is None or d.type != "identifier" or src.text_of(p.child_by_field_name("type")) != t:
+        return None
+    words = re.findall(r"[\w&*]+|&", src.text_of(p)[:d.start_byte - p.start_byte])
+    const = "const" in words
+    if ref != const or "*" in "".join(words) or "volatile" in words:
+        return None  # `T&` (a non-const reference), `const T` by value, a pointer: another signature
+    return src.text_of(d)
+
+
+def meaning_matches(src, fn: Node, params: list[str], op: str) -> bool:
+    """Whether `fn`'s body is one `return` of `p OP q ? p : q` (or `q FLIPPED p ? p : q`) over its two
+    parameters p, q in order, which is what the header's template computes."""
+    body = fn.child_by_field_name("body")
+    stmts = [c for c in body.named_children if c.type != "comment"] if body is not None else []
+    if len(stmts) != 1 or stmts[0].type != "return_statement" or not stmts[0].named_children:
+        return False
+    e = _bare(src, stmts[0].named_children[0])
+    if e is None or e.type != "conditional_expression":
+        return False
+    cond, yes, no = (_bare(src, e.child_by_field_name(f)) for f in ("condition", "consequence", "alternative"))
+    if cond is None or cond.type != "binary_expression" or yes is None or no is None:
+        return False
+    left, right = (_bare(src, cond.child_by_field_name(f)) for f in ("left", "right"))
+    o = src.text_of(cond.child_by_field_name("operator"))
+    text = [src.text_of(x) if x is not None and x.type == "identifier" else None for x in (left, right, yes, no)]
+    p, q = params
+    return text == [p, q, p, q] and o == op or text == [q, p, p, q] and o == _FLIPPED[op]
+
+
+class TargetTemplates:
+    """Mixin of the translators: the `rewrite_target_templates` pass."""
+
+    def rewrite_target_templates(self) -> None:
+        """A translator pass: each file-scope device function template of the signature of one of the
+        backend's `own_templates`, as the module docstring says."""
+        own = backends.get(self.backend).own_templates
+        if not own or b"template" not in self.src.data or not any(n.encode() in self.src.data for n in own):
+            return
+        for tmpl in self.src.index.of_type("template_declaration"):
+            fn = tmpl.named_children[-1] if tmpl.named_children else None
+            if fn is None or fn.type != "function_definition" or tmpl.parent is None or \
+                    tmpl.parent.type not in _FILE_SCOPE or self.cuda_only_region(tmpl):
+                continue
+            fd = _function_declarator(fn)
+            head = fd.child_by_field_name("declarator") if fd is not None else None
+            if head is None or head.type != "identifier" or self.src.text_of(head) not in own:
+                continue
+            name = self.src.text_of(head)
+            tps = tmpl.child_by_field_name("parameters")
+            types = [c for c in tps.named_children if c.type != "comment"] if tps is not None else []
+            if len(types) != 1 or types[0].type != "type_parameter_declaration" or not types[0].named_children:
+                continue  # `template <typename T, typename U>`: another template, no redefinition
+            t = self.src.text_of(types[0].named_children[-1])
+            plist = fd.child_by_field_name("parameters")
+            names = [_param_shape(self.src, p, t) for p in plist.named_children if p.type != "comment"]
+            if len(names) != 2 or None in names or self.src.text_of(fn.child_by_field_name("type")) != t:
+                continue  # another arity, parameter or return type: not the header's signature
+            words = self.src.data[tmpl.start_byte:fd.start_byte]
+            literal = [m for m in re.finditer(rb"\b__device__\b", words)]
+            macro = set(self.src.macro_words(tmpl.start_byte, fd.start_byte)) if self.src.masks else set()
+            if not literal and "__device__" not in macro:
+                continue  # a host template: clang's device template is no redefinition of it
+            target = backends.get(self.backend).display_name
+            header = f"template <class T> __device__ T {name}(T, T)"
+            if not literal or not meaning_matches(self.src, fn, names, own[name]):
+                why = "its meaning is another" if literal else "a macro writes its `__device__`"
+                self.problem("KP246", tmpl, f"'{name}' is a file-scope function template of the signature of "
+                             f"{target}'s own `{header}` (the device headers every {target} compile includes), "
+                             f"which it would redefine, and {why}, so its calls cannot be handed to the header's",
+                             f"rename this template (and the calls that mean it), e.g. {name}_of")
+                continue
+            at = tmpl.start_byte + literal[0].start()
+            host = re.search(rb"\b__host__\b", words) is not None or "__host__" in macro
+            self.rw.drop_span(at, at + len("__device__"), "" if host else "__host__")
+            self.note(tmpl, "__host__", f"{target}'s device headers define `{header}`, which computes what this "
+                      f"'{name}' does: its device calls reach the header's, and this definition stays for host calls")
