@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""How the eighty-first held-out set (bench/heldout81.toml) will be chosen (run once; kept so the
+choice is reviewable and repeatable):
+
+    python bench/heldout81_select.py      # -> bench/heldout81.toml
+
+RULE, written and committed (h/heldout81, 10:21 UTC) before any repository was fetched or measured.
+Not a domain: a SYSTEMATIC SAMPLE of what users bring. The frame is the stored index's repository
+listing `find_repos(name_contains="gpu-")`, called at 10:20 UTC on 2026-12-07: 100 repositories,
+highest file_versions first, recorded below (FRAME) in the listed order.
+  Drops, by name and listing alone (no file's text read, nothing fetched):
+    a. a repository in bench/used_repos.txt or named by an earlier bench/heldout*_select.py RULE
+       (full owner/name, case-insensitive);
+    b. NVIDIA's own repositories (owner NVIDIA) and forks / copies of NVIDIA/cuda-samples (by name);
+    c. a name containing "cuda-" (heldout80's frame: such a repository is heldout80's);
+    d. a repository whose stored listing shows no CUDA source: `find_files(repo=X, ext="cu")` and
+       `find_files(repo=X, ext="cuh")` both return zero paths (a reply of zero paths counts as none,
+       even when it says more files matched: the listing shown holds none);
+    e. course project templates count once: the first such repository in frame order stays, its
+       siblings (the same assignment, other students / years) drop.
+  Sample: number the remaining repositories 1, 2, 3, ... in frame order; take ranks 1, 5, 9, ...
+  (every 4th starting with the 1st), in order. If that yields too few files, continue with ranks
+  3, 7, 11, ... (every 4th starting with the 3rd), in order.
+  QUALIFYING, files and check: heldout47's rule (heldout24_select.select) unchanged except the cap:
+  a repository qualifies if at least half of its first 10 `.cu` files by path (all if fewer) under its
+  source folder have every `#include` they reach resolve in the repository, the CUDA toolkit (CUDA 13
+  with cccl/ thrust and cub; no cuFFT, cuBLAS, cuRAND, cuSPARSE, cuSOLVER headers) or the host
+  compiler's search path, with the include dirs of the project's build; absent third-party headers,
+  generated headers and absent submodules do not resolve, no stand-in headers. Files: `.cu` only under
+  the source folder read from the build files after the fetch and before any measure (the whole
+  repository when the build names no single folder), less vendored folders (third_party, 3rdparty,
+  external, extern), over the size cap, not resolving, or byte-for-byte copies; more than CAP = 8 gives
+  8 evenly spaced in path order. Include dirs, defines and flags from the project's own build
+  (`-std=c++17` where it asks for older; an -arch below CUDA 13's minimum left out). Self-contained
+  check: the first three files taken (all if fewer) compiled with `nvcc -c` and the project's flags; a
+  project of which fewer than two (one if it gives one) compile, for a reason other than CUDA 13's
+  removed APIs, drops out (DROPPED), as does one that cannot be fetched, does not qualify or gives 0
+  files. Sampled repositories are taken in order until the set holds at least STOP_FILES = 40 files or
+  STOP_PROJECTS = 10 projects.
+Outcome of the drops and the sample: recorded below after the listing look-ups (before any fetch).
+The set is measured on main's kernelport as it is before anyone changes code for it
+(bench/scoreboard_heldout81_before.txt).
+"""
+from __future__ import annotations
+
+import heldout24_select
+from heldout24_select import write_set  # its qualifying check, vendored-folder filter and loop
+
+heldout24_select.CAP = 8  # this set's cap (spaced() reads the module's CAP)
+STOP_FILES, STOP_PROJECTS = 40, 10
+
+# find_repos(name_contains="gpu-"), 2026-12-07 10:20 UTC, in the listed order (rank, owner/name)
+FRAME = [
+    (1, "D-Ogi/amdgpu-wddm"),
+    (2, "yuhuiaws/GPU-Fault-Recovery-System"),
+    (3, "NVIDIA/open-gpu-kernel-modules"),
+    (4, "QianMo/GPU-Pro-Books-Source-Code"),
+    (5, "GPUOpen-Tools/GPU-Reshape"),
+    (6, "Gangasagarhl/bare-metal-to-gpu-university"),
+    (7, "rohanchanani/pi-gpu-lab"),
+    (8, "martinlaxenaire/gpu-curtains"),
+    (9, "NexusI9/webgpu-sandbox"),
+    (10, "reallyhimbrodigy/promptly-gpu-worker"),
+    (11, "ianras77/gpu-private-store"),
+    (12, "qubeenyoung/gpu-powerflow"),
+    (13, "flycat0101/gpu-viv6-andy"),
+    (14, "MarkKirichko2002/AGPU-iOS-App"),
+    (15, "gpu-cli/vz"),
+    (16, "QianMo/GPU-Gems-Book-Source-Code"),
+    (17, "woowacourse-teams/2021-gpu-is-mine"),
+    (18, "Shad107/gpu-dashboard"),
+    (19, "ivanzaida/wgpu-html"),
+    (20, "bearhw/GPU-IO-ciphertext-sidechannel-attack"),
+    (21, "capybara-club/gpu-program-specialization"),
+    (22, "yangwhale/gpu-tpu-pedia"),
+    (23, "samaruk/WebGPU-OCR"),
+    (24, "aleksandr-podmoskovniy/gpu-control-plane"),
+    (25, "iFix-Telecom/gpu-ifix"),
+    (26, "yinli-systems/single-gpu-inference-lab"),
+    (27, "CN-JJB/gpu-ai"),
+    (28, "amd/MxGPU-Virtualization"),
+    (29, "SuperInstance/quilt-gpu-lab"),
+    (30, "Sarmkadan/gpu-image-processing"),
+    (31, "youyun8/gpu-programming-notes"),
+    (32, "hoshino-UTokyo/CReSS-GPU-SC26-AD"),
+    (33, "takatodo/gpu-rtl-sim"),
+    (34, "fzi-forschungszentrum-informatik/gpu-voxels"),
+    (35, "hlavacs/Vienna-WebGPU-Engine"),
+    (36, "trozzelle/mlx-egpu-experiments"),
+    (37, "amt-charles-biney/gpu-configurator"),
+    (38, "coldzerofear/vgpu-manager"),
+    (39, "gkjohnson/three-gpu-pathtracer"),
+    (40, "capitaharlock/btcfun-bitcoin-rgbpp-webgpu-launchpad"),
+    (41, "avgorshk/gpu-2025"),
+    (42, "masteryachty/gpu-charts"),
+    (43, "Mikhanil/Multi-GPU-Render-DX12"),
+    (44, "Avataren/webgpu-testing"),
+    (45, "artyomd/GPU-Playground"),
+    (46, "kavanaghpatrick/gpu-forge"),
+    (47, "tiagovignatti/intel-gpu-tools"),
+    (48, "q4a/Source-Code_ShaderX_GPU-Pro_GPU-Zen"),
+    (49, "infosia/webgpu-native-cts"),
+    (50, "pygfx/wgpu-py"),
+    (51, "cnsuhao/gpu-freedom"),
+    (52, "al0vya/gpu-mwdg2"),
+    (53, "Capati/wgpu-odin"),
+    (54, "wgpu-mc/wgpu-mc"),
+    (55, "gpgpu-sim/gpgpu-sim_distribution"),
+    (56, "gpu-flight/gpufl-client"),
+    (57, "SirGargamel/GPU-DIC"),
+    (58, "lkhun9311/gpu-platform-control-plane"),
+    (59, "NVIDIA/gpu-operator"),
+    (60, "abgnydn/webgpu-q"),
+    (61, "THINNGO2511/AMD-GPU-MODE"),
+    (62, "FlashGPU-Sim/FlashGPU-Sim"),
+    (63, "dxlyf/gpu-device-api"),
+    (64, "KitvisetLabs/UQPU-GPU-Replacement-Research"),
+    (65, "ideak/intel-gpu-tools"),
+    (66, "rseng/gpu-search"),
+    (67, "WHUDYF/modern-gpu-simulator-micro-2025"),
+    (68, "jan-van-bergen/GPU-Raytracer"),
+    (69, "ZqiEE/open-gpu-privacy-ai"),
+    (70, "alan-j-hu/webgpu-renderer"),
+    (71, "darkroam/innogpu-fh2m-debian-trixie"),
+    (72, "mavlite/local-gpu-cluster"),
+    (73, "I1kham/gpu-fts-nestle-2019"),
+    (74, "khudiiash/webgpu-renderer"),
+    (75, "Yanagisawa2002/summit-gpu-systems"),
+    (76, "mickey-kras/gpu-workload-supervisor"),
+    (77, "KrzystekMatej/gpu-path-tracer"),
+    (78, "activescott/gpu-agent"),
+    (79, "SnapdragonStudios/adreno-gpu-vulkan-code-sample-framework"),
+    (80, "ztffn/r3f-webgpu-starter"),
+    (81, "xinaesthete/tgpu-htj2k"),
+    (82, "wisnunugroho21/webgpu-renderer-1"),
+    (83, "EXwhitewood/wanxiangpu-loreweft"),
+    (84, "jalexcole/webgpu-java"),
+    (85, "vibegameengine/web-starter-kit-webgpu-pipline"),
+    (86, "DenDunno/GPU-Bounding-Volume-Hierarchy"),
+    (87, "Buckeyes22/pitwall-gpu-broker"),
+    (88, "UofT-EcoSystem/GPU-Virtualization-Benchmarks"),
+    (89, "Mimikkk/impl-engine-webgpu-1"),
+    (90, "mul-cps/cps-gpu-cluster"),
+    (91, "kavanaghpatrick/gpu-native-os"),
+    (92, "danluki/shgpu-table"),
+    (93, "swayhrl/gpgpu-sim"),
+    (94, "future3317/scientific-gpu-training-optimizer"),
+    (95, "rvgpu/rvgpu-cmodel"),
+    (96, "yoshou/amdgpu-sim"),
+    (97, "zhaosiying12138/AMDGPU-CDNA4-HALFFullSYS-Simulator"),
+    (98, "darkobozidar/cpu-vs-gpu-sorting"),
+    (99, "StevenFAU/GPU-Sims"),
+    (100, "yannmazita/webgpu-test"),]
+
+# (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
+# filled in after the sample is drawn and the repositories fetched, before any measure.
+CANDIDATES = []
+DROPPED = frozenset()
+
+
+if __name__ == "__main__":  # heldout24's machinery (spaced, taken, the loop), with this set's sample and stops
+    write_set("eighty-first", "heldout81", CANDIDATES, DROPPED, stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)
