@@ -37,7 +37,22 @@ highest file_versions first, recorded below (FRAME) in the listed order.
   removed APIs, drops out (DROPPED), as does one that cannot be fetched, does not qualify or gives 0
   files. Sampled repositories are taken in order until the set holds at least STOP_FILES = 40 files or
   STOP_PROJECTS = 10 projects.
-Outcome of the drops and the sample: recorded below after the listing look-ups (before any fetch).
+Outcome of the drops and the sample (listing look-ups 10:20-10:22 UTC, before any fetch): dropped by (a)
+  fzi-forschungszentrum-informatik/gpu-voxels (heldout31's RULE) and jan-van-bergen/GPU-Raytracer (used); by (b)
+  NVIDIA/open-gpu-kernel-modules and NVIDIA/gpu-operator; none by (c) or (e); by (d) 73 more (no .cu / .cuh path in
+  their listings: WebGPU, Vulkan, Metal, drivers, dashboards...). The 23 remaining, numbered in frame order:
+    1 D-Ogi/amdgpu-wddm  2 QianMo/GPU-Pro-Books-Source-Code  3 Gangasagarhl/bare-metal-to-gpu-university
+    4 qubeenyoung/gpu-powerflow  5 QianMo/GPU-Gems-Book-Source-Code  6 capybara-club/gpu-program-specialization
+    7 yangwhale/gpu-tpu-pedia  8 aleksandr-podmoskovniy/gpu-control-plane  9 yinli-systems/single-gpu-inference-lab
+    10 youyun8/gpu-programming-notes  11 hoshino-UTokyo/CReSS-GPU-SC26-AD  12 coldzerofear/vgpu-manager
+    13 avgorshk/gpu-2025  14 cnsuhao/gpu-freedom  15 al0vya/gpu-mwdg2  16 gpgpu-sim/gpgpu-sim_distribution
+    17 gpu-flight/gpufl-client  18 FlashGPU-Sim/FlashGPU-Sim  19 WHUDYF/modern-gpu-simulator-micro-2025
+    20 KrzystekMatej/gpu-path-tracer  21 UofT-EcoSystem/GPU-Virtualization-Benchmarks  22 swayhrl/gpgpu-sim
+    23 darkobozidar/cpu-vs-gpu-sorting
+  Sample, first pass (ranks 1, 5, 9, 13, 17, 21): amdgpu-wddm, GPU-Gems-Book-Source-Code, single-gpu-inference-lab,
+  gpu-2025, gpufl-client, GPU-Virtualization-Benchmarks; second pass (ranks 3, 7, 11, 15, 19, 23), used if the
+  first gives fewer than STOP_FILES files: bare-metal-to-gpu-university, gpu-tpu-pedia, CReSS-GPU-SC26-AD, gpu-mwdg2,
+  modern-gpu-simulator-micro-2025, cpu-vs-gpu-sorting. All twelve are fetched (the stops are applied by the loop).
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout81_before.txt).
 """
