@@ -52,7 +52,7 @@ def test_a_kernel_made_by_a_macro_refuses_the_metal_port_at_its_first_use():
     assert not port.ok and len(found) == 1 and found[0].severity == "error", [d.format() for d in port.diagnostics]
     d = found[0]
     assert (d.location.line, d.location.column) == (8, 1)
-    assert "'MAKE_SCALE'" in d.message and "__global__ function 'scale_##K'" in d.message
+    assert "'MAKE_SCALE'" in d.message and "__global__ function 'scale_2' (the body's 'scale_##K')" in d.message
     assert "3 file-scope uses" in d.message
     assert not [x for x in port.diagnostics if x.code == "KP227"]  # no "defined in another file"
     # beside a plain kernel, the same refusal (main stopped in the checker on the uses' text)
@@ -74,7 +74,8 @@ TWO_OF(BASE, float)
 """ + PLAIN
     port, found = _kp245(code)
     assert not port.ok and [(d.location.line, d.location.column) for d in found] == [(4, 1)]
-    assert "'TWO_OF'" in found[0].message and "'k_base_##T##_##D'" in found[0].message
+    # the name is the inner macro's, its arguments another use's: spelled as its body spells it
+    assert "'TWO_OF'" in found[0].message and "function 'k_base_##T##_##D' by" in found[0].message
 
 
 def test_a_device_function_made_by_a_macro_is_named_a_function():
@@ -85,7 +86,7 @@ __global__ void use(float* a) { a[threadIdx.x] = twice(a[threadIdx.x]); }
 """
     port, found = _kp245(code)
     assert not port.ok and len(found) == 1
-    assert "__device__ function 'NAME'" in found[0].message and "no such function" in found[0].message
+    assert "__device__ function 'twice' (the body's 'NAME')" in found[0].message and "no such function" in found[0].message
     assert "1 file-scope use of the macro" in found[0].message
 
 

@@ -9,13 +9,15 @@ and that the kernels it launches are "defined in another file" (KP227, a warning
 wrong account of a file that defines them.  Where a file-scope use's expansion defines a `__global__` or
 `__device__` function (directly, or through the macros its replacement list ends by calling, pasted
 names included: macros.ending_calls), the Metal port is refused at the first such use of each macro
-(KP245, located), naming the function the expansion defines and the count of its file-scope uses.  A
+(KP245, located), naming the function that use defines (`distinct_kernel_0`, the body's
+`distinct_kernel_##K` with the use's arguments) and the count of its file-scope uses.  A
 macro whose body is an expression or a statement (used inside functions), one that defines a host
 function only or a device variable, or one never used at file scope, is no such case."""
 from __future__ import annotations
 
 import re
 
+from ... import cexpr
 from ...diagnostics import Diagnostic
 from ...macros import MacroDef, definitions, ending_calls
 
@@ -56,7 +58,9 @@ class MacroKernels:
             if not uses:
                 continue
             space, fn = made
-            message = (f"'{name}' here defines the {space} function '{fn}' by its expansion ({len(uses)} "
+            named = self._first_name(macros[name], fn, uses[0])
+            what = f"'{named}' (the body's '{fn}')" if named is not None and named != fn else f"'{fn}'"
+            message = (f"'{name}' here defines the {space} function {what} by its expansion ({len(uses)} "
                        f"file-scope use{'s' if len(uses) > 1 else ''} of the macro, the first here): the Metal "
                        f"port rewrites the device code the file spells out, not what a macro expands to, so it "
                        f"would hold no such {'kernel' if space == '__global__' else 'function'}")
@@ -64,6 +68,27 @@ class MacroKernels:
                     "instantiation per use), or keep this file on CUDA and HIP (the HIP port keeps the macro)")
             self.port.diagnostics.append(Diagnostic("KP245", self.src.location(uses[0]), message, hint,
                                                     "warning" if self.allow_unported else "error"))
+
+    def _first_name(self, m: MacroDef, fn: str, at: int) -> str | None:
+        """The function's name at the use at byte `at` (`scale_##K` of `MAKE_SCALE(2)`: `scale_2`), where the
+        macro's own body spells it from its parameters; None where it cannot be read (an inner macro's)."""
+        if m.params is None or not _GPU_FUNCTION.search(m.body):
+            return None if m.params is not None else fn
+        text = self.src.data[at:at + 4096].decode("utf-8", "replace")
+        open_at = text.find("(")
+        level, close = 0, None
+        for j in range(open_at, len(text)) if open_at >= 0 else ():
+            level += {"(": 1, ")": -1}.get(text[j], 0)
+            if level == 0:
+                close = j
+                break
+        if close is None:
+            return None
+        args = [a.strip() for a, _ in cexpr.split_top_level(text[open_at + 1:close])]
+        if len(args) != len(m.params):
+            return None
+        bound = dict(zip(m.params, args))
+        return "".join(bound.get(part.strip(), part.strip()) for part in fn.split("##"))
 
     def _file_scope(self, byte: int) -> bool:
         """Whether the byte lies outside every function body, directive and comment (at file scope, or in
