@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from . import cexpr, project_callers, vector_types
+from . import cexpr, host_template_math, project_callers, vector_types
 from .errors import Location
 from .host_offsets import pointer_step
 from .infer_types import alias as type_alias, explicit_instantiation, template_bindings
@@ -97,6 +97,7 @@ class Scope:
         if depth > MAX_DEPTH:
             raise Unknown(f"'{text.strip()[:60]}' is defined through more than {MAX_DEPTH} levels")
         text = " ".join(_ARROW.sub(".", text.replace("std::", "")).split())  # p->n: the field, as p.n
+        text = host_template_math.explicit_arguments(text, _MATH)  # min<size_t>(a, b): min((size_t)(a), (size_t)(b))
         text = _SIZEOF.sub(lambda m: self._sizeof(m.group(1)), text)
         text = _STATIC.sub(lambda m: initializer(m.group(1), m.group(2), self.module) or m.group(0), text)
         text = _CAST.sub(lambda m: f"({m.group(1)})(", text)

@@ -325,13 +325,20 @@ def ends_definition(m: MacroDef, macros: Mapping[str, MacroDef], depth: int = 0)
     body = m.body.rstrip()
     if body.endswith(("}", ";")):
         return True
-    last = _LAST_CALL.search(body)
-    pasted = _PASTED_CALL.search(body) if last is not None and "##" in body else None
-    inners = _pasted_names(pasted.group(1), m.params or (), macros) if pasted is not None else \
-        [last.group(1)] if last is not None else []
+    inners = ending_calls(m, macros)
     return bool(inners) and depth < 8 and all(
         (inner := macros.get(n)) is not None and inner is not m and inner.params is not None
         and ends_definition(inner, macros, depth + 1) for n in inners)
+
+
+def ending_calls(m: MacroDef, macros: Mapping[str, MacroDef]) -> list[str]:
+    """The macros a replacement list ends by calling: the name of its last call, or every defined name
+    that call's pasted name may be (`BASE##_KERNEL(...)`, _pasted_names)."""
+    body = m.body.rstrip()
+    last = _LAST_CALL.search(body)
+    pasted = _PASTED_CALL.search(body) if last is not None and "##" in body else None
+    return _pasted_names(pasted.group(1), m.params or (), macros) if pasted is not None else \
+        [last.group(1)] if last is not None else []
 
 
 def _pasted_names(pasted: str, params: tuple[str, ...], macros: Mapping[str, MacroDef]) -> list[str]:

@@ -68,6 +68,7 @@ from .threadgroup import ThreadgroupMemory
 from .texture_buffers import TextureBuffers
 from .textures import Textures
 from .kernel_overloads import KernelOverloads
+from .macro_kernels import MacroKernels
 from .function_args import FunctionArgs
 from .element_views import ElementViews
 from .lambda_spaces import LambdaSpaces
@@ -80,7 +81,7 @@ from .unported import Unported
 from .vectorops import VectorOperators
 
 
-class MetalTranslator(ShadowedConstants, FilledStructs, SharedPointerTables, LocalPointerArrays, AtomicInstances, ConstantPointers, ReferenceSpaces, ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, MovedDoubles, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, LoadedPointers, MemberReturns, StaticMembers, HostVirtuals, HostMemberPrototypes, PointerMembers, PointerTables, CooperativeTiles, HostCode, VectorOperators, VectorOperatorCalls, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, BoundConstants, AddressSpaces, Scalars, Calls, SplitAtomics, StructVec3Members, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(MacroKernels, ShadowedConstants, FilledStructs, SharedPointerTables, LocalPointerArrays, AtomicInstances, ConstantPointers, ReferenceSpaces, ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, MovedDoubles, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, LoadedPointers, MemberReturns, StaticMembers, HostVirtuals, HostMemberPrototypes, PointerMembers, PointerTables, CooperativeTiles, HostCode, VectorOperators, VectorOperatorCalls, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, BoundConstants, AddressSpaces, Scalars, Calls, SplitAtomics, StructVec3Members, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
@@ -152,7 +153,7 @@ class MetalTranslator(ShadowedConstants, FilledStructs, SharedPointerTables, Loc
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
     passes = extend(passes, ("barriers", "file_scope", "pointer_members", "pointer_tables", "shared_memory", "local_pointers", "packed_struct_members", "member_return_types", "lambda_pointers", "vector_element_views", "copy_written_arguments",
                              "constant_reference_copies", "functions", "prototypes", "needs", "check_threadgroup_sizes",
-                             "command_line_defines", "nothing_to_port", "ported_by_includer"))
+                             "command_line_defines", "macro_made_kernels", "nothing_to_port", "ported_by_includer"))
     realigns_comments = False
     asm_message = "inline PTX assembly has no Metal translation"
     asm_hint = "replace it with an intrinsic or a SIMD-group function"
