@@ -20,7 +20,8 @@ claim the same slot, `lane == 0` elects two leaders per wave, shuffles read the 
 **Fix** (`--fix`): `threadIdx.x % warpSize`, `threadIdx.x & (warpSize - 1)`; identical on NVIDIA.
 In a 32-lane group whose votes all take a full mask (outside headers), `kernelport translate` keeps
 the 32 instead: each vote over the caller's own CUDA warp, each shuffle at width 32; the message then
-names that port (kernelport/lint/halfvoteports.py), and the finding stays.
+names that port (kernelport/lint/halfvoteports.py), and the finding stays, with no `--fix`
+(the wave's width there would split the group's layout: tests/test_lint_kept_group_fix.py).
 
 Only values that reach a warp-level use are reported: `i & 31` selecting a bit of a 32-bit word
 (bitsets) or `threadIdx.x % 32` inside a 32x32 tile is data layout and stays silent."""
@@ -99,6 +100,9 @@ __global__ void k(float* x) {
     if (lane == 0) x[threadIdx.x] = v;
 }"""),)
 
+    def offers_fix(self, ctx, s) -> bool:
+        return kept_group_advice(ctx, s.function) is None  # the advice keeps this 32: a fix to the wave contradicts it
+
     def message(self, ctx, s) -> str:
         lane = dialect.concept("lane_id").attribute(ctx.lang)  # a dialect passing the lane as a parameter
         kept = kept_group_advice(ctx, s.function)  # translate keeps the group at 32 lanes (halfvoteports)
@@ -121,7 +125,7 @@ runs the warp-level code, so per-warp partial results are lost or read uninitial
 
 **Fix** (`--fix`): `threadIdx.x / warpSize`, `(blockDim.x + warpSize - 1) / warpSize`; in a
 32-lane group translate keeps with each vote over its own CUDA warp, the message names that port
-instead (as WS002's).
+instead and offers no `--fix` (as WS002's).
 
 `i >> 5` selecting a 32-bit word of a bitset never reaches a warp-level use and stays silent."""
     flags = (
@@ -185,6 +189,9 @@ __global__ void k(float* out) {
     __shared__ float s[64];
     s[threadIdx.x / warpSize] = warp_sum(out[threadIdx.x]);
 }"""),)
+
+    def offers_fix(self, ctx, s) -> bool:
+        return kept_group_advice(ctx, s.function) is None  # the advice keeps this 32: a fix to the wave contradicts it
 
     def message(self, ctx, s) -> str:
         kept = kept_group_advice(ctx, s.function)  # translate keeps the group at 32 lanes (halfvoteports)
