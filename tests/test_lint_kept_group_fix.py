@@ -3,21 +3,22 @@
 In a 32-lane group whose votes are all full-mask ballots (kernelport/halfvotes.py) translate keeps the
 group at CUDA's 32 lanes, each vote over its caller's warp, and WS002/WS003 say so: "this 32 stays as
 written ... (`warpSize` here alone would split the group's layout)".  Their `--fix` rewrote the same
-`threadIdx.x % 32` to `% warpSize` anyway, the edit the message warns against: with 32-bit bitmask
-words written by lane 0 of every 32 threads (RXMesh's participation masks, tests/labelled27), lane 0
-of a 64-lane wave alone would write, and the odd words never.  The finding stays (the code as written
+`threadIdx.x % 32` to `% warpSize` anyway, the edit the message warns against: with per-warp counts
+written by lane 0 of every 32 threads at `i / 32`, lane 0 of a 64-lane wave alone would write, and
+the odd slots never (found beside RXMesh's bitmask words, tests/labelled27, whose writers are advice:
+tests/test_lint_ballot_words.py).  The finding stays (the code as written
 votes over the whole wave: tests/test_lint_row_splits_reach.py); only the fix goes."""
 from __future__ import annotations
 
 from kernelport.lint.engine import lint_text
 
-# Lane 0 of every 32 threads writes the ballot of its 32 to the 32-bit word of those elements.
-WORDS = """\
+# Lane 0 of every 32 threads writes the count of its 32's ballot to the slot of those elements.
+SLOTS = """\
 __global__ void mark(const int* x, unsigned* bits, int n) {
     for (int i = threadIdx.x; i < n; i += blockDim.x) {
         unsigned m = __ballot_sync(0xFFFFFFFF, x[i] > 0);
         unsigned lane = threadIdx.x % 32;
-        if (lane == 0) bits[i / 32] = m;
+        if (lane == 0) bits[i / 32] = __popc(m);
     }
 }
 """
@@ -45,7 +46,7 @@ def _sites(src: str, code: str):
 
 
 def test_a_kept_groups_lane_keeps_its_finding_but_offers_no_fix():
-    (f,) = _sites(WORDS, "WS002")
+    (f,) = _sites(SLOTS, "WS002")
     assert f.line == 4 and "keeps this group at 32 lanes" in f.message
     assert f.fix is None
 
