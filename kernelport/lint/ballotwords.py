@@ -22,6 +22,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from ..source import ident_name, walk
+from ..warpsites import int_value
 
 _WORD_TYPES = frozenset({"unsigned", "unsigned int", "uint32_t", "int", "int32_t", "uint", "unsigned int32_t"})
 
@@ -34,13 +35,7 @@ def _strip(n: Node | None) -> Node | None:
 
 def _int(ctx, n: Node | None) -> int | None:
     n = _strip(n)
-    if n is None or n.type != "number_literal":
-        return None
-    t = ctx.text(n).rstrip("uUlL")
-    try:
-        return int(t, 0)
-    except ValueError:
-        return None
+    return int_value(ctx.text(n)) if n is not None and n.type == "number_literal" else None
 
 
 def _declared(ctx, body: Node, name: str) -> Node | None:
