@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ... import backends, dialect, warpshapes, warpwidth
 from ...warpwidth import LOGICAL
+from .. import ballotwords
 from ..halfvoteports import kept_group_advice
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why
@@ -11,6 +12,7 @@ from .ws_sites import SiteRule, _expr_text, _why
 @register
 class LaneIndexFrom32(SiteRule):
     code, name, fixable = "WS002", "lane-index-from-32", True
+    severities = frozenset({"info"})  # a bitmask word's writer: advice (lint/ballotwords.py)
     summary = "A lane index is computed with `% 32`, `& 31` or `& 0x1f` and reaches a warp-level use."
     docs = """\
 `lane = threadIdx.x % 32` (or `& 31`, `& 0x1f`) feeding a shuffle, a ballot mask, a per-warp slot
@@ -20,10 +22,14 @@ claim the same slot, `lane == 0` elects two leaders per wave, shuffles read the 
 **Fix** (`--fix`): `threadIdx.x % warpSize`, `threadIdx.x & (warpSize - 1)`; identical on NVIDIA.
 In a 32-lane group whose votes all take a full mask (outside headers), `kernelport translate` keeps
 the 32 instead: each vote over the caller's own CUDA warp, each shuffle at width 32; the message then
-names that port (kernelport/lint/halfvoteports.py), and the finding stays.
+names that port (kernelport/lint/halfvoteports.py), and the finding stays, with no `--fix`
+(the wave's width there would split the group's layout: tests/test_lint_kept_group_fix.py).
 
 Only values that reach a warp-level use are reported: `i & 31` selecting a bit of a 32-bit word
-(bitsets) or `threadIdx.x % 32` inside a 32x32 tile is data layout and stays silent."""
+(bitsets) or `threadIdx.x % 32` inside a 32x32 tile is data layout and stays silent.  A lane whose
+only use is `lane == 0` electing the writer of a 32-bit bitmask word `A[i / 32]` that holds a ballot is
+advice (info, no fix): the word's width, right at 64 once each 32-lane half has its own bits; the
+32-bit ballot is the hazard, reported there (kernelport/lint/ballotwords.py)."""
     flags = (
         ex("""
 __global__ void k(float* x) {
@@ -99,6 +105,16 @@ __global__ void k(float* x) {
     if (lane == 0) x[threadIdx.x] = v;
 }"""),)
 
+    def offers_fix(self, ctx, s) -> bool:
+        return kept_group_advice(ctx, s.function) is None  # the advice keeps this 32: a fix to the wave contradicts it
+
+    def advice(self, ctx, s) -> str | None:
+        word = ballotwords.word_writer(ctx, s.node)  # lane 0 of every 32 threads writes a 32-bit ballot word
+        return None if word is None else (
+            f"`{_expr_text(ctx, s.node)}` elects the writer of each 32-bit bitmask word (`/ 32` of its index): the "
+            f"word's width, right at 64 once each 32-lane half has its own bits of `{word}`, whose 32-bit ballot is "
+            f"the hazard (reported there); `% warpSize` here would leave the odd words unwritten")
+
     def message(self, ctx, s) -> str:
         lane = dialect.concept("lane_id").attribute(ctx.lang)  # a dialect passing the lane as a parameter
         kept = kept_group_advice(ctx, s.function)  # translate keeps the group at 32 lanes (halfvoteports)
@@ -121,7 +137,7 @@ runs the warp-level code, so per-warp partial results are lost or read uninitial
 
 **Fix** (`--fix`): `threadIdx.x / warpSize`, `(blockDim.x + warpSize - 1) / warpSize`; in a
 32-lane group translate keeps with each vote over its own CUDA warp, the message names that port
-instead (as WS002's).
+instead and offers no `--fix` (as WS002's).
 
 `i >> 5` selecting a 32-bit word of a bitset never reaches a warp-level use and stays silent."""
     flags = (
@@ -185,6 +201,9 @@ __global__ void k(float* out) {
     __shared__ float s[64];
     s[threadIdx.x / warpSize] = warp_sum(out[threadIdx.x]);
 }"""),)
+
+    def offers_fix(self, ctx, s) -> bool:
+        return kept_group_advice(ctx, s.function) is None  # the advice keeps this 32: a fix to the wave contradicts it
 
     def message(self, ctx, s) -> str:
         kept = kept_group_advice(ctx, s.function)  # translate keeps the group at 32 lanes (halfvoteports)

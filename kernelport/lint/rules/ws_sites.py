@@ -188,8 +188,12 @@ class SiteRule(Rule):
         for s, code in site_codes(ctx) + named_helper_sites(ctx):
             if code == self.code and not self.quiet(ctx, s):
                 related = (Related(*s.origin, "the 32-bit parameter, declared here", "site"),) if s.origin else ()
-                ctx.report(self, s.node, self.message(ctx, s), fix=site_fix(ctx, s) if self.fixable else None,
-                           related=related)
+                advice = self.advice(ctx, s)  # a 32 the rule's kind proves right at 64 beside a hazard reported apart
+                if advice is not None:
+                    ctx.report(self, s.node, advice, severity="info", related=related)
+                else:
+                    ctx.report(self, s.node, self.message(ctx, s),
+                               fix=site_fix(ctx, s) if self.fixable and self.offers_fix(ctx, s) else None, related=related)
                 done.add((s.node.start_byte, s.node.end_byte))
         for code, node, message in maskhelpers.sites(ctx):  # helpers that return a lane mask (WS008, WS010)
             if code == self.code and not any(a < node.end_byte and node.start_byte < b for a, b in done):
@@ -198,6 +202,14 @@ class SiteRule(Rule):
     def quiet(self, ctx, s) -> bool:
         """A site the rule's kind proves harmless (WS010: a shift count below 32 by construction)."""
         return False
+
+    def offers_fix(self, ctx, s) -> bool:
+        """Whether `--fix` may rewrite the site: not where the finding's own advice is to keep it."""
+        return True
+
+    def advice(self, ctx, s) -> str | None:
+        """The message of a site reported as advice (info, no fix), else None (WS002: a bitmask word's writer)."""
+        return None
 
     def message(self, ctx, s) -> str:  # pragma: no cover - overridden
         raise NotImplementedError
