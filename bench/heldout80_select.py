@@ -4,7 +4,7 @@ reviewable and repeatable):
 
     python bench/heldout80_select.py      # -> bench/heldout80.toml
 
-RULE, written and committed (h/heldout80, 10:30 UTC) before any candidate was fetched or measured. Not a domain:
+RULE, written and committed (h/heldout80, 10:21 UTC, commit b5558b5d) before any candidate was fetched or measured. Not a domain:
 a SYSTEMATIC SAMPLE of what users bring. The frame is the stored index's repository listing
 `find_repos(name_contains="cuda-")`, called at 10:21 UTC (2026-12-07): 100 repositories, highest file_versions
 first, listed in FRAME below in the listed order (the listing said more may match; the 100 listed are the frame).
@@ -167,8 +167,33 @@ DROP_BY_NAME = {
     "CIS565-Fall-2020/Project3-CUDA-Path-Tracer": _CIS, "charlesAcmen/Project3-CUDA-Path-Tracer": _CIS,
     "CIS565-Fall-2021/Project3-CUDA-Path-Tracer": _CIS,
 }
-# repositories whose stored listing shows no .cu and no .cuh (find_files, paths only): filled in after the RULE's commit
-NO_CUDA_FILES: frozenset[str] = frozenset()
+# repositories whose stored listing shows no .cu and no .cuh (find_files ext=cu and ext=cuh, paths only, 10:21-10:22 UTC,
+# after the RULE's commit b5558b5d and before any fetch): 23 of the 79 left after DROP_BY_NAME
+NO_CUDA_FILES: frozenset[str] = frozenset({
+    "ConnorBaker/cuda-packages",
+    "sztlink/turboquant-cuda-bench",
+    "forkni/cuda-link",
+    "Brent-Newsom-NVIDIA/nvidia-cuda-wiki",
+    "Reuzola/modern-cpp-cuda-path-tracer-with-rust-harness",
+    "TheVekT/Cuda-Launcher",
+    "ddavis528-personal/custom-cuda-core",
+    "pacoccino/barracuda-pictures",
+    "Felix-Zhenghao/cuda-optimizer",
+    "chopsticks-user/Ray-Tracing-with-Vulkan-and-Cuda-in-Cpp",
+    "barracudanetworks/barracuda-cudawaf",
+    "sekstini/CUDA-L1",
+    "alex-lt-kong/cuda-motion",
+    "cuda-tech/woden-deprecated",
+    "radna0/cuda-norm",
+    "Asycuda-development/web-report-front-end",
+    "aduckinpants/cuda-fractal-engine-state-tool",
+    "ConnorBaker/cuda-redist-find-features",
+    "Dooces/nethra-cuda-runner",
+    "yuancaoyaoHW/CUDA-ops-leaning",
+    "invisibleroads/find-buildings-cuda-convnet",
+    "tungsheng/cuda-kernel-lab",
+    "Unity-Technologies/barracuda-release",
+})
 
 
 def remaining() -> list[str]:
