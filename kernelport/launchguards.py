@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from .lint.loneguards import conjuncts
 from .warpsites import int_value
 
 
@@ -34,7 +35,7 @@ def required(module, f, launch_node: Node) -> dict[int, int]:
     n, child = launch_node.parent, launch_node
     while n is not None and n.id != f.body.id:
         if n.type == "if_statement" and _same(n.child_by_field_name("consequence"), child):
-            for c in _conjuncts(n.child_by_field_name("condition")):
+            for c in conjuncts(n.child_by_field_name("condition")):
                 got = _equality(module, c, params)
                 if got is not None and not _assigned(module, f, params[got[0]]):
                     out[got[0]] = got[1]
@@ -70,19 +71,6 @@ def constant(module, e: Node | None) -> int | None:
 
 def _same(a: Node | None, b: Node) -> bool:
     return a is not None and a.id == b.id
-
-
-def _conjuncts(cond: Node | None) -> list[Node]:
-    while cond is not None and cond.type in ("condition_clause", "parenthesized_expression") and cond.named_children:
-        if cond.type == "parenthesized_expression" and cond.named_child_count != 1:
-            break
-        cond = cond.named_children[-1]
-    if cond is None:
-        return []
-    op = cond.child_by_field_name("operator") if cond.type == "binary_expression" else None
-    if op is not None and op.type in ("&&", "and"):
-        return _conjuncts(cond.child_by_field_name("left")) + _conjuncts(cond.child_by_field_name("right"))
-    return [cond]
 
 
 def _equality(module, c: Node, params: list[str]) -> tuple[int, int] | None:

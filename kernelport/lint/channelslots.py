@@ -33,7 +33,7 @@ from tree_sitter import Node
 
 from .. import lazy_re
 from . import loneguards, rowslots
-from .slotloops import _assigned, _conjuncts, _variable
+from .slotloops import _assigned, _conjuncts, _is_written, _variable
 
 _YZ = lazy_re.compile(r"\bthreadIdx\s*\.\s*[yz]\b")
 _BDIM = lazy_re.compile(r"^\(?blockDim\.x\)?$")
@@ -140,7 +140,7 @@ def _channel_slots(ctx, f, body: Node, arrays, d: str) -> bool:
         if idx is None or idx.named_child_count != 1:
             return False
         kind = _slot(ctx, f, idx.named_children[0], d)
-        if kind is None or (kind == "above" and _written(sub)):
+        if kind is None or (kind == "above" and _is_written(sub)):
             return False
         seen = True
     return seen
@@ -165,14 +165,3 @@ def _slot(ctx, f, e: Node, d: str) -> str | None:
         return None
     return "above" if d in terms else "own"
 
-
-def _written(sub: Node) -> bool:
-    p = sub.parent
-    while p is not None and p.type in ("field_expression", "parenthesized_expression"):
-        sub, p = p, p.parent
-    if p is None:
-        return False
-    if p.type == "assignment_expression":
-        left = p.child_by_field_name("left")
-        return left is not None and left.id == sub.id
-    return p.type == "update_expression"
