@@ -6,7 +6,7 @@ a literal or a constant expression of literals and the file's object-like macros
 definitions (`int bs = 128;`, `dim3 block(32, 8)`, `dim3 b = {4, 8, n}`); an element of an array with
 an initializer (`int block_sizes[] = {32, 64, 128}; int bs = block_sizes[j];`); a `for` loop's start
 value; a parameter of the launching function, through the arguments of its callers in the file (a
-few calls deep).  Each value comes with the literal it was read from (the report's related place).
+few calls deep), less the calls whose constant argument makes a guard of the launch false (launchguards.py).  Each value comes with the literal it was read from (the report's related place).
 A size the file does not say adds nothing.
 """
 from __future__ import annotations
@@ -15,6 +15,7 @@ from itertools import product
 
 from tree_sitter import Node
 
+from . import launchguards
 from .source import walk
 from .warpsites import int_value
 
@@ -30,13 +31,18 @@ def launch_block_sizes(module, launch) -> list[tuple[int, Node]]:
     sizes = module.__dict__.get("_kp_block_sizes")  # one per model: its functions' definitions are read once
     if sizes is None:
         sizes = module.__dict__["_kp_block_sizes"] = _Sizes(module)
-    return sizes.threads(launch.config[1], f, 0)
+    sizes.guard = (f.node.id, launchguards.required(module, f, launch.node)) if f is not None else None
+    try:
+        return sizes.threads(launch.config[1], f, 0)
+    finally:
+        sizes.guard = None
 
 
 class _Sizes:
     def __init__(self, module):
         self.m, self.src = module, module.source
         self._defs: dict[int, dict[str, list[Node]]] = {}
+        self.guard: tuple[int, dict[int, int]] | None = None  # the launching function's guards (launchguards.py)
 
     def text(self, n: Node) -> str:
         return self.src.text_of(n)
@@ -131,6 +137,9 @@ class _Sizes:
             if i is not None and depth < _DEPTH:
                 for call, g in self._callers(f):
                     args = _args(call.child_by_field_name("arguments"))
+                    if depth == 0 and self.guard is not None and self.guard[0] == f.node.id and \
+                            launchguards.ruled_out(self.m, self.guard[1], args):
+                        continue  # this call's argument makes a guard of the launch false: not its size
                     if i < len(args):
                         out += self.values(args[i], g, depth + 1, set())
         mac = self.m.macros.get(name)

@@ -11,7 +11,7 @@ from ...reached import reached
 from ...source import ident_name
 from ..divergence import barrier_kind
 from ..rule import Rule, ex, register
-from .. import loneguards, onewarp, privateslots, rowslots, sharedptrs, slotclasses
+from .. import channelslots, loneguards, onewarp, privateslots, rowslots, sharedptrs, slotclasses
 from ..slotloops import walks_step_slots
 
 
@@ -193,7 +193,9 @@ warp reads its own slots (a per-warp scan) and asks otherwise for `__syncthreads
 block, or a shuffle reduction per warp whose partials are combined after one.  Steps separated by
 `__syncwarp()` or `__syncthreads()` (the block tree reduction) stay silent, and so does a loop that spreads one
 such step's slots over the block (`for (i = threadIdx.x; i < s; i += blockDim.x) m[i] += m[i + s];` inside the
-step loop of `s` that holds the barrier): it writes below the step and reads at or above it.  Two steps on one
+step loop of `s` that holds the barrier): it writes below the step and reads at or above it; so does a loop over
+channels of one buffer under `tid < s` in a step loop from `blockDim.x / 2` (`for (c ...) a[c * blockDim.x + tid] +=
+a[c * blockDim.x + tid + s];`): modulo blockDim.x a thread writes residue tid and reads tid + s.  Two steps on one
 array whose every index is `C * (...) + k` for one factor C > 1 and a different residue k each (interleaved
 channels: `o[2*p + 0] += o[2*p + 2*n + 0]; o[2*p + 1] += o[2*p + 2*n + 1];`) touch disjoint slots: no chain.
 Steps one thread runs alone (under `if (threadIdx.x == 0)` or a copy's `tid == 0`, every index the same in each
@@ -365,6 +367,9 @@ __global__ void serial(unsigned* x, int n) {
                 continue  # one tree step's slots spread over the block: reads and writes never meet
             if steps and rowslots.private(ctx, [body], {a for n in steps for a in self._step_arrays(ctx, n, here)}):
                 continue  # every thread on its own strided slots `E * blockDim.x + threadIdx.x` (a batched solver)
+            if steps and channelslots.one_step(ctx, loop, {a for n in steps for a in self._step_arrays(ctx, n, here)},
+                                               self._is_barrier):
+                continue  # one tree step over channels `E * B + t` of a buffer (the step loop holds the barrier)
             if steps and loneguards.lone_run(ctx, [loop]):
                 continue  # one thread's serial loop (`if (threadIdx.x == 0) for (...) s[i] += s[i - 1];`)
             if steps and steps[0].start_byte not in reported:

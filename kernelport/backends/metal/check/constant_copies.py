@@ -55,11 +55,13 @@ def _has_pointer_members(message: str, text: str) -> bool:
         re.search(r"typedef\s+struct\s*\w*\s*\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}\s*" + t + r"\s*;", text)
     if body is None:
         return False
-    # data members only: a member function's body and parameters (`a * x + b`, `(float* p)`) are no members
-    members = re.sub(r"\{[^{}]*\}|\([^()]*\)", " ", body.group(1))
+    # data members only: a comment (`int x100;  // logP * 100`), a member function's body and parameters
+    # (`a * x + b`, `(float* p)`) are no members
+    members = re.sub(r"\{[^{}]*\}|\([^()]*\)", " ", _COMMENTS.sub(" ", body.group(1)))
     members = _OPERATOR_NAMES.sub(" ", members)  # `V operator*(const V &o)`: a member operator's `*` is no pointer
     return any("*" in d and not _SPACES.search(d) for d in members.split(";"))
 
 
+_COMMENTS = lazy_re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 _OPERATOR_NAMES = lazy_re.compile(r"\boperator\s*[^\s\w(]+")
 _SPACES = lazy_re.compile(r"\b(device|constant|threadgroup|thread)\b")
