@@ -361,6 +361,8 @@ class Signatures:
             insts = []
             for targs in self.template_instances(k):
                 host = k.name + "_" + "_".join(re.sub(r"\W+", "_", a).strip("_") for a in targs)
+                if (targs := self.typed_instance(k, targs)) is None:
+                    continue  # over a type Metal lacks (KP214 at the instance: instance_types.py)
                 given, late = self.function_object_args(k, targs)  # (a function: after its function object)
                 # the instance's parameters spell its types: `T` is not declared where the instantiation stands
                 params = substitute_types(sig, dict(zip(k.template_params, given)))
