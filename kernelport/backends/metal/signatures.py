@@ -480,7 +480,9 @@ class Signatures:
             for t in self._concrete(substitute_types(targ, bound), caller, depth + 1):
                 if t not in out:
                     out.append(t)
-        return out
+        # the launching member of a class template: its class's explicit instantiations (`template class C<float>;`)
+        return out + [t for t in self.class_instantiated(targ, host, lambda t: self._concrete(t, None, 1)) if t not in out] \
+            if depth == 0 else out
 
     def _calls_of(self, name: str) -> list:
         """(call, function node, template arguments written?) of each call or explicit instantiation
