@@ -17,10 +17,9 @@ import re
 
 from tree_sitter import Node
 
-from ... import backends, cexpr, dialect
+from ... import backends, dialect
 from ...model import Function
-from ...template_deduction import deduce
-from .template_ids import host_template_ids, macro_template_ids
+from .template_ids import host_template_ids, launch_template_args, macro_template_ids
 
 
 class InstanceTypes:
@@ -62,14 +61,7 @@ class InstanceTypes:
         """Where the unit names k's instance `targs` (a launch `k<double><<<...>>>`, or one whose arguments' types
         deduce it, `&k<double>`, an explicit instantiation, a macro's use); else the kernel's template head (an
         instance made through a host template's call)."""
-        for launch in self.module.launches:
-            fn = launch.target
-            if launch.kernel != k.name or fn is None:
-                continue
-            given = [a for a, _ in cexpr.split_top_level(self.src.text_of(fn.child_by_field_name("arguments")).strip()[1:-1])] \
-                if fn.type == "template_function" else []
-            if len(given) < len(k.template_params):
-                given = deduce(self.src, k, launch.args, self.module.function_at(launch.node), given) or given
+        for launch, _, given in launch_template_args(self.src, self.module, k):
             if given == targs:
                 return launch.node
         for node, given, _ in [*host_template_ids(self.src, self.module, k), *macro_template_ids(self.src, self.module, k)]:

@@ -6,10 +6,8 @@ no instance at all the kernel is KP216 (an error); beside named ones it was sile
 launch, naming the instance as written and those the port has."""
 from __future__ import annotations
 
-from ... import cexpr
 from ...diagnostics import Diagnostic
-from ...template_deduction import deduce
-from .template_ids import concrete_words
+from .template_ids import concrete_words, launch_template_args
 
 
 class UnresolvedInstances:
@@ -21,15 +19,7 @@ class UnresolvedInstances:
             known = self.template_instances(k) if k.template_node is not None else []
             if not known or (spec is not None and spec.instantiate) or k.name in self.left_out_kernels:
                 continue  # no instance: KP216 (an error) at the kernel; `@kp instantiate`: the user's list
-            for launch in self.module.launches:
-                fn = launch.target
-                if launch.kernel != k.name or fn is None:
-                    continue
-                host = self.module.function_at(launch.node)
-                given = [a for a, _ in cexpr.split_top_level(self.src.text_of(fn.child_by_field_name(
-                    "arguments")).strip()[1:-1])] if fn.type == "template_function" else []
-                if len(given) < len(k.template_params):
-                    given = deduce(self.src, k, launch.args, host, given) or given
+            for launch, host, given in launch_template_args(self.src, self.module, k):
                 targ = ", ".join(given)
                 if given and concrete_words(self.src, launch.node, host, targ) and self._concrete(targ, host, 0):
                     continue
