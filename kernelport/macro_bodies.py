@@ -102,8 +102,10 @@ def rewrite(tr: "Translator") -> None:
                 any(d.severity == "error" for d in port.diagnostics) and _unexpanded(tr, n):
             _stop_expansions(tr, n, v, port.diagnostics, line)
             continue
+        column = tr.src.loc(v).column  # the body's first line starts there (`#define real double`: 13)
         for d in port.diagnostics:
-            d.location = Location(tr.src.path, line + d.location.line - 2, d.location.column)
+            d.location = Location(tr.src.path, line + d.location.line - 2,
+                                  d.location.column + (column - 1 if d.location.line == 2 else 0))
             tr.port.diagnostics.append(d)
         tr.port.diagnostics.extend(ctx.diagnostics)
         body = port.body[len(pre):len(port.body) - len(post)] if ctx.body is None else ctx.body

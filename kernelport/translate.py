@@ -226,6 +226,19 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
                              "split the mask into 32-bit words, e.g. store (unsigned)(mask >> (lane & 32)) from the "
                              "leaders of both halves, or keep a 64-bit word type")
 
+    def lacked_type(self, key: str, node: Node) -> None:
+        """Type concept `key` at `node`, which the backend cannot spell: demoted where its data names an option
+        given (`--demote-double`), else refused under its own code and wording (KP214 for Metal's double) or KP204."""
+        lacked = backends.get(self.backend).lacked_types.get(key)
+        if lacked is not None and lacked.demote_option and self.options.get(lacked.demote_option):
+            self.rw.replace(node, lacked.demoted)
+            self.note(node, lacked.demoted, f"{lacked.message}: demoted to {lacked.demoted}")
+        elif lacked is not None:
+            self.problem(lacked.code, node, lacked.message, lacked.hint)
+        else:
+            self.problem("KP204", node, f"{self.src.text_of(node)} is not available on {self.backend.upper()}",
+                         "use float (or opt into demotion)")
+
     def cuda_only_region(self, node: Node) -> bool:
         """Compiled on no AMD pass (`#if __CUDA_ARCH__`, the #else of a HIP platform test): nothing to port.
         Judged on the tests as the port spells them: `#ifdef __CUDACC__` becomes HIP's `#ifdef __HIPCC__`,
@@ -396,8 +409,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
                     continue
                 if target is None:
                     if c.kind == "type":
-                        self.problem("KP204", node, f"{self.src.text_of(node)} is not available on "
-                                     f"{self.backend.upper()}", "use float (or opt into demotion)")
+                        self.lacked_type(c.key, node)
                     continue
                 name = dialect.rename(c, self.src.text_of(node), SOURCE, self.backend)
                 if c.kind == "index" and name == target:

@@ -41,10 +41,13 @@ def test_float_and_int_instances_both_check():
     assert text.count("(device atomic<T>*)") == 3
 
 
-def test_lookalike_a_double_instance_is_refused_at_each_atomic_naming_double():
-    got = _kp212(_PUSH.replace("TYPE", "double"))
-    assert [line for line, _ in got] == [5, 6, 7], got
-    assert "no atomics on 'double' ('T' of push<...>)" in got[0][1]
+def test_lookalike_a_double_instance_is_refused_at_the_launch_naming_double():
+    # stop 61: the instance over double is double's refusal (KP214) at the launch that deduces it, not KP212 at
+    # each atomic (one cause, one code)
+    port, _ = metal_port(_PUSH.replace("TYPE", "double"))
+    got = [(d.code, d.location.line, d.message) for d in port.diagnostics if d.severity == "error"]
+    assert got == [("KP214", 14, "Metal has no double-precision type: the instance pushKernel<double> (Metal "
+                    "names each instance of a template kernel)")], got
 
 
 def test_lookalike_a_float_max_is_refused_naming_the_instance():

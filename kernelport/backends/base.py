@@ -101,6 +101,18 @@ class LaunchForm:
     arg_array: int | None = None
 
 
+@dataclass(frozen=True)
+class LackedType:
+    """A type the backend lacks, refused under one code and one wording wherever it is met (a function, a
+    macro body, a template instance, the checker's error): `demote_option` (a translate option) spells it
+    `demoted` instead."""
+    code: str
+    message: str
+    hint: str
+    demote_option: str = ""
+    demoted: str = ""
+
+
 class Backend:
     name: ClassVar[str]
     # Suffix of the port file `translate --to NAME` writes; None: not a translation target.
@@ -365,6 +377,9 @@ class Backend:
     # operations); elsewhere translate refuses such a mask (KP203), whether or not the spelling
     # takes one.
     honours_partial_masks: ClassVar[bool] = False
+    # dialect type concepts the backend has no spelling of, by key, where a code of their own says so
+    # (else KP204)
+    lacked_types: ClassVar[dict[str, LackedType]] = {}
     # "module:Class" of the Translator subclass that writes this backend's ports.
     translator_path: ClassVar[str | None] = None
     # How `kernelport bind` builds host launchers for this backend (None: no C host runtime).

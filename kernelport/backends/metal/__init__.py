@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...dialect import (ATOMIC_OPS, C_HEADERS, CAS_ATOMIC_OPS, MATH_ACCURATE, MATH_EXACT, MATH_FAST, RESPELLED_VECTORS,
                         VECTOR_MAKERS, group_votes, header_key)
-from ..base import Backend, Lowering, Run
+from ..base import Backend, LackedType, Lowering, Run
 from ..hip import PTX_IDIOMS
 
 # Integer PTX idioms (kernelport/ptx_idioms.py) are C in HIP's spelling: Metal's is the same C with its own
@@ -42,6 +42,11 @@ class Metal(Backend):
     runs = (Run("metal", 32, "apple", "metal", "Apple GPUs (SIMD-group width not guaranteed)"),)
     tools = ("clang", "xcrun")
     wave_constant = "assumed"
+    # `double` in device code: KP214 wherever it is met (a declaration, a macro body, a template instance, the
+    # checker's error on an instance's parameter), one wording; `--demote-double` writes float
+    lacked_types = {"double": LackedType("KP214", "Metal has no double-precision type",
+                                         "use float, or pass --demote-double to demote every double to float",
+                                         "demote_double", "float")}
     spellings = {
         "thread_idx": "tid", "block_idx": "bid", "block_dim": "bdim", "grid_dim": "gdim", "warp_size": "simd_width",
         "wave_size_const": "32", "wave_size_bound": "64", "host_wave_size": None, "host_wave_rows": None,

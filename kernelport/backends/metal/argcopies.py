@@ -22,6 +22,37 @@ from ...source import call_args, ident_name, walk
 _THROUGH = ("field_expression", "subscript_expression", "parenthesized_expression")
 
 
+_ANY = "*"  # an operator's reference parameter typed by its own template parameter: any class
+
+
+def _class_name(text: str) -> str:
+    """`const ns::V<float>` -> `V`: the class a type names, for matching a kernel argument against an
+    operator's parameter (a template's instances match its name)."""
+    text = text.split("<", 1)[0].split("::")[-1]
+    words = [w for w in text.split() if w not in ("const", "volatile", "struct", "class", "typename")]
+    return words[-1] if words else ""
+
+
+def _friend(d: Node) -> bool:
+    """Whether function declarator `d` declares a friend (`friend V operator*(float, const V&)`: no member)."""
+    while d is not None and d.type != "field_declaration_list":
+        if d.type == "friend_declaration":
+            return True
+        d = d.parent
+    return False
+
+
+def _template_params(src, d: Node) -> set[str]:
+    """The type parameters of the template declaring function declarator `d` (`template <class T>`)."""
+    while d is not None and d.type not in ("template_declaration", "translation_unit", "field_declaration_list"):
+        d = d.parent
+    if d is None or d.type != "template_declaration":
+        return set()
+    ps = d.child_by_field_name("parameters")
+    return {src.text_of(n) for p in (ps.named_children if ps is not None else ())
+            for n in p.named_children if n.type == "type_identifier"}
+
+
 def kp_name(name: str, taken) -> str:
     """`kp_<name>`, else `kp_<name>_2`, `kp_<name>_3`, ...: the first not in `taken` (a copy's binding here, a
     shadowed constant's in shadowed_constants.py)."""
@@ -46,8 +77,11 @@ class ArgumentCopies:
                 taken.add(binding)
                 self.rw.replace(decl, binding)
                 self.arg_copies.setdefault(k.name, []).append((p, binding))
+                op = None if self._written(k, p.name) else self._thread_operand(k, p.name)
                 why = f"the kernel changes '{p.name}', and Metal's constant arguments are read-only" \
                     if self._written(k, p.name) else \
+                    f"'{p.name}' is an operand of the file's operator{op}, which MSL takes as a thread object" \
+                    if op is not None else \
                     f"the kernel calls '{p.name}', and MSL's operator() is a thread object's, not a constant argument's"
                 self.note(decl, binding, why + ": the body starts with a copy")
 
@@ -58,7 +92,9 @@ class ArgumentCopies:
             t = p.node.child_by_field_name("type")
             quals = " ".join(self.src.text_of(c) for c in p.node.children
                              if c.type == "type_qualifier" and self.src.text_of(c) in ("volatile",))
+            op = None if self._written(k, p.name) else self._thread_operand(k, p.name)
             why = "Metal's kernel arguments are read-only" if self._written(k, p.name) else \
+                f"MSL's operator{op} takes a thread object" if op is not None else \
                 "MSL calls operator() on a thread object"
             out.append(f"{indent}{quals + ' ' if quals else ''}{self.rw.text(t)} {p.name} = {binding};"
                        f"  // a copy: {why}")
@@ -66,8 +102,17 @@ class ArgumentCopies:
 
     def copied_argument(self, k: Function, name: str) -> bool:
         """Kernel k's by-value parameter `name` is bound as `kp_<name>` and copied at entry: k changes it, or
-        calls it as a function object (its operator() takes a thread object)."""
-        return self._written(k, name) or self._called_object(k, name)
+        calls it as a function object (its operator() takes a thread object), or it is an operand of the
+        file's operator that MSL takes in the thread space."""
+        return self._written(k, name) or self._thread_operand(k, name) is not None or self._called_object(k, name)
+
+    def _thread_operand(self, k: Function, name: str) -> str | None:
+        """The operator (`+`) of the file's overloads whose `thread` object or reference parameter k's
+        class-typed argument `name` binds (`a + b` with `V operator+(const V &o)`), else None."""
+        if self._local_decl(k, name) is not None or not self._class_typed(k, name):
+            return None
+        return next((op for a, op in self._overloaded_operands(k)
+                     if ident_name(a) == name and self._binds_thread(k, name, op)), None)
 
     def _called_object(self, k: Function, name: str) -> bool:
         """`f(x)` in k's body where f is k's parameter `name` (not a local of that name): a function object's call."""
@@ -85,8 +130,6 @@ class ArgumentCopies:
         if self._local_decl(k, name) is not None:
             return False  # a local of the same name: which one is written is not worth guessing
         if any(self._base_name(a) == name for a in self._reference_arguments(k)):
-            return True
-        if self._class_typed(k, name) and any(ident_name(a) == name for a in self._overloaded_operands(k)):
             return True
         for n in walk(k.body):
             target = None
@@ -130,27 +173,76 @@ class ArgumentCopies:
         t = p.node.child_by_field_name("type") if p is not None else None
         return t is not None and t.type in ("type_identifier", "qualified_identifier", "template_type", "struct_specifier")
 
-    def _overloaded_operands(self, k: Function) -> list[Node]:
-        """The operands of k's operators that the file overloads (`look + Vec3(u) * up` with a member
-        `Vec3 operator+(const Vec3 &b)`): the left one is the member's object, the right one binds its
-        reference parameter, and neither may be a `constant` kernel argument (Metal: "invalid operands
-        to binary expression ('Vec3' and 'constant Vec3')").  A built-in operator's operands are never
-        taken: `n + 1` on an `int` argument stays a read of the binding."""
-        ops = {self.src.text_of(n).replace(" ", "")[len("operator"):] for n in self.src.index.of_type("operator_name")}
+    def _overloaded_operands(self, k: Function) -> list[tuple[Node, str]]:
+        """The operands of k's operators that the file overloads, each with its operator (`look + Vec3(u) * up`
+        with a member `Vec3 operator+(const Vec3 &b)`).  A built-in operator's operands are never taken:
+        `n + 1` on an `int` argument stays a read of the binding."""
+        ops = set(self._operator_thread_types())
         out = []
         for n in walk(k.body):
             op = n.child_by_field_name("operator")
-            if n.type == "binary_expression" and op is not None and self.src.text_of(op) in ops:
-                out += [n.child_by_field_name("left"), n.child_by_field_name("right")]
-            elif n.type == "assignment_expression" and op is not None and self.src.text_of(op) in ops:
-                out.append(n.child_by_field_name("right"))  # `acc += v`: v binds operator+='s parameter
-            elif n.type == "unary_expression" and op is not None and self.src.text_of(op) in ops:
-                out.append(n.child_by_field_name("argument"))  # `-v`: a member operator-() on v
-        out = [o for o in out if o is not None]
-        for i, o in enumerate(out):  # `(a) + b`; the argument itself, never a member of it (`a.x + a.y`: floats)
-            while o.type == "parenthesized_expression" and o.named_children:
-                o = out[i] = o.named_children[0]
-        return out
+            sym = self.src.text_of(op) if op is not None else None
+            if sym not in ops:
+                continue
+            if n.type == "binary_expression":
+                out += [(n.child_by_field_name("left"), sym), (n.child_by_field_name("right"), sym)]
+            elif n.type == "assignment_expression":
+                out.append((n.child_by_field_name("right"), sym))  # `acc += v`: v binds operator+='s parameter
+            elif n.type == "unary_expression":
+                out.append((n.child_by_field_name("argument"), sym))  # `-v`: a member operator-() on v
+        found = []
+        for o, sym in out:  # `(a) + b`; the argument itself, never a member of it (`a.x + a.y`: floats)
+            while o is not None and o.type == "parenthesized_expression" and o.named_children:
+                o = o.named_children[0]
+            if o is not None:
+                found.append((o, sym))
+        return found
+
+    def _binds_thread(self, k: Function, name: str, op: str) -> bool:
+        """Whether k's argument `name`, an operand of `op`, may bind what MSL takes in the `thread` space: the
+        object of a member `op` of its class, or a reference parameter (`const V &b`) of its type.  A by-value
+        parameter (`float4 operator-(float4 a, float4 b)`, HeCBench sobel) copies out of `constant` as it is;
+        so neither a `uint width` beside it nor a `float4` passed to it needs a thread copy.  A parameter typed
+        by a template parameter (the kernel's or the operator's) may be any class: it counts."""
+        types = self._operator_thread_types().get(op, set())
+        p = next(p for p in k.params if p.name == name)
+        t = _class_name(self.src.text_of(p.node.child_by_field_name("type")))
+        return bool(types) and (t in types or t in k.template_params or _ANY in types)
+
+    def _operator_thread_types(self) -> dict[str, set[str]]:
+        """Each operator the file overloads -> the class names whose objects its overloads take in the `thread`
+        space: a member operator's class (its `this`) and the type of each reference parameter; `_ANY` where
+        that type is the operator's own template parameter (`template <class T> T operator+(const T&, ...)`)."""
+        cached = getattr(self, "_op_thread_types", None)
+        if cached is not None and cached[0] is self.src:
+            return cached[1]
+        got = {}
+        for n in self.src.index.of_type("operator_name"):
+            sym = self.src.text_of(n).replace(" ", "")[len("operator"):]
+            types = got.setdefault(sym, set())
+            d = n.parent
+            scope = d.child_by_field_name("scope") if d is not None and d.type == "qualified_identifier" else None
+            while d is not None and d.type != "function_declarator":
+                d = d.parent
+            if d is None:
+                continue
+            owner = d.parent
+            while owner is not None and owner.type not in ("field_declaration_list", "translation_unit",
+                                                           "compound_statement"):
+                owner = owner.parent
+            if scope is not None:  # `V V::operator+(const V &o) const { ... }`
+                types.add(_class_name(self.src.text_of(scope)))
+            elif owner is not None and owner.type == "field_declaration_list" and not _friend(d) \
+                    and (name := owner.parent.child_by_field_name("name")) is not None:
+                types.add(_class_name(self.src.text_of(name)))
+            generic = _template_params(self.src, d)
+            for prm in (d.child_by_field_name("parameters") or d).named_children:
+                pd = prm.child_by_field_name("declarator")
+                if prm.type == "parameter_declaration" and pd is not None and pd.type == "reference_declarator":
+                    t = _class_name(self.src.text_of(prm.child_by_field_name("type")))
+                    types.add(_ANY if t in generic else t)
+        self._op_thread_types = (self.src, got)
+        return got
 
     @staticmethod
     def _reference(n: Node) -> bool:

@@ -22,13 +22,15 @@ class AtomicInstances:
 
     def function_instances(self, f, depth: int = 0) -> list[list[str]] | None:
         """Each instance's template arguments of device function f; None where one call's is not known."""
-        if f.is_kernel:
-            return self.template_instances(f) or None
+        if f.is_kernel:  # as the port writes them: one over a type Metal lacks is refused (KP214) or demoted
+            insts = self.template_instances(f)
+            return [w for a in insts if (w := self.written_instance(f, a)[0]) is not None] if insts else None
         memo = self.__dict__.setdefault("_kp_helper_instances", {})
         if f.name in memo:
             return memo[f.name]
         memo[f.name] = None  # a helper that reaches itself: not known
         out: list[list[str]] = []
+        refused = False
         for call, fn, written in self._calls_of(f.name) if depth <= _DEPTH else [(None, None, None)]:
             caller = self.module.function_at(call) if call is not None else None
             if caller is None or caller.name not in self.device or call.type != "call_expression":
@@ -45,9 +47,10 @@ class AtomicInstances:
                 outer = self.function_instances(caller, depth + 1)
                 if outer is None:
                     return None
+                refused = refused or outer == []  # every instance of the caller refused (KP214): none of f
                 ways = [[substitute_types(g, dict(zip(caller.template_params, o))) for g in given] for o in outer]
             out += [w for w in ways if w not in out]
-        memo[f.name] = out or None
+        memo[f.name] = out if out or refused else None
         return memo[f.name]
 
     def atomic_instance_blocker(self, f, param: str, op: str, space: str, native) -> str | None:
@@ -55,6 +58,8 @@ class AtomicInstances:
         parameter `param` of f as `atomic<param>` in every instance, naming the instances; None where
         every instance has it.  `native(t)` is the Metal type of a CUDA type with 32-bit atomics, else None."""
         insts = self.function_instances(f)
+        if insts == []:
+            return None  # every instance refused where it is named (a type Metal lacks: KP214), none written
         if not insts:
             return f"no atomics on '{param}' (the instances of {f.name}<...> are not known here)"
         i = f.template_params.index(param)

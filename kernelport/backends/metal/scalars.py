@@ -60,8 +60,7 @@ class Scalars:
                     self.note(node, "ulong", "Metal has no double; this function only moves these doubles: "
                               "a 64-bit integer moves the same bytes (the host's double buffers bind unchanged)")
                 else:
-                    self.problem("KP214", node, "Metal has no double-precision type",
-                                 "use float, or pass --demote-double to demote every double to float")
+                    self.lacked_type("double", node)  # KP214, the backend's one wording
                     self.rw.replace(node, self.src.text_of(node))  # reported once, here
         for f in self.device.values():
             for n in walk(f.node):

@@ -36,6 +36,7 @@ def check_port(translator, port, text: str) -> None:
                                            toolchains.install_hint("clang"), "warning"))
         return
     from .check import MetalCheckUnavailable, run_check
+    from .check.clang import NO_DOUBLE
     try:
         report = run_check(text, "<metal port>")
     except MetalCheckUnavailable:  # pragma: no cover - find_clang said yes
@@ -46,6 +47,7 @@ def check_port(translator, port, text: str) -> None:
     lines = source_lines(translator.src.text, port.body, translator.rw)
     old, new = translator.src.text.splitlines(), port.body.splitlines()
     seen: set[tuple] = set()
+    lacked = _LackedDouble(translator, port)
     for d in report.errors:
         j, column, where = d.line - 1 - offset, d.column, ""
         if not 0 <= j < len(lines):  # in the prologue (a kp_ helper): the body's line whose call instantiated it
@@ -64,4 +66,30 @@ def check_port(translator, port, text: str) -> None:
             continue  # (moot_lines: a `double` of an empty port's file-scope declarations, HostCode.nothing_to_port)
         seen.add((loc.path, loc.line, d.message))
         severity = "warning" if translator.allow_unported else "error"
+        if d.message == NO_DOUBLE and lacked.type is not None:
+            lacked.report(loc, d.line, severity)
+            continue
         port.diagnostics.append(Diagnostic(CODE, loc, message, _HINT, severity))
+
+
+class _LackedDouble:
+    """The checker's `double` errors under the backend's one code and wording for the type (KP214): none
+    where the translation refused a double already (the same cause and fix, at the source's own word);
+    else the first at its line, each later one pointing at it."""
+
+    def __init__(self, translator, port):
+        from ... import backends
+        self.port, self.first = port, None
+        self.type = backends.get(translator.backend).lacked_types.get("double")
+        self.folded = self.type is not None and any(d.code == self.type.code for d in port.diagnostics)
+
+    def report(self, loc: Location, port_line: int, severity: str) -> None:
+        if self.folded:
+            return
+        t = self.type
+        if self.first is None:
+            self.first = loc
+            message = f"{t.message} (the port's line {port_line} has one: a type the translation did not see)"
+        else:
+            message = f"{t.message}: see {t.code} at {self.first.line}:{self.first.column} (the port's line {port_line})"
+        self.port.diagnostics.append(Diagnostic(t.code, loc, message, t.hint, severity))

@@ -20,7 +20,7 @@ from ...orphan_directives import directive_lines
 from ...rewrite import key
 from ...source import call_args, ident_name, walk
 from ...template_deduction import deduce
-from .template_ids import concrete_words, host_template_ids, macro_template_ids, substitute_types
+from .template_ids import concrete_words, host_template_ids, launch_template_args, macro_template_ids, substitute_types
 from .array_params import decayed
 from .function_args import object_qualified
 from .host_constants import constexpr_locals
@@ -361,6 +361,8 @@ class Signatures:
             insts = []
             for targs in self.template_instances(k):
                 host = k.name + "_" + "_".join(re.sub(r"\W+", "_", a).strip("_") for a in targs)
+                if (targs := self.typed_instance(k, targs)) is None:
+                    continue  # over a type Metal lacks (KP214 at the instance: instance_types.py)
                 given, late = self.function_object_args(k, targs)  # (a function: after its function object)
                 # the instance's parameters spell its types: `T` is not declared where the instantiation stands
                 params = substitute_types(sig, dict(zip(k.template_params, given)))
@@ -416,19 +418,9 @@ class Signatures:
         spec = self.specs.get(k.name)
         wanted = [[a for a, _ in cexpr.split_top_level(t.text.strip()[1:-1])] for t in (spec.instantiate if spec else [])]
         if not wanted:
-            for launch in self.module.launches:
-                fn = launch.target
-                if launch.kernel != k.name or fn is None:
-                    continue
-                host = self.module.function_at(launch.node)
-                given = [a for a, _ in cexpr.split_top_level(self.src.text_of(fn.child_by_field_name(
-                    "arguments")).strip()[1:-1])] if fn.type == "template_function" else []
-                if len(given) < len(k.template_params):
-                    # `k<<<g, b>>>(d_x, n)`: the instance C++ deduces from the arguments' declared types
-                    given = deduce(self.src, k, launch.args, host, given) or given  # (defaults fill the rest)
-                if not given:
-                    continue
-                self._add_instances(wanted, launch.node, given, host)
+            for launch, host, given in launch_template_args(self.src, self.module, k):  # written, else deduced
+                if given:
+                    self._add_instances(wanted, launch.node, given, host)
             # `&k<float, 4>` in a host table, `launch(k<int>, ...)`, `template __global__ void k<int>(...);`
             for node, given, host in [*host_template_ids(self.src, self.module, k),
                                       *macro_template_ids(self.src, self.module, k)]:
@@ -478,7 +470,9 @@ class Signatures:
             for t in self._concrete(substitute_types(targ, bound), caller, depth + 1):
                 if t not in out:
                     out.append(t)
-        return out
+        # the launching member of a class template: its class's explicit instantiations (`template class C<float>;`)
+        return out + [t for t in self.class_instantiated(targ, host, lambda t: self._concrete(t, None, 1)) if t not in out] \
+            if depth == 0 else out
 
     def _calls_of(self, name: str) -> list:
         """(call, function node, template arguments written?) of each call or explicit instantiation

@@ -71,6 +71,23 @@ def host_template_ids(src, module, k: Function) -> Iterator[tuple[Node, list[str
             yield fn, given, host
 
 
+def launch_template_args(src, module, k: Function) -> Iterator[tuple[object, Function | None, list[str]]]:
+    """Each launch of template kernel k: (the launch, its host function, the template arguments it gives,
+    written `k<float><<<...>>>` or else deduced from the arguments' declared types, defaults filling the rest;
+    [] where neither gives them)."""
+    from ...template_deduction import deduce
+    for launch in module.launches:
+        fn = launch.target
+        if launch.kernel != k.name or fn is None:
+            continue
+        host = module.function_at(launch.node)
+        given = [a for a, _ in cexpr.split_top_level(src.text_of(fn.child_by_field_name(
+            "arguments")).strip()[1:-1])] if fn.type == "template_function" else []
+        if len(given) < len(k.template_params):
+            given = deduce(src, k, launch.args, host, given) or given  # `k<<<g, b>>>(d_x, n)`: C++ deduces it
+        yield launch, host, given
+
+
 def concrete_words(src, node: Node, host: Function | None, targs: str) -> bool:
     """No word of `targs` names a template parameter of an enclosing template other than host's own."""
     own = host.template_node if host is not None else None

@@ -34,6 +34,9 @@ from ...errors import Location
 from ...source import SourceFile, call_args, ident_name, walk
 from ...translate import Translator, extend
 from .argcopies import ArgumentCopies
+from .instance_types import InstanceTypes
+from .class_instances import ClassInstances
+from .unresolved_instances import UnresolvedInstances
 from .atomic_instances import AtomicInstances
 from .shared_pointer_tables import SharedPointerTables
 from .local_pointer_arrays import LocalPointerArrays
@@ -81,7 +84,7 @@ from .unported import Unported
 from .vectorops import VectorOperators
 
 
-class MetalTranslator(MacroKernels, ShadowedConstants, FilledStructs, SharedPointerTables, LocalPointerArrays, AtomicInstances, ConstantPointers, ReferenceSpaces, ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, MovedDoubles, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, LoadedPointers, MemberReturns, StaticMembers, HostVirtuals, HostMemberPrototypes, PointerMembers, PointerTables, CooperativeTiles, HostCode, VectorOperators, VectorOperatorCalls, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, BoundConstants, AddressSpaces, Scalars, Calls, SplitAtomics, StructVec3Members, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(MacroKernels, ShadowedConstants, FilledStructs, SharedPointerTables, LocalPointerArrays, AtomicInstances, InstanceTypes, ClassInstances, UnresolvedInstances, ConstantPointers, ReferenceSpaces, ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, MovedDoubles, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, LoadedPointers, MemberReturns, StaticMembers, HostVirtuals, HostMemberPrototypes, PointerMembers, PointerTables, CooperativeTiles, HostCode, VectorOperators, VectorOperatorCalls, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, BoundConstants, AddressSpaces, Scalars, Calls, SplitAtomics, StructVec3Members, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
@@ -153,7 +156,7 @@ class MetalTranslator(MacroKernels, ShadowedConstants, FilledStructs, SharedPoin
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
     passes = extend(passes, ("barriers", "file_scope", "pointer_members", "pointer_tables", "shared_memory", "local_pointers", "packed_struct_members", "member_return_types", "lambda_pointers", "vector_element_views", "copy_written_arguments",
                              "constant_reference_copies", "functions", "prototypes", "needs", "check_threadgroup_sizes",
-                             "command_line_defines", "macro_made_kernels", "nothing_to_port", "ported_by_includer"))
+                             "command_line_defines", "macro_made_kernels", "nothing_to_port", "ported_by_includer", "check_unresolved_instances"))
     realigns_comments = False
     asm_message = "inline PTX assembly has no Metal translation"
     asm_hint = "replace it with an intrinsic or a SIMD-group function"

@@ -23,10 +23,16 @@ from tree_sitter import Node
 
 from ... import backends, device_pass, dialect, guards
 from ...reserved_names import declared_names
-from ...source import call_args
+from ...source import call_args, walk
 from ...vector_declarations import tagged_vectors
 from .self_calls import YES, callee_name, calls_itself, cycles, runs_user_function
 
+# A pointer to a member function (`float (S::*op)(float) const`, `R (ns::C<T>::*)(A)`), as the text spells it
+_MEMBER_POINTER = re.compile(r"\(\s*(?:\w+(?:\s*<[^()]*>)?\s*::\s*)+\*\s*\w*\s*\)\s*\(")
+_NO_MEMBER_POINTERS = ("MSL has no pointers to member functions; its function pointers, MSL 2.3's, are to "
+                       "[[visible]] free functions through a visible_function_table")
+_MEMBER_POINTER_HINT = ("call the member directly, or choose it by a value (`which ? s.twice(x) : s.half(x)`, a "
+                        "switch): each call then names its function")
 _C_WORDS = frozenset({"if", "for", "while", "switch", "return", "sizeof", "alignof", "decltype", "defined",
                       "static_cast", "reinterpret_cast", "const_cast", "do"})
 
@@ -164,8 +170,15 @@ class Unported:
                 elif t == "function_declarator" and n.child_by_field_name("declarator") is not None and \
                         n.child_by_field_name("declarator").type == "parenthesized_declarator" and \
                         not self.rw.within(n):  # (a template's function parameter: a type (function_args.py))
-                    self._refuse(n, "a function pointer in device code", "call the function directly, or switch "
-                                 "on a value: Metal has no function pointers in this form")
+                    if _MEMBER_POINTER.search(self.src.text_of(n)):  # `float (S::*op)(float) const = &S::twice;`
+                        self._refuse(n, "a member-function pointer in device code", _MEMBER_POINTER_HINT,
+                                     f"({_NO_MEMBER_POINTERS})")
+                    else:
+                        self._refuse(n, "a function pointer in device code", "call the function directly, or switch "
+                                     "on a value: Metal has no function pointers in this form")
+                    # its name is the pointer's, refused here: no "defined neither" at its calls (`op(x)`, `(s.*op)(x)`)
+                    reported.update(self.src.text_of(c) for c in walk(n.child_by_field_name("declarator"))
+                                    if c.type in ("identifier", "type_identifier"))
                 elif t in ("identifier", "type_identifier", "namespace_identifier") and not self.rw.has(n) and \
                         (n.start_byte, n.end_byte) not in dropped:
                     name = self.src.text_of(n)
@@ -220,6 +233,21 @@ class Unported:
                              "double-precision type", f"use {doubles[name]}, or pass --demote-double to demote every "
                              "double to float")
 
+    def _member_fn_pointer_aliases(self) -> dict[str, Node]:
+        """The file's member-function-pointer type names (`typedef float (S::*Op)(float) const;`, `using Op = float
+        (S::*)(float);`), which the grammar reads as function pointers in its copy (member_pointers.py) while the
+        text keeps `S::*`: each name -> its declaration."""
+        out = {}
+        for n in self.src.index.of_types("alias_declaration", "type_definition"):
+            text = self.src.text_of(n)
+            if not _MEMBER_POINTER.search(text):
+                continue
+            name = n.child_by_field_name("name") if n.type == "alias_declaration" else next(
+                (c for c in walk(n.child_by_field_name("declarator") or n) if c.type == "type_identifier"), None)
+            if name is not None:
+                out[self.src.text_of(name)] = n
+        return out
+
     def _function_pointer_types(self, reported: set[str]) -> dict[str, tuple[str, str]]:
         """The file's function-pointer type names (`typedef unsigned (*HashFunc)(State*)`) -> KP223's words for a
         use; a program-scope `__device__`/`__constant__` variable of one (a device table of functions,
@@ -228,6 +256,9 @@ class Unported:
         hint = "call the function directly, or switch on a value: Metal has no function pointers"
         out = {name: (f"the function-pointer type '{name}' (the file's, line {self.src.loc(alias).line})", hint)
                for name, alias in self._fn_pointer_aliases().items()}
+        out.update({name: (f"the member-function-pointer type '{name}' (the file's, line {self.src.loc(alias).line})",
+                           _MEMBER_POINTER_HINT, f"({_NO_MEMBER_POINTERS})")
+                    for name, alias in self._member_fn_pointer_aliases().items()})
         for d in self.src.index.of_type("declaration") if out else ():
             ty = d.child_by_field_name("type")
             name = self.src.text_of(ty) if ty is not None else ""

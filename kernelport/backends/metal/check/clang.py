@@ -50,10 +50,13 @@ _DIAG_LINE = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): (?P<sev>fat
 _DROP_WARNINGS = ("double precision constant requires cl_khr_fp64",)
 
 
+NO_DOUBLE = "Metal has no 'double' type: use float"  # (selfcheck.py reports it as the backend's KP214)
+
+
 def _metalize(msg: str) -> str:
     """Rewrite clang/OpenCL spellings in a message into Metal's."""
     if "__kp_metal_has_no_double" in msg:
-        return "Metal has no 'double' type: use float"
+        return NO_DOUBLE
     if "non-kernel function variable cannot be declared in local address space" in msg:
         return ("threadgroup variables must be declared at kernel function scope: declare it in the "
                 "kernel and pass a threadgroup pointer to the helper")
