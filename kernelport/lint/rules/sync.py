@@ -11,7 +11,7 @@ from ...reached import reached
 from ...source import ident_name
 from ..divergence import barrier_kind
 from ..rule import Rule, ex, register
-from .. import loneguards, onewarp, privateslots, rowslots, sharedptrs, slotclasses
+from .. import loneguards, onewarp, parityslots, privateslots, rowslots, sharedptrs, slotclasses
 from ..slotloops import walks_step_slots
 
 
@@ -207,7 +207,11 @@ written slot: a Brent-Kung down-sweep level, `a[2*id + 1] = a[2*id] + a[d + id];
 and so are steps and loops whose every index of the array is `E * blockDim.x + threadIdx.x` (a function-like macro
 expanded; the function uses no threadIdx.y or .z): each thread keeps to its own residue modulo blockDim.x, a batched
 solver's interleaved per-thread copies (`#define CID(i) ((i) * blockDim.x + threadIdx.x)`, `w[CID(i)] -= r[CID(k)] *
-w[CID(j)];`)."""
+w[CID(j)];`).  An odd-even exchange stays silent too: every index of the array is `k + c` for literals c spanning
+fewer than m values, each access under an `if` conjunct `k % m == R` (or `(k & (m - 1)) == R`) with one R that no
+thread picks (the phase `i % 2` of a loop whose turns end at a barrier), and k the thread's x index or a block-stride
+walk from it (`for (k = threadIdx.x; k < n; k += blockDim.x) if ((k % 2) == (i % 2) && k + 1 < n) { ... s[k] =
+s[k + 1]; s[k + 1] = a; }`): the pairs of one residue class are disjoint (kernelport/lint/parityslots.py)."""
     flags = (
         ex("""
 __device__ void warp_reduce(volatile float* vs, int tid) {
@@ -314,6 +318,18 @@ __global__ void serial(unsigned* x, int n) {
     __syncthreads();
     x[threadIdx.x] = s[threadIdx.x];
 }""", note="one thread's serial scan"),
+        ex("""
+__global__ void odd_even(float* x, int n) {
+    __shared__ float s[1024];
+    for (int k = threadIdx.x; k < n; k += blockDim.x) s[k] = x[k];
+    __syncthreads();
+    for (int i = 0; i < n; ++i) {
+        for (int k = threadIdx.x; k < n; k += blockDim.x)
+            if ((k % 2) == (i % 2) && k + 1 < n) { float a = s[k]; if (a > s[k + 1]) { s[k] = s[k + 1]; s[k + 1] = a; } }
+        __syncthreads();
+    }
+    for (int k = threadIdx.x; k < n; k += blockDim.x) x[k] = s[k];
+}""", note="an odd-even transposition phase: the pairs (k, k + 1) of one parity are disjoint"),
     )
 
     @classmethod
@@ -365,6 +381,9 @@ __global__ void serial(unsigned* x, int n) {
                 continue  # one tree step's slots spread over the block: reads and writes never meet
             if steps and rowslots.private(ctx, [body], {a for n in steps for a in self._step_arrays(ctx, n, here)}):
                 continue  # every thread on its own strided slots `E * blockDim.x + threadIdx.x` (a batched solver)
+            if steps and parityslots.apart(ctx, [body], {a for n in steps for a in self._step_arrays(ctx, n, here)},
+                                           scope=[loop]):
+                continue  # an odd-even exchange: one residue class of pairs `s[k]`, `s[k + 1]` per turn
             if steps and loneguards.lone_run(ctx, [loop]):
                 continue  # one thread's serial loop (`if (threadIdx.x == 0) for (...) s[i] += s[i - 1];`)
             if steps and steps[0].start_byte not in reported:
@@ -424,7 +443,7 @@ __global__ void serial(unsigned* x, int n) {
         per_array = Counter(a for st in run for a in self._step_arrays(ctx, st, shared))
         chained = any(n >= 2 and slotclasses.meet(ctx, steps := [st for st in run if a in self._step_arrays(
             ctx, st, shared)], a) and not privateslots.apart(ctx, steps, a) and not rowslots.private(ctx, steps, (a,))
-                      and self._confirmed(ctx, steps[0], (a,))
+                      and not parityslots.apart(ctx, run, (a,)) and self._confirmed(ctx, steps[0], (a,))
                       for a, n in per_array.items())
         if len(run) >= 2 and chained and run[0].start_byte not in reported and not loneguards.lone_run(ctx, run):
             reported.add(run[0].start_byte)
