@@ -11,7 +11,7 @@ from ...reached import reached
 from ...source import ident_name
 from ..divergence import barrier_kind
 from ..rule import Rule, ex, register
-from .. import loneguards, onewarp, parityslots, privateslots, rowslots, sharedptrs, slotclasses
+from .. import haloslots, loneguards, onewarp, parityslots, privateslots, rowslots, sharedptrs, slotclasses
 from ..slotloops import walks_step_slots
 
 
@@ -211,7 +211,12 @@ w[CID(j)];`).  An odd-even exchange stays silent too: every index of the array i
 fewer than m values, each access under an `if` conjunct `k % m == R` (or `(k & (m - 1)) == R`) with one R that no
 thread picks (the phase `i % 2` of a loop whose turns end at a barrier), and k the thread's x index or a block-stride
 walk from it (`for (k = threadIdx.x; k < n; k += blockDim.x) if ((k % 2) == (i % 2) && k + 1 < n) { ... s[k] =
-s[k + 1]; s[k + 1] = a; }`): the pairs of one residue class are disjoint (kernelport/lint/parityslots.py)."""
+s[k + 1]; s[k + 1] = a; }`): the pairs of one residue class are disjoint (kernelport/lint/parityslots.py).  So are a
+padded tile's halo copies: every index `R * (blockDim.x + P) + C` (a function-like macro expanded, the `#define`
+in effect there) with C within the row, every written (row, column) on the border and every read inside it, for
+all block sizes, the ranges following `threadIdx`, locals and a device function's parameters from every call of
+the file (`if (threadIdx.x == 0) s[SH_ID(li, 0)] = s[SH_ID(li, 1)];` with `li = threadIdx.y + 1`:
+kernelport/lint/haloslots.py)."""
     flags = (
         ex("""
 __device__ void warp_reduce(volatile float* vs, int tid) {
@@ -443,7 +448,8 @@ __global__ void odd_even(float* x, int n) {
         per_array = Counter(a for st in run for a in self._step_arrays(ctx, st, shared))
         chained = any(n >= 2 and slotclasses.meet(ctx, steps := [st for st in run if a in self._step_arrays(
             ctx, st, shared)], a) and not privateslots.apart(ctx, steps, a) and not rowslots.private(ctx, steps, (a,))
-                      and not parityslots.apart(ctx, run, (a,)) and self._confirmed(ctx, steps[0], (a,))
+                      and not parityslots.apart(ctx, run, (a,)) and not haloslots.apart(ctx, steps, a)
+                      and self._confirmed(ctx, steps[0], (a,))
                       for a, n in per_array.items())
         if len(run) >= 2 and chained and run[0].start_byte not in reported and not loneguards.lone_run(ctx, run):
             reported.add(run[0].start_byte)
