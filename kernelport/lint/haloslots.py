@@ -25,10 +25,11 @@ import re
 
 from tree_sitter import Node
 
+from .. import lazy_re
 from .loneguards import _declared, _stored
 from .rowslots import _expanded, _strip
 
-_UNDEF = re.compile(r"^\s*#\s*undef\s+(\w+)", re.M)
+_UNDEF = lazy_re.compile(r"^\s*#\s*undef\s+(\w+)", re.M)
 
 Form = tuple[int, int, int]  # c0 + cx * blockDim.x + cy * blockDim.y
 

@@ -30,12 +30,13 @@ import re
 
 from tree_sitter import Node
 
+from .. import lazy_re
 from ..warpsites import int_value
 from .loneguards import _COPY, _declared, _stored, conjuncts, is_x, is_x_copy
 
-_YZ = re.compile(r"\bthreadIdx\s*\.\s*[yz]\b")
-_UNIFORM_FIELDS = re.compile(r"^(blockIdx|blockDim|gridDim)\s*\.\s*[xyz]$")
-_THREADISH = re.compile(r"threadIdx|laneid|lane_id|__lane|warp", re.IGNORECASE)
+_YZ = lazy_re.compile(r"\bthreadIdx\s*\.\s*[yz]\b")
+_UNIFORM_FIELDS = lazy_re.compile(r"^(blockIdx|blockDim|gridDim)\s*\.\s*[xyz]$")
+_THREADISH = lazy_re.compile(r"threadIdx|laneid|lane_id|__lane|warp", re.IGNORECASE)
 
 
 def apart(ctx, nodes: list[Node], arrays, scope: list[Node] | None = None) -> bool:
