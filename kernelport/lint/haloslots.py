@@ -27,6 +27,7 @@ from tree_sitter import Node
 
 from .. import lazy_re
 from .loneguards import _declared, _stored
+from .privateslots import _squash
 from .rowslots import _expanded, _strip
 
 _UNDEF = lazy_re.compile(r"^\s*#\s*undef\s+(\w+)", re.M)
@@ -212,10 +213,6 @@ def _add(a: Form, b: Form) -> Form:
 
 def _neg(a: Form) -> Form:
     return (-a[0], -a[1], -a[2])
-
-
-def _squash(s: str) -> str:
-    return re.sub(r"\s+", "", s)
 
 
 def _expand_at(ctx, e: Node) -> str | None:

@@ -33,6 +33,7 @@ from tree_sitter import Node
 from .. import lazy_re
 from ..warpsites import int_value
 from .loneguards import _COPY, _declared, _stored, conjuncts, is_x, is_x_copy
+from .privateslots import _bare, _squash
 
 _YZ = lazy_re.compile(r"\bthreadIdx\s*\.\s*[yz]\b")
 _UNIFORM_FIELDS = lazy_re.compile(r"^(blockIdx|blockDim|gridDim)\s*\.\s*[xyz]$")
@@ -231,13 +232,3 @@ def _name_independent(ctx, f, name: str, seen: set[str]) -> bool:
     if m is not None:
         return m.params is None and not _THREADISH.search(m.body)
     return name != "threadIdx"
-
-
-def _squash(s: str) -> str:
-    return re.sub(r"\s+", "", s)
-
-
-def _bare(n: Node) -> Node:
-    while n.type == "parenthesized_expression" and n.named_child_count == 1:
-        n = n.named_children[0]
-    return n
