@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from trust_support import kp_inproc
 
 SDK = """\
@@ -37,11 +38,11 @@ __global__ void k(unsigned* out) { out[threadIdx.x] = CALL; }
 """
 
 
-def _tree(tmp_path, call="threadIdx.x", suppress=""):
+def _tree(tmp_path, call="threadIdx.x", suppress="", ext=".h"):
     (tmp_path / "inc").mkdir()
     (tmp_path / "src").mkdir()
-    (tmp_path / "inc" / "sdk.h").write_text(SDK.replace("SUPPRESS", suppress))
-    (tmp_path / "src" / "k.cu").write_text(KERNEL.replace("CALL", call))
+    (tmp_path / "inc" / f"sdk{ext}").write_text(SDK.replace("SUPPRESS", suppress))
+    (tmp_path / "src" / "k.cu").write_text(KERNEL.replace("CALL", call).replace("sdk.h", f"sdk{ext}"))
     return tmp_path
 
 
@@ -50,11 +51,12 @@ def _lint(*paths):
     return rc, [f for f in json.loads(out) if f["code"] == "PT002"], json.loads(out)
 
 
-def test_walked_header_reports_uncalled_ptx_once(tmp_path):
-    root = _tree(tmp_path, call="sdk_lane()")
+@pytest.mark.parametrize("ext", [".h", ".cuh"])
+def test_walked_header_reports_uncalled_ptx_once(tmp_path, ext):
+    root = _tree(tmp_path, call="sdk_lane()", ext=ext)
     rc, pt, _ = _lint(root)
     assert rc == 1
-    assert sorted((f["path"].split("/")[-1], f["line"]) for f in pt) == [("sdk.h", 4), ("sdk.h", 9)]
+    assert sorted((f["path"].split("/")[-1], f["line"]) for f in pt) == [(f"sdk{ext}", 4), (f"sdk{ext}", 9)]
     summary = next(f for f in pt if f["line"] == 9)
     assert "2 statements in 2 device functions" in summary["message"] and "`sdk_smid`" in summary["message"]
     assert [(r["line"], r["role"]) for r in summary["related"]] == [(14, "site")]
@@ -81,6 +83,13 @@ def test_suppressed_line_stays_its_own(tmp_path):
     rc, pt, every = _lint(_tree(tmp_path, call="sdk_lane()", suppress="  // NOLINT(PT002)"))
     assert [f["line"] for f in pt] == [4, 14]  # sdk_smid's suppressed; sdk_nsmid alone: no summary
     assert not [f for f in every if f["code"] == "KP003"]  # the suppression is used
+
+
+def test_a_walked_source_keeps_every_statement(tmp_path):
+    root = _tree(tmp_path, call="sdk_lane()")
+    (root / "inc" / "sdk.h").rename(root / "inc" / "sdk.cu")  # a translation unit, not a header
+    rc, pt, _ = _lint(root / "inc")
+    assert rc == 1 and sorted(f["line"] for f in pt) == [4, 9, 14]
 
 
 def test_header_outside_the_linted_paths_is_not_reported(tmp_path):

@@ -4,7 +4,8 @@ A tree that vendors an NVIDIA SDK (heldout77's bvh-collision keeps OptiX 9's hea
 `kernelport lint .` one PT002 per `asm` of the SDK's device wrappers: 266 of its 272 findings, most in functions
 the project never calls.  Such a function is not compiled into any kernel of the project, and `kernelport
 translate` ports the header by declaring it unavailable (KP201 warning: a call compiled later is an error).  So in
-a header the directory walk found (not one named on the command line, which is reported in full, as clang-tidy
+a header (`.h`, `.hpp`, `.cuh`, ...: not a `.cu` or `.cpp` translation unit) the directory walk found (not one named
+on the command line, which is reported in full, as clang-tidy
 always reports a main file and filters only headers), the PTX of device functions that no file of the run calls
 is reported once: a PT002 at the first such statement that counts them and names the functions, every statement a
 `site` of it (JSON `related`, SARIF `relatedLocations`), so nothing is hidden from tools.  A function the run
