@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from . import backends, dialect, lazy_re, macro_contexts, macro_run_widths
 from .errors import Location
 from .model import Module, Visible, build
+from .rewrite import key as rewrite_key
 from .source import SourceFile
 
 if TYPE_CHECKING:
@@ -60,13 +61,14 @@ def rewrite(tr: "Translator") -> None:
     wave = frozenset(tr.wave_macros()) if backends.get(tr.backend).wave_constant != "exact" else frozenset()
     for n in tr.src.index.of_types("preproc_def", "preproc_function_def"):  # the index: no walk of every node
         v = n.child_by_field_name("value")
-        if v is None or tr.rw.has(v) or tr.rw.has(n) or tr.rw.within(n):  # a macro the port leaves out
+        lane = v is not None and rewrite_key(v) in getattr(tr.rw, "lane_hosts", ())  # its sites rewritten (lane_macros)
+        if v is None or (tr.rw.has(v) and not lane) or tr.rw.has(n) or tr.rw.within(n):  # a macro the port leaves out
             continue
         # `#if __CUDA_ARCH__ >= 700 #define ... __match_any_sync ...`: no AMD pass reads this definition (the
         # #else's does), so what its port cannot spell is no refusal; a `#ifndef USE_ROCM` branch is one a
         # HIP build without that project define still compiles, so whatever ports is ported.
         cuda_only = tr.cuda_only_region(n)
-        text = tr.src.text_of(v)
+        text = tr.rw.text(v) if lane else tr.src.text_of(v)
         words = set(re.findall(r"[A-Za-z_]\w*", text))
         device = device_body(words) or n.type == "preproc_function_def" and _expanded_in_device_code(tr, n)
         bound_uses = wave & words if device else frozenset()

@@ -58,6 +58,13 @@ class Rewriter:
 
     def replace(self, node: Node, repl: Replacement) -> None:
         self.replacements[key(node)] = repl
+        if self.src.__dict__.get("_lane_macros"):  # a node of a `#define` value parsed on its own (lane_macros)
+            from .lane_macros import host
+            got = host(self.src, node)
+            if got is not None:
+                value = got[1]
+                self.replacements[key(got[0])] = lambda rw, _arg: rw.text(value)
+                self.__dict__.setdefault("lane_hosts", set()).add(key(got[0]))  # (macro_bodies ports it further)
         self._starts, self._spans = [], None
 
     def remove(self, node: Node) -> None:

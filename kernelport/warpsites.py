@@ -185,6 +185,11 @@ def macro_facts(an, name: str, node: Node | None) -> frozenset | None:
         # stays for the uses that are not about the wave.  (Before, only WARP_SIZE became the wave and
         # a helper's `lane = tid % WARP_SIZE`, `warp = tid >> LOG_WARP_SIZE` disagreed at wave 64.)
         return frozenset({(FIVE, an.site(node, "five"))})
+    if local and node is not None and v is None:
+        from .lane_macros import expression
+        e = expression(an.src, mac)
+        if e is not None:  # `#define LANE_ID (threadIdx.x % 32)`: its value read where it is written
+            return an.ex(e)
     from . import fullmask
     if fullmask.full_in(an.m, mac.value):  # every spelling of all 32 lanes (`UINT32_MAX`, `(unsigned)-1`)
         return frozenset({(FULL, -1)})

@@ -168,18 +168,26 @@ def test_a_rounded_up_run_time_count_stays_quiet(tmp_path):
     assert rc == 0 and "KP233" not in err, err
 
 
-# 3. The same index in an expression macro's body (`#define WARP_ID (threadIdx.x >> LOG_WARP_SIZE)`): the dataflow does
-#    not follow a macro's value to its uses (tests/test_warpflow_forms.py's xfail), so the body stayed 32-based beside
-#    the port's wave-wide lane (verify: HIP wave 64 FAIL on main, with the literal `>> 5` too).  Refused at the use
-#    (KP219, macro_warp_math.refuse_unfollowed_warp_math); a body over the macro the port makes the wave ports.
+# 3. The same index in an expression macro's body (`#define WARP_ID (threadIdx.x >> LOG_WARP_SIZE)`): the dataflow
+#    reads an object-like macro's value where it is written (kernelport/lane_macros.py), so its `>> 5` is a site
+#    of the `#define` line, rewritten there as the function's own would be (`threadIdx.x / KP_WAVE_SIZE`, the
+#    file-scope wave constant), and the port computes at 32 and 64.  (Before stop 61 the body stayed 32-based
+#    beside the port's wave-wide lane, verify HIP wave 64 FAIL, and was refused at the use: KP219,
+#    macro_warp_math.refuse_unfollowed_warp_math, which still guards what the dataflow cannot read.)
 @pytest.mark.parametrize("body", ["(threadIdx.x >> LOG_WARP_SIZE)", "(threadIdx.x >> 5)", "(threadIdx.x / 32)"])
-def test_a_warp_index_in_a_macro_body_is_refused_at_its_use(tmp_path, body):
+def test_a_warp_index_in_a_macro_body_is_ported_in_the_define(tmp_path, body):
     src = ONE_FILE.replace("#define LOG_WARP_SIZE 5", f"#define LOG_WARP_SIZE 5\n#define WARP_ID {body}")
     src = src.replace("const int warp = threadIdx.x >> LOG_WARP_SIZE;", "const int warp = WARP_ID;")
-    (tmp_path / "k.cu").write_text(src)
-    rc, _, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip", "-o", tmp_path / "out")
-    line = src.split("const int warp = WARP_ID;")[0].count("\n") + 1
-    assert rc != 0 and f"k.cu:{line}:22: error: KP219 cannot decide the warp width here: `WARP_ID` is" in err, err
+    f = tmp_path / "k.cu"
+    f.write_text(src)
+    rc, _, err = kp_inproc("translate", f, "--to", "hip", "-o", tmp_path / "out")
+    assert rc == 0 and "KP219" not in err, err
+    hip = (tmp_path / "out" / "k.hip").read_text()
+    assert "#define WARP_ID (threadIdx.x / KP_WAVE_SIZE)" in hip and "const int warp = WARP_ID;" in hip, hip
+    if body == "(threadIdx.x >> 5)":  # one verify (the emulator at both widths) for the three spellings' one port
+        rc, checks, text = verify_checks(f)
+        ports = {(c["backend"], c["wave"]): c["status"] for c in checks if c["kind"] == "numeric"}
+        assert rc == 0 and ports[("hip", 64)] == ports[("hip", 32)] == "pass", text
 
 
 def test_a_macro_body_over_the_ported_warp_size_macro_ports(tmp_path):

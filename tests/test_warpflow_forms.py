@@ -104,12 +104,39 @@ def test_reference_parameter_keeps_the_positions_of_later_parameters():
     assert "int lane = threadIdx.x % warpSize;" in port.body, port.body
 
 
-@pytest.mark.xfail(strict=True, reason="not yet: warpflow does not look inside expression macros "
-                   "(`#define LANE_ID (threadIdx.x % 32)`); the macro is left as written")
 def test_expression_macro_reaching_a_shuffle_is_rewritten():
+    """An expression macro's value is read where it is written (kernelport/lane_macros.py): its `% 32` reaching a
+    shuffle is rewritten in the `#define` (the file-scope wave constant, as `#define NLANES 32` becomes) and the
+    shuffle takes the wave; lint reports WS002 on the `#define` line.  The look-alike, the same macro indexing
+    memory, stays as written (and its kernel's shuffle-free code too)."""
+    from kernelport.lint.engine import lint_text
     src = "#define LANE_ID (threadIdx.x % 32)\n" + HEAD + SINK.format(e="LANE_ID + 1") + TAIL
     port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
-    assert "#define LANE_ID (threadIdx.x % warpSize)" in port.body
+    assert port.ok
+    assert "#define LANE_ID (threadIdx.x % KP_WAVE_SIZE)" in port.body, port.body
+    assert "__shfl(v, LANE_ID + 1)" in port.body, port.body
+    assert [(f.code, f.line) for f in lint_text(src, "k.cu") if f.code == "WS002"] == [("WS002", 1)]
+    look = "#define COL (threadIdx.x % 32)\n" + HEAD + STORE.format(e="COL") + TAIL
+    port, _ = translate(SourceFile.from_text(look, "k.cu"), "hip")
+    assert "#define COL (threadIdx.x % 32)" in port.body and "KP_WAVE_SIZE" not in port.body, port.body
+    assert not [f for f in lint_text(look, "k.cu") if f.code.startswith("WS00") and f.code != "WS007"]
+
+
+@pytest.mark.parametrize("body,want", [
+    ("(threadIdx.x & 31)", "(threadIdx.x & (KP_WAVE_SIZE - 1))"),
+    ("((threadIdx.x % 32))", "((threadIdx.x % KP_WAVE_SIZE))"),
+])
+def test_expression_macro_forms(body, want):
+    src = f"#define LANE_ID {body}\n" + HEAD + SINK.format(e="LANE_ID ^ 1") + TAIL
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and f"#define LANE_ID {want}" in port.body and "__shfl(v, LANE_ID ^ 1)" in port.body, port.body
+
+
+def test_expression_macro_used_in_two_kernels_is_one_rewrite():
+    src = ("#define LANE_ID (threadIdx.x % 32)\n" + HEAD + SINK.format(e="LANE_ID + 1") + TAIL
+           + HEAD.replace("void k(", "void k2(") + SINK.format(e="LANE_ID + 2") + TAIL)
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and port.body.count("KP_WAVE_SIZE)") == 1 and "% 32" not in port.body, port.body
 
 
 PER_WARP = """__global__ void k(const float* x, float* out) {

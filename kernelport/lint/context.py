@@ -50,6 +50,7 @@ class Unit:
     macros: dict = field(default_factory=dict)  # MacroDefs from its includes and -D (the macro-aware parse)
     include_error: str | None = None  # why what its includes define could not be read (an internal error)
     parsed: object = None  # the project's ProjectFile of this text: its parse and model, made once per run
+    walked_header: bool = False  # a header the directory walk found, not named on the command line (uncalledptx)
 
 
 @dataclass

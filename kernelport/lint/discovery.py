@@ -31,6 +31,7 @@ PYTHON = "python"  # CUDA kernels in Python strings
 HEADER = "header"  # a C/C++ header or C++ source: the source dialect, linted when it holds device code
 PYTHON_EXT = ".py"
 HEADER_EXT = {".h", ".hpp", ".hh", ".hxx", ".inl", ".cuh", ".cc", ".cpp", ".cxx"}
+CXX_SOURCES = {".cc", ".cpp", ".cxx"}  # of HEADER_EXT, the translation units (the rest are headers: uncalledptx)
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", ".venv", "venv", "node_modules", ".tox", ".mypy_cache",
              ".pytest_cache", ".ruff_cache", "build", "dist", ".eggs"}
 DEVICE_MARKERS = lazy_re.compile(r"__global__|__device__|__shared__|threadIdx|__syncthreads|__shfl|warpSize|__ballot")

@@ -178,6 +178,7 @@ def units_of(path: Path, display: str, text: str, explicit: bool, includes=None)
         return None
     b = discovery.dialect_of(path)
     u = units.unit(b, display, text)
+    u.walked_header = not explicit and path.suffix.lower() in discovery.HEADER_EXT - discovery.CXX_SOURCES
     if b.lint_reader is None:  # text read as written: what its includes define counts
         units.with_includes(u, path, includes)
     return [u]

@@ -79,7 +79,15 @@ own macros where its definitions decide it: ggml's `#ifdef TURING_MMA_AVAILABLE`
 header defines only under `#if __CUDA_ARCH__ >= GGML_CUDA_CC_TURING` (kernelport.unitdefines).
 In device code under `#if __CUDA_ARCH__ >= N`, the branch the newest NVIDIA architecture takes is
 what the ports compile (kernelport.arch_branches) and the others are NVIDIA's: PTX there is reported
-only where a port refuses it (a build of the source as it is compiles the `#else` instead)."""
+only where a port refuses it (a build of the source as it is compiles the `#else` instead).
+
+In a header the directory walk found (not one named on the command line), the PTX of device functions that no
+file of the run calls (directly, or only through the header's own functions that none calls) is reported once:
+one PT002 at the first such statement that counts them and names the functions, each statement a `site` of it
+(JSON `related`, SARIF `relatedLocations`): a vendored SDK's wrappers (OptiX's `optix_device_impl.h`) are not
+compiled into any kernel of the project.  Statements of functions the run calls, a header named on the command
+line and a line that suppresses PT002 keep one finding each; the severity, so the exit code, is unchanged
+(kernelport/lint/uncalledptx.py)."""
     flags = (
         ex("""
 __device__ unsigned lane_id() {
@@ -106,13 +114,33 @@ __device__ unsigned lane_id() {
 
     def check(self, ctx) -> None:
         from ..portedtests import port_backends
+        from ..uncalledptx import uncalled
         targets = port_backends(ctx.targets)
+        found = []
         for node, _fn in ctx.module.asm:
             if ctx.guarded(node):
                 continue
             said = _what_translate_does(ctx, node, targets, (ctx.arch_reading(node) or (True,))[0] is False)
             if said:
+                found.append((node, said))
+        summed = uncalled(ctx, [n for n, _ in found])
+        for node, said in found:
+            if node.start_byte not in summed:
                 ctx.report(self, node, "inline PTX assembly only assembles for NVIDIA GPUs: " + said)
+        if summed:
+            self._summary(ctx, [(n, s) for n, s in found if n.start_byte in summed])
+
+    def _summary(self, ctx, found) -> None:
+        """One finding for a walked header's PTX in functions no code of the run calls (uncalledptx.py)."""
+        names = list(dict.fromkeys(ctx.module.function_at(n).name for n, _ in found))
+        shown = ", ".join(f"`{x}`" for x in names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        ctx.report(self, found[0][0], f"inline PTX assembly only assembles for NVIDIA GPUs: {len(found)} statements "
+                   f"in {len(names)} device function{'s' * (len(names) > 1)} of this header ({shown}) that no "
+                   f"file of this run calls, each a site of this finding; reported once, as none is compiled into "
+                   f"a kernel of the run (`kernelport translate` declares such a function unavailable: a call "
+                   f"compiled later is an error); the first: " + found[0][1],
+                   related=tuple(ctx.related(n, "inline PTX in a function no file of the run calls", site=True)
+                                 for n, _ in found[1:]))
 
 
 def _what_translate_does(ctx, node, targets: list[str], settled: bool = False) -> str:

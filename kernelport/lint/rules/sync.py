@@ -11,7 +11,7 @@ from ...reached import reached
 from ...source import ident_name
 from ..divergence import barrier_kind
 from ..rule import Rule, ex, register
-from .. import channelslots, loneguards, onewarp, privateslots, rowslots, sharedptrs, slotclasses
+from .. import channelslots, haloslots, loneguards, onewarp, parityslots, privateslots, rowslots, sharedptrs, slotclasses
 from ..slotloops import walks_step_slots
 
 
@@ -209,7 +209,16 @@ written slot: a Brent-Kung down-sweep level, `a[2*id + 1] = a[2*id] + a[d + id];
 and so are steps and loops whose every index of the array is `E * blockDim.x + threadIdx.x` (a function-like macro
 expanded; the function uses no threadIdx.y or .z): each thread keeps to its own residue modulo blockDim.x, a batched
 solver's interleaved per-thread copies (`#define CID(i) ((i) * blockDim.x + threadIdx.x)`, `w[CID(i)] -= r[CID(k)] *
-w[CID(j)];`)."""
+w[CID(j)];`).  An odd-even exchange stays silent too: every index of the array is `k + c` for literals c spanning
+fewer than m values, each access under an `if` conjunct `k % m == R` (or `(k & (m - 1)) == R`) with one R that no
+thread picks (the phase `i % 2` of a loop whose turns end at a barrier), and k the thread's x index or a block-stride
+walk from it (`for (k = threadIdx.x; k < n; k += blockDim.x) if ((k % 2) == (i % 2) && k + 1 < n) { ... s[k] =
+s[k + 1]; s[k + 1] = a; }`): the pairs of one residue class are disjoint (kernelport/lint/parityslots.py).  So are a
+padded tile's halo copies: every index `R * (blockDim.x + P) + C` (a function-like macro expanded, the `#define`
+in effect there) with C within the row, every written (row, column) on the border and every read inside it, for
+all block sizes, the ranges following `threadIdx`, locals and a device function's parameters from every call of
+the file (`if (threadIdx.x == 0) s[SH_ID(li, 0)] = s[SH_ID(li, 1)];` with `li = threadIdx.y + 1`:
+kernelport/lint/haloslots.py)."""
     flags = (
         ex("""
 __device__ void warp_reduce(volatile float* vs, int tid) {
@@ -316,6 +325,18 @@ __global__ void serial(unsigned* x, int n) {
     __syncthreads();
     x[threadIdx.x] = s[threadIdx.x];
 }""", note="one thread's serial scan"),
+        ex("""
+__global__ void odd_even(float* x, int n) {
+    __shared__ float s[1024];
+    for (int k = threadIdx.x; k < n; k += blockDim.x) s[k] = x[k];
+    __syncthreads();
+    for (int i = 0; i < n; ++i) {
+        for (int k = threadIdx.x; k < n; k += blockDim.x)
+            if ((k % 2) == (i % 2) && k + 1 < n) { float a = s[k]; if (a > s[k + 1]) { s[k] = s[k + 1]; s[k + 1] = a; } }
+        __syncthreads();
+    }
+    for (int k = threadIdx.x; k < n; k += blockDim.x) x[k] = s[k];
+}""", note="an odd-even transposition phase: the pairs (k, k + 1) of one parity are disjoint"),
     )
 
     @classmethod
@@ -370,6 +391,9 @@ __global__ void serial(unsigned* x, int n) {
             if steps and channelslots.one_step(ctx, loop, {a for n in steps for a in self._step_arrays(ctx, n, here)},
                                                self._is_barrier):
                 continue  # one tree step over channels `E * B + t` of a buffer (the step loop holds the barrier)
+            if steps and parityslots.apart(ctx, [body], {a for n in steps for a in self._step_arrays(ctx, n, here)},
+                                           scope=[loop]):
+                continue  # an odd-even exchange: one residue class of pairs `s[k]`, `s[k + 1]` per turn
             if steps and loneguards.lone_run(ctx, [loop]):
                 continue  # one thread's serial loop (`if (threadIdx.x == 0) for (...) s[i] += s[i - 1];`)
             if steps and steps[0].start_byte not in reported:
@@ -429,6 +453,7 @@ __global__ void serial(unsigned* x, int n) {
         per_array = Counter(a for st in run for a in self._step_arrays(ctx, st, shared))
         chained = any(n >= 2 and slotclasses.meet(ctx, steps := [st for st in run if a in self._step_arrays(
             ctx, st, shared)], a) and not privateslots.apart(ctx, steps, a) and not rowslots.private(ctx, steps, (a,))
+                      and not parityslots.apart(ctx, run, (a,)) and not haloslots.apart(ctx, steps, a)
                       and self._confirmed(ctx, steps[0], (a,))
                       for a, n in per_array.items())
         if len(run) >= 2 and chained and run[0].start_byte not in reported and not loneguards.lone_run(ctx, run):
