@@ -60,9 +60,13 @@ def deferrable(analysis, module) -> bool:
 def settled(analysis) -> Deferred | None:
     """For kernelport.header_plans, before another project takes `analysis`: its decision made now if it
     was deferred (in the project that analysed it, from that project's model), and the cell, which
-    says what it read; None where the decision was made inside the analysis (counted there)."""
+    says what it read (`read_run` also where it could not be made there); None where the decision was made
+    inside the analysis (counted there)."""
     cell = analysis._decide
     if cell is None:
         return None
-    cell()
+    try:
+        cell()
+    except Exception:  # noqa: BLE001 - not made there (its run's files changed since?): not shared, the taker decides
+        cell.read_run = True
     return cell

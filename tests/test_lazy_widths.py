@@ -149,3 +149,19 @@ def test_a_deferred_decision_logs_what_it_read_of_the_run(tmp_path):
     reads = a.module.visible.elsewhere.run_reads
     a.widths
     assert a._decide.read_run and a.module.visible.elsewhere.run_reads > reads
+
+
+def test_a_decision_that_fails_where_it_was_deferred_is_not_shared(tmp_path, monkeypatch):
+    from kernelport import header_plans
+    p32, p256 = _projects(tmp_path, KERNEL_HEADER)
+    p32.analysis(tmp_path / "k.cuh")
+    real = warpwidth.decide
+
+    def broken(*a, **k):
+        raise OSError("gone")
+    monkeypatch.setattr(warpwidth, "decide", broken)
+    made = header_plans.counts["made"]
+    b = p256.analysis(tmp_path / "k.cuh")  # (no error here: the plan is dropped, p256 analyses for itself)
+    assert header_plans.counts["made"] == made + 1
+    monkeypatch.setattr(warpwidth, "decide", real)
+    assert b.widths.by_function["scale"].width == warpwidth.NATIVE
