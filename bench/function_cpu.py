@@ -2,6 +2,7 @@
 
     python -P bench/function_cpu.py [--code CHECKOUT] --time MODULE:FUNCTION [--time ...] -- translate DIR --to hip --stdout
     python -P bench/function_cpu.py --time kernelport.warpwidth:decide -- lint -j 1 --exit-zero --format json DIR
+    python -P bench/function_cpu.py --time kernelport.source:NodeIndex.__init__ -- lint ...   # a method: CLASS.NAME
 
 Each named function is wrapped and timed on its thread's CPU clock (`time.thread_time`: kernelport's work runs on
 `depth.on_big_stack`'s thread), a call nested in the same function counted once; the command runs through typer's
@@ -38,7 +39,10 @@ def main() -> None:
     for spec in args.time:
         mod_name, _, name = spec.partition(":")
         mod = importlib.import_module(mod_name)
-        f = getattr(mod, name, None)
+        owner, _, name = name.rpartition(".")  # `Class.method`: timed on its class
+        for part in owner.split(".") if owner else ():
+            mod = getattr(mod, part, None)
+        f = getattr(mod, name, None) if mod is not None else None
         if f is None:
             absent.append(spec)
             continue

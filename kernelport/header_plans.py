@@ -72,17 +72,21 @@ def _same(a: tuple, b: tuple) -> bool:
 def analysis(m, key: tuple):
     """warpflow's analysis of `m` (Project.analysis; `key`: the unit's path and options): another
     project's plan of the same read where there is one, else analysed (and kept where shareable)."""
-    from . import warpflow
+    from . import lazy_widths, warpflow
     got = _plans.get(key)
     read = _read(m) if got is not None else None
     if got is not None and read is not None:
-        for plan in got:
+        for plan in list(got):
             if _same(plan.read, read):
+                cell = lazy_widths.settled(plan.analysis)  # (a deferred decision: made now, where it was deferred)
+                if cell is not None and cell.read_run:  # it read the first project's run: not this one's plan
+                    got.remove(plan)
+                    continue
                 _plans.move_to_end(key)
                 dec = m.visible.confirmed
                 if hasattr(dec, "asked"):  # what the first analysis read of the decisions, read here too
-                    dec.asked |= plan.asked
-                    dec.whole = dec.whole or plan.whole
+                    dec.asked |= plan.asked | (cell.asked if cell is not None else frozenset())
+                    dec.whole = dec.whole or plan.whole or (cell is not None and cell.whole)
                 counts["shared"] += 1
                 return plan.analysis.private(m)
     a = warpflow.analyze(m)

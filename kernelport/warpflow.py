@@ -13,7 +13,7 @@ from tree_sitter import Node
 
 from . import abslanes, backends, dialect, fnscopes, launchrows, maskmemory, masksources, memberlanes
 from . import declkeys, declsplit, fullmask, masktypes, shufflewrappers, templateargs, warpreach, warpshapes, warpwidth
-from . import braced_scalars, collective_widths, warpbinary, warpcounts, xorexchange
+from . import braced_scalars, collective_widths, lazy_widths, warpbinary, warpcounts, xorexchange
 from .model import Function, Module
 from .reached import reached
 from .source import call_args, ident_name
@@ -510,8 +510,13 @@ class _Analyzer:
     def _logical_groups(self) -> None:
         """A group decided to be a logical 32-lane group (warpwidth) keeps CUDA's 32s: its sites are no
         wave-width sites, for translate and lint alike."""
-        self.a.widths = w = warpwidth.decide(self.m, self.a.warp_level, *collective_widths.evidence(self.a, self.kept),
-                                             warpcounts.evidence(self))  # global data, slots read, in warps of 32
+        evidence = (*collective_widths.evidence(self.a, self.kept), warpcounts.evidence(self))  # global data, slots read
+        if lazy_widths.deferrable(self.a, self.m):  # nothing it can change: decided where read (lazy_widths)
+            m, warp_level = self.m, self.a.warp_level
+            self.a.widths = None
+            self.a._decide = lazy_widths.Deferred(lambda: warpwidth.decide(m, warp_level, *evidence), m)
+            return
+        self.a.widths = w = warpwidth.decide(self.m, self.a.warp_level, *evidence)  # (in warps of 32)
         for s in self.a.sites:
             if s.confirmed and w.logical(s.function):
                 s.confirmed, s.why = False, f"a logical 32-lane group ({w.width(s.function)})"

@@ -98,7 +98,9 @@ class Analysis:
     # functions using a library warp collective at its default width, the hardware warp (cub)
     wave_collectives: set[str] = field(default_factory=set)
     collective_types: dict[str, Node] = field(default_factory=dict)  # the first of each (its template type)
-    widths: Widths | None = None  # the width each warp-level group means (warpwidth.decide)
+    # the width each warp-level group means (warpwidth.decide): the `widths` property; where nothing can
+    # read or change a site by it, decided on first read (kernelport/lazy_widths.py: `_decide`)
+    _widths: Widths | None = None
     # every sink that confirmed a site, by site id (Site.sink is the first): where its value is used
     sinks: dict[int, list[Node]] = field(default_factory=dict)
     # where a site's value became a lane or warp index (`tid % W`), by site id (warpflow._derivation)
@@ -106,6 +108,16 @@ class Analysis:
     # the variables whose declared type is a type32 site, by site id: the declarators of a shared
     # declaration that hold a lane mask (declsplit: only they take the lane-mask type)
     holders: dict[int, set[str]] = field(default_factory=dict)
+
+    _decide: object = field(default=None, repr=False, compare=False)  # lazy_widths.Deferred or None
+
+    @property
+    def widths(self) -> Widths | None:
+        return self._decide() if self._decide is not None else self._widths  # (the cell keeps its log)
+
+    @widths.setter
+    def widths(self, w: Widths | None) -> None:
+        self._widths, self._decide = w, None
 
     def confirmed(self) -> list[Site]:
         return [s for s in self.sites if s.confirmed]

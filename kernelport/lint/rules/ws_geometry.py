@@ -453,7 +453,7 @@ void run(const float* a, float* c) {
         tiled = wave_tiled_kernels(ctx)
         wide = ctx.widest_wave
         warpish = set(ctx.warp_level) | {s.function for s in ctx.sites if s.function} | tiled
-        logical, crossed = _logical_kernels(ctx)
+        decided = functools.cache(lambda: _logical_kernels(ctx))  # (asked only where a launch can use it)
         # Every launch runs a kernel of this file and none has warp-level code: the name only sizes
         # tiles of threads (a 32-thread warp tile), which its kernels read as 32 on any wave too.
         launches = ctx.module.launches
@@ -465,16 +465,17 @@ void run(const float* a, float* c) {
             if f.is_device or f.body is None:
                 continue
             defs = _local_defs(ctx, f.body)
-            kept = _logical_blocks(ctx, f, dict(defs), logical)
-            for n in ctx.src.named_under(f.body, "identifier", ctx.hardcoded_macros):
-                if not tiles_only and not any(a <= n.start_byte < b for a, b in kept):
+            hardcoded = ctx.src.named_under(f.body, "identifier", ctx.hardcoded_macros) if not tiles_only else ()
+            kept = _logical_blocks(ctx, f, dict(defs), lambda: decided()[0]) if hardcoded else []
+            for n in hardcoded:
+                if not any(a <= n.start_byte < b for a, b in kept):
                     report(n, f"uses the hardcoded warp size `{ctx.text(n)}`")
             for launch in owned.get(ctx.key(f), ()):  # (by key: a host `run` in another namespace is not f)
                 runs = ctx.launched(launch)
-                if not runs & warpish or runs & logical:
+                if not runs & warpish or runs & decided()[0]:
                     continue
                 rows = _rows_of(ctx, runs & warpish)
-                cross = next((crossed[k] for k in sorted(runs) if k in crossed), None)
+                cross = next((decided()[1][k] for k in sorted(runs) if k in decided()[1]), None)
                 cfg = launch.config
                 if len(cfg) >= 2 and warpflow.int_value(ctx.text(cfg[1])) == 32:
                     report(cfg[1], f"launches `{launch.kernel}` with 32-thread blocks, one NVIDIA warp", rows, cross)
@@ -591,12 +592,13 @@ def _logical_kernels(ctx) -> tuple[set[str], dict[str, Node]]:
     return logical, crossed
 
 
-def _logical_blocks(ctx, f, defs: dict[str, list[Node]], logical: set[str]) -> list[tuple[int, int]]:
-    """Byte ranges of what sizes the blocks (and the template arguments) of `f`'s launches of those
-    kernels: the block argument and the host locals it reads (`dim3 block_dims(WARP_SIZE, 1, 1)`)."""
+def _logical_blocks(ctx, f, defs: dict[str, list[Node]], logical) -> list[tuple[int, int]]:
+    """Byte ranges of what sizes the blocks (and the template arguments) of `f`'s launches of the kernels
+    `logical()` gives (asked only where `f` makes a launch with a block argument): the block argument and
+    the host locals it reads (`dim3 block_dims(WARP_SIZE, 1, 1)`)."""
     out: list[tuple[int, int]] = []
     for launch in ctx.module.launches:
-        if not ctx.launched(launch) & logical or len(launch.config) < 2 or ctx.module.function_at(launch.node) is not f:
+        if len(launch.config) < 2 or ctx.module.function_at(launch.node) is not f or not ctx.launched(launch) & logical():
             continue
         fn = launch.target
         todo = [launch.config[1]] + ([fn] if fn is not None and fn.type == "template_function" else [])

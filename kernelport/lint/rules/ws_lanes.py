@@ -352,6 +352,8 @@ void launch(const float* x, float* out, int n) {
     )
 
     def check(self, ctx) -> None:
+        if not ctx.analysis.wave_shuffles and not ctx.analysis.wave_collectives:
+            return  # (both loops read nothing else: the widths are not asked for, lazy_widths)
         widths = ctx.analysis.widths
         if widths is None:
             return
