@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""How the eighty-third held-out set (bench/heldout83.toml) will be chosen (run once; kept so the choice is
+reviewable and repeatable):
+
+    python bench/heldout83_select.py      # -> bench/heldout83.toml
+
+RULE, written and committed (h/heldout83, 10:40 UTC) before any candidate was fetched or measured. Not a domain:
+a SYSTEMATIC SAMPLE of what users bring. The frame is the stored index's repository listing
+`find_repos(name_contains="cuda_")`, called at 10:39 UTC (2026-12-07): 100 repositories, highest file_versions
+first, listed in FRAME below in the listed order (the listing said more may match; the 100 listed are the frame).
+  Dropped BY NAME ALONE, before any sampling (DROP_BY_NAME below, each with its reason):
+    - repositories in bench/used_repos.txt or named by an earlier bench/*_select.py, or by the sibling sets of this
+      stop (heldout80's frame `cuda-` and set, heldout81's frame `gpu-` and set, heldout82's set):
+      aduckinpants/cuda_newton_fractal, tkhenry-uofa/cuda_ultrasound_toolkit, CodeMonkey19940630/CUDA_Signal_Algorithm
+      (a repository that only shares a generic name with a used one, e.g. xiaohuangyu/cuda_learning beside
+      ifromeast/cuda_learning, is another repository and stays); no name of this frame contains "cuda-" or "gpu-";
+    - NVIDIA's own repositories (owner NVIDIA or NVlabs) and forks / copies of NVIDIA/cuda-samples: none in this
+      frame by name;
+    - course project templates and copies count once, the first in frame order: no CIS565-style multi-year
+      assignment is in this frame by name; the one distinctive repository name held twice, cuda_ndt_matcher
+      (jerry73204/ then NEWSLabNTU/), counts once: NEWSLabNTU/cuda_ndt_matcher is dropped as its sibling
+      (said here, before any look at either). Generic names held twice (cuda_study) are different projects and stay.
+  Then dropped: repositories whose stored listing shows no .cu and no .cuh file (`find_files repo=X ext=cu` and
+  `ext=cuh`: a look at paths only, no content, recorded in NO_CUDA_FILES after this commit and before any fetch).
+  SAMPLE: of what remains, in frame order, every 4th repository starting with the 1st (remaining ranks 1, 5, 9,
+  ...), taken in that order; if those run out before a stop, every 4th starting with the 3rd (ranks 3, 7, 11,
+  ...), in order.
+  QUALIFYING, files, cap and check: heldout80's rule (heldout24_select's qualifying check and vendored-folder
+  filter) with this task's cap: a candidate qualifies if at least half of its first 10 `.cu` files by path (all if
+  fewer) under its source folder have every `#include` they reach resolve in the repository, the CUDA toolkit (CUDA
+  13 with its cccl/ thrust and cub; no cuFFT, cuBLAS, cuRAND, cuSPARSE, cuSOLVER, NCCL, NVSHMEM headers here) or the
+  host compiler's search path, with the include dirs of the project's build; absent third-party headers (OpenCV, Qt,
+  torch, Eigen, MPI, GL), generated headers and absent submodules do not resolve, and no stand-in headers are taken.
+  Files: `.cu` only under the source folder read from the build files after the fetch and before any measure (the
+  whole repository when the build names no single folder), less vendored folders (third_party, 3rdparty, external,
+  extern), over the size cap, not resolving, or byte-for-byte copies; CAP = 8 per repository, the FIRST 8 in path
+  order (not spaced). Include dirs, defines and flags from the project's own build (`-std=c++17` where it asks for
+  older; an -arch below CUDA 13's minimum left out). A taken repository whose files are byte-for-byte those of one
+  taken before it (a fork) adds nothing. Self-contained check: the first three files taken (all if fewer) are
+  compiled with `nvcc -c` and the project's flags; a project of which fewer than two (one if it gives one) compile,
+  for a reason other than CUDA 13's removed APIs, drops out (DROPPED), as does one that cannot be fetched, does not
+  qualify or gives 0 files. Sampled repositories are taken in order until the set holds at least STOP_FILES = 40
+  files or STOP_PROJECTS = 10 projects.
+Outcome of the rule: (filled in after the fetch, before any measure of kernelport).
+The set is measured on this branch's kernelport as it is before anyone changes code for it
+(bench/scoreboard_heldout83_before.txt, Debian ROCm 5.2 alone, and bench/scoreboard_heldout83_before_rocmlibs.txt, with
+rocThrust + hipCUB rocm-5.3.3).
+"""
+from __future__ import annotations
+
+STOP_FILES, STOP_PROJECTS, CAP = 40, 10, 8
+NOT_FETCHED = "(fetch: no snapshot of that repository can be had here)"
+
+# find_repos(name_contains="cuda_") at 10:39 UTC, 2026-12-07: the 100 names in listed order
+FRAME = [
+    "AnargyrosArg/complete_cuda_call_profiler",
+    "JuShuai-gif/cuda_pytorch",
+    "hibouwu/CUDA_optimazation",
+    "aduckinpants/cuda_newton_fractal",
+    "Qwicen/cuda_hlt",
+    "Heng5384/CUDA_STO_PF",
+    "YuuKozlx/fdk_cuda_impl",
+    "AnargyrosArg/cuda_interception",
+    "dskkato/ros2_cuda_ipc",
+    "sonvule59/CUDA_and_OpenMP",
+    "faheemmalik11/barracuda_project",
+    "ShouyangDong/cuda_irregular_ops",
+    "rahul238xaviers/cuda_training",
+    "JeroenMampaey/DirectX11_CUDA_SPH_fluid_simulator",
+    "starboy520/cuda_study",
+    "bwelton/cuda_deduplicator",
+    "zhils/cuda_kernel_optimization",
+    "jirikopecky24/BARACUDA_FULL",
+    "c0dezhou/cuda_api",
+    "WFiIS-IS/CUDA_2025",
+    "LukeTheGeneWriter/CUDA_RNAFold",
+    "JonasToth/cuda_raytracer",
+    "Edamame0011/MD_CUDA_refactored",
+    "atkunja/cuda_force",
+    "WilliamLewww/cuda_raytrace",
+    "krmdel/120_days_of_CUDA_challenge",
+    "bgd54/cuda_fot",
+    "hubin8851/FEM_CUDA_Boost_V2",
+    "tkhenry-uofa/cuda_ultrasound_toolkit",
+    "jimmy01081122/HeCBench_CUDA_Optimization",
+    "MarkJoson/rcs_cuda_sim",
+    "EvangelosKatsavrias/CUDA_MLS",
+    "Ajith-Kumar-Nelliparthi/Learning_CUDA_From_Scratch",
+    "yalue/cuda_scheduling_examiner_mirror",
+    "rahmanhabib010/vt_cuda_accelartaed_ocudu",
+    "WilliamLewww/cuda_pbrt",
+    "Jlisowskyy/CUDA_gpca_proj1",
+    "e-choness/feature_extraction_cuda_elm",
+    "arifulFSM/UTAC_RAFT_CUDA_CONVERSION",
+    "JackeyLove1/cuda_kernels",
+    "emittman/cuda_rpackage",
+    "rajneel18/100_CUDA_Kernels",
+    "Cagedcarrow/cuda_ik_accelerateion",
+    "8KNewEra/cuda_interop",
+    "juan-esteban-berger/cuda_networks",
+    "MaximumBeings/multi_gpu_cuda_from_scratch",
+    "sigrond/RayTracingCUDA_TJ",
+    "wind12335/cpp_cuda_cmake_cutlass",
+    "jerry73204/cuda_ndt_matcher",
+    "fuchstraumer/CUDA_Noise",
+    "chrisfrdly/Barracuda_3_Kalidax",
+    "ziababar/cuda_programming_guide",
+    "brunoyanjos/cuda_lbm",
+    "nideyongbao/CUDA_GEMM",
+    "tiernemi/Summer_Project_CUDA_SORT",
+    "johnmaster/cuda_study",
+    "s9213712/minimal_cuda_cnn",
+    "stivalaa/cuda_satabsearch",
+    "liangji-seu/project_1_my_cuda_vllm",
+    "xormal/cuda_tempiler",
+    "Eugene-Kolesnikov/NumericalHydrodynamicsCUDA_MPI",
+    "yezijinn/jinn_cuda_aimbot",
+    "CodeRichen/114_CUDA_OpenMP",
+    "inJeans/cuda_dsmc",
+    "Shnapa/Restoring_CUDA_Accuracy",
+    "orest-hera/LNU-2025-CUDA_Newton_project",
+    "xiaohuangyu/cuda_learning",
+    "MaximumBeings/cuda_hammer_compiler_from_scratch",
+    "Arkzeil/CUDA_ns-3.37",
+    "XssZuiNB/CUDA_3D",
+    "eltonfabricio10/cuda_lang_pt_BR",
+    "hyunkoome/Study_CUDA_Programming",
+    "rwatling/CUDA_Programming",
+    "YangletLiu/cuTensor_CUDA_Library_for_Transform_based_Tensors",
+    "chefxxx/CUDA_sudoku_solver",
+    "Mintinson/cuda_practice",
+    "kkrzychu/baracuda_app",
+    "giacomotrinca/cuda_pspin",
+    "BhargavKumarNath/custom_cuda_kernals",
+    "usc-robosub/barracuda_ws",
+    "Lawrencium77/cuda_mlp",
+    "fbonnet08/SysProg_Cuda_Nova",
+    "mdavis36/CUDA_Particle-Simulator",
+    "LiuYiyang-Canton/cuda_llm_ops",
+    "warunafernando/AprilTag_CUDA_X86",
+    "hubin8851/FEMCal_CUDA_MPI_Boost",
+    "ChunPingWang/cuda_30day_course",
+    "alepot55/triton_vs_cuda_fsa",
+    "CodeMonkey19940630/CUDA_Signal_Algorithm",
+    "nnamu-cl/cuda_qmc_exploration",
+    "FLigthart/CUDA_Raytracer",
+    "theProgrammingBox/CUDA_C-_Tests",
+    "NEWSLabNTU/cuda_ndt_matcher",
+    "ningyd98/cuda_aftershock_prediction",
+    "Zhou1-666/CUDA_srtp",
+    "a1noack/cuda_neural_net",
+    "hhhzewei/cuda_tutorial_example",
+    "iosmers/Cuda_Tutorial",
+    "Siyuan414/cuda_ml_infer_practice",
+    "neah1/hetsort_cuda_shellsort",
+]
+
+_USED = "in bench/used_repos.txt / named by an earlier select script"
+_SIB = "a second copy of a distinctive repository name earlier in the frame (counts once)"
+DROP_BY_NAME = {
+    "aduckinpants/cuda_newton_fractal": _USED, "tkhenry-uofa/cuda_ultrasound_toolkit": _USED,
+    "CodeMonkey19940630/CUDA_Signal_Algorithm": _USED,
+    "NEWSLabNTU/cuda_ndt_matcher": _SIB,
+}
+# repositories whose stored listing shows no .cu and no .cuh (find_files ext=cu and ext=cuh, paths only), recorded
+# after the RULE's commit and before any fetch
+NO_CUDA_FILES: frozenset[str] = frozenset()
+
+
+def remaining() -> list[str]:
+    return [r for r in FRAME if r not in DROP_BY_NAME and r not in NO_CUDA_FILES]
+
+
+def sample() -> list[str]:
+    """The sampled repositories in the order they are taken: ranks 1, 5, 9, ... then 3, 7, 11, ..."""
+    rest = remaining()
+    return rest[0::4] + rest[2::4]
+
+
+# (name, repository, license, license files, include dirs, defines, nvcc flags, source folder) of each sampled
+# repository, in sample() order: filled in after the fetch, before any measure
+CANDIDATES: list = []
+DROPPED: frozenset[str] = frozenset()
+
+
+def first_by_path(files: list[str]) -> list[str]:
+    return files[:CAP]
+
+
+if __name__ == "__main__":  # heldout24's qualifying check and loop, with this rule's cap (the first 8 by path)
+    import heldout24_select as h24
+    from heldout24_select import write_set
+    assert [c[1] for c in CANDIDATES] == sample()[:len(CANDIDATES)], "CANDIDATES must follow sample() order"
+    h24.spaced = first_by_path
+    write_set("eighty-third", "heldout83", [c for c in CANDIDATES if c[2] != NOT_FETCHED], DROPPED,
+              stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)
