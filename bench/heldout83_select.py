@@ -163,8 +163,17 @@ DROP_BY_NAME = {
     "NEWSLabNTU/cuda_ndt_matcher": _SIB,
 }
 # repositories whose stored listing shows no .cu and no .cuh (find_files ext=cu and ext=cuh, paths only), recorded
-# after the RULE's commit and before any fetch
-NO_CUDA_FILES: frozenset[str] = frozenset()
+# after the RULE's commit 179e46bd and before any fetch (10:40-10:58 UTC). The look went in frame order through frame
+# position 35 (rahmanhabib010/vt_cuda_accelartaed_ocudu, remaining rank 29: the eighth repository of the first pass);
+# PATH_LOOK_THROUGH records how far. Should the sample need repositories past it, the look goes on in frame order, by
+# the same paths-only test, before any of those is fetched (a look at paths cannot depend on a measure).
+PATH_LOOK_THROUGH = "rahmanhabib010/vt_cuda_accelartaed_ocudu"
+NO_CUDA_FILES: frozenset[str] = frozenset({
+    "AnargyrosArg/complete_cuda_call_profiler",
+    "faheemmalik11/barracuda_project",
+    "jirikopecky24/BARACUDA_FULL",
+    "WFiIS-IS/CUDA_2025",
+})
 
 
 def remaining() -> list[str]:
