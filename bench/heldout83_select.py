@@ -163,16 +163,19 @@ DROP_BY_NAME = {
     "NEWSLabNTU/cuda_ndt_matcher": _SIB,
 }
 # repositories whose stored listing shows no .cu and no .cuh (find_files ext=cu and ext=cuh, paths only), recorded
-# after the RULE's commit 179e46bd and before any fetch (10:40-10:58 UTC). The look went in frame order through frame
-# position 35 (rahmanhabib010/vt_cuda_accelartaed_ocudu, remaining rank 29: the eighth repository of the first pass);
-# PATH_LOOK_THROUGH records how far. Should the sample need repositories past it, the look goes on in frame order, by
-# the same paths-only test, before any of those is fetched (a look at paths cannot depend on a measure).
-PATH_LOOK_THROUGH = "rahmanhabib010/vt_cuda_accelartaed_ocudu"
+# after the RULE's commit 179e46bd and before any fetch (10:39-10:40 UTC). The look went in frame order through frame
+# position 35 (rahmanhabib010/vt_cuda_accelartaed_ocudu, remaining rank 29: the eighth repository of the first pass),
+# and, when those eight gave 23 files in three projects (below both stops), on in frame order through position 59
+# (liangji-seu/project_1_my_cuda_vllm) by the same paths-only test, before any repository past position 35 was
+# fetched (10:45 UTC; a look at paths cannot depend on a measure). PATH_LOOK_THROUGH records how far.
+PATH_LOOK_THROUGH = "liangji-seu/project_1_my_cuda_vllm"
 NO_CUDA_FILES: frozenset[str] = frozenset({
     "AnargyrosArg/complete_cuda_call_profiler",
     "faheemmalik11/barracuda_project",
     "jirikopecky24/BARACUDA_FULL",
     "WFiIS-IS/CUDA_2025",
+    "WilliamLewww/cuda_pbrt",
+    "chrisfrdly/Barracuda_3_Kalidax",
 })
 
 
@@ -187,8 +190,33 @@ def sample() -> list[str]:
 
 
 # (name, repository, license, license files, include dirs, defines, nvcc flags, source folder) of each sampled
-# repository, in sample() order: filled in after the fetch, before any measure
-CANDIDATES: list = []
+# repository, in sample() order: include dirs, defines and flags from each project's own build, read after the
+# fetch and before any measure. A repository `fetch` could not bring is listed with NOT_FETCHED.
+CANDIDATES = [
+    # CMakeLists.txt: include_directories(./include), CMAKE_CXX_STANDARD 17, CUDA_SEPARABLE_COMPILATION ON; it builds
+    # ops/ and pytorch_bind/ (base/ commented out, bandwidth/build.sh: nvcc -arch sm_XX -Xptxas=-v): no single folder
+    ("cuda-pytorch", "JuShuai-gif/cuda_pytorch", "(none in the repository)", [], ["include"], [],
+     ["-std=c++17", "-rdc=true"], ""),
+    ("fdk", "YuuKozlx/fdk_cuda_impl", NOT_FETCHED, [], [], [], [], ""),
+    # benchmark/utils.py run_cuda_compilation: nvcc -Xcompiler -fPIC -shared -arch=sm_80 FILE (its .cu lie under
+    # benchmark/: data/cuda_code_test and optimization/cuda)
+    ("irregular-ops", "ShouyangDong/cuda_irregular_ops", "(none in the repository)", [], [], [],
+     ["-std=c++17", "-Xcompiler", "-fPIC", "-arch=sm_80"], "benchmark/"),
+    # newest snapshot: no .cu (CMakeLists.txt builds C++ only)
+    ("deduplicator", "bwelton/cuda_deduplicator", "see LICENSE", ["LICENSE"], [], [], ["-std=c++17"], ""),
+    # CMakeLists.txt: include dirs src, lib, lib/gsl-lite/include, lib/png-plusplus (submodules, absent);
+    # CUDA_NVCC_FLAGS --std=c++11 (-> 17) --expt-extended-lambda -DTHRUST_DEBUG -DGSL_UNENFORCED_ON_CONTRACT_VIOLATION;
+    # it builds src/, test/ and benchmark/: no single folder
+    ("raytracer-jt", "JonasToth/cuda_raytracer", "(none in the repository)", [],
+     ["src", "lib", "lib/gsl-lite/include", "lib/png-plusplus"], ["THRUST_DEBUG", "GSL_UNENFORCED_ON_CONTRACT_VIOLATION"],
+     ["-std=c++17", "--expt-extended-lambda"], ""),
+    # no build file: each day's README compiles its .cu with a bare `nvcc X.cu -o X`
+    ("120-days", "krmdel/120_days_of_CUDA_challenge", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
+    # CMakeLists.txt: CMAKE_CUDA_STANDARD 20, include dir include, CUDA_SEPARABLE_COMPILATION ON, sources under src/
+    ("rcs-sim", "MarkJoson/rcs_cuda_sim", "see LICENSE", ["LICENSE"], ["include"], [], ["-std=c++20", "-rdc=true"],
+     "src/"),
+    ("ocudu", "rahmanhabib010/vt_cuda_accelartaed_ocudu", NOT_FETCHED, [], [], [], [], ""),
+]
 DROPPED: frozenset[str] = frozenset()
 
 
