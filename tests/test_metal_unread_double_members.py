@@ -44,6 +44,17 @@ def test_a_kernel_that_reads_a_double_member_is_still_refused(tmp_path):
     assert rc != 0 and "KP214" in log and not text, log
 
 
+def test_a_member_read_through_a_macro_or_a_method_is_still_refused(tmp_path):
+    """`#define MEAN(s) (s)->mean`: the kernel's text spells no `mean`, the macro reads it; an in-class
+    method that reads it: both leave the double a double (KP214), never integer bits computed on."""
+    macro = SRC.replace("struct Stats", "#define MEAN(s) ((float)(s)->mean)\nstruct Stats").replace(
+        "max(1u, stats->TOP)", "MEAN(stats)")
+    method = SRC.replace("unsigned count;", "unsigned count;\n    __device__ float m() const { return (float)mean; }")
+    for text in (macro, method.replace("TOP", "top")):
+        rc, port, log = _translate(tmp_path, text)
+        assert rc != 0 and "KP214" in log and not port, log
+
+
 def test_an_unsigned_member_of_a_pointed_to_struct_needs_no_cast(tmp_path):
     rc, text, log = _translate(tmp_path, SRC.replace("TOP", "count"))
     assert rc == 0 and "max(1u, stats->count)" in text, log + text

@@ -9,16 +9,18 @@ member keeps its offset and the host's struct binds unchanged.  The conditions, 
 KP214 stands:
   - the `double` is the type of a member declaration of a struct, class or union (plain names or
     arrays: `double a, b[4];`, no pointer, no bit field);
-  - no device function of the port names any member it declares (`s.a`, `p->a`, `{.a = x}`: any
-    field name of that spelling, whatever the struct: a name check, never a guess at types).
+  - no device function of the port, and no macro's value, spells any member it declares as a word
+    (`s.a`, `p->a`, `{.a = x}`, `#define A(s) (s)->a`: whatever the struct, a name check, never a guess
+    at types).
 """
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
-from ...source import walk
-
 _RECORDS = ("struct_specifier", "class_specifier", "union_specifier")
+_WORD = re.compile(r"[A-Za-z_]\w*")
 
 
 class UnreadDoubleMembers:
@@ -39,12 +41,17 @@ class UnreadDoubleMembers:
             names.append(self.src.text_of(d))
         if not names or any(c.type == "bitfield_clause" for c in decl.children):
             return False
-        return not set(names) & self._device_field_names()
+        body = decl.parent  # the record's own members (an in-class method that reads one) count too
+        rest = self.src.data[body.start_byte:decl.start_byte] + self.src.data[decl.end_byte:body.end_byte]
+        return not set(names) & (self._device_field_names() | set(_WORD.findall(rest.decode("utf-8", "replace"))))
 
     def _device_field_names(self) -> set[str]:
+        """Every word of the device functions and of the macros' values (`#define AVG(s) (s)->avg`, which
+        a kernel names as `AVG(stats)`): a member spelled anywhere there may be read."""
         cache = self.__dict__.get("_kp_device_field_names")
         if cache is None:
-            cache = self.__dict__["_kp_device_field_names"] = {
-                self.src.text_of(n) for f in self.device.values() for n in walk(f.node)
-                if n.type in ("field_identifier", "field_designator")}
+            texts = [self.src.text_of(f.node) for f in self.device.values()]
+            texts += [self.src.text_of(v) for m in self.src.index.of_types("preproc_def", "preproc_function_def")
+                      if (v := m.child_by_field_name("value")) is not None]
+            cache = self.__dict__["_kp_device_field_names"] = {w for t in texts for w in _WORD.findall(t)}
         return cache
