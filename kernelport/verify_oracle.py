@@ -24,6 +24,7 @@ from .emulator.frontend.curand_model import stream_note
 from .infer_inputs import CommandLine, Inferred, NotRun, infer
 from .model import Module, defined_names, file_scope_items
 from .project_ports import made_or_refused, single
+from .schedule_orders import own_order, skip_detail
 from .source import SourceFile
 from .translate import companion, destination
 
@@ -338,6 +339,7 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                               unlike_inputs(filled & set(oracle.globals or ()), context, got.redefine,
                                             [b for b, a in spec.args.items() if a.offset]))
     blamed = False  # the original's races check, once: where a port inherits one of its races
+    orders: dict[str, str | None] = {}  # schedule -> where the original's own run in it left the oracle (schedule_orders)
     spent = None  # (the run that spent its budget, the seconds): the kernel's later port runs are not made
     for r in backends.all_runs():
         if backends.get(r.backend).is_source or r.backend not in ports or r.backend not in spec.targets:
@@ -402,6 +404,10 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                                         f"({m.where} = {m.got!r}, not {m.want!r}) and matches the original on a "
                                         f"{r.wave}-lane device (max abs diff {design[0].max_abs:.3g}){also}",
                                         r.arch, schedule, secs + design[1], profile=design[0].profiles))
+            elif (order := _own_order(orders, schedule, verifier, lambda: run(src.text, source.name, wave, schedule,
+                                                                              src.path), expected, oracle, limits)):
+                rep.checks.append(Check(name, r.backend, r.wave, "numeric", "skip", skip_detail(
+                    order, schedule, verifier.schedules[0]) + also, r.arch, schedule, time.perf_counter() - t0))
             else:
                 m = cmp.mismatch
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "fail",
@@ -445,6 +451,15 @@ def _by_design(run_original, res, outs, verifier, limits):
                           res.bounds, ref.bounds, profile_bins=verifier.profile_bins, undefined=ref.undefined,
                           got_undefined=res.undefined)
     return (cmp, time.perf_counter() - t0) if cmp.ok else None
+
+
+def _own_order(orders: dict, schedule: str, verifier, run_original, expected, oracle, limits) -> str | None:
+    """schedule_orders.own_order, once per kernel and schedule; None in the oracle's own schedule."""
+    if schedule == verifier.schedules[0]:
+        return None
+    if schedule not in orders:
+        orders[schedule] = own_order(run_original, expected, oracle, limits, verifier.profile_bins)
+    return orders[schedule]
 
 
 def _sites(verifier, src, backend: str) -> str:

@@ -119,6 +119,29 @@ def test_a_port_parameter_the_arguments_lack_takes_the_originals_file_scope_vari
                    backend="metal", file_scope={"other": table})
 
 
+METAL_SCALAR = """
+#include <metal_stdlib>
+using namespace metal;
+kernel void k(device float* out [[buffer(0)]], constant float& w0 [[buffer(1)]],
+              uint3 tid [[thread_position_in_threadgroup]]) {
+    out[tid.x] = w0 * float(tid.x);
+}
+"""
+
+
+def test_a_scalar_port_parameter_takes_the_one_value_of_the_originals_file_scope_scalar():
+    """Metal passes `__constant__ float w0;` by value (`constant float& w0`, the host's setBytes): the port
+    is given the one element the original's variable held (verify failed: `a scalar parameter but got an
+    array`). The look-alikes: a file-scope array of two, or an array the arguments pass, stays an error."""
+    r = run_kernel(METAL_SCALAR, "k", args={"out": np.zeros(4, np.float32)}, grid=(1, 1, 1), block=(4, 1, 1),
+                   backend="metal", file_scope={"w0": np.array([0.5], np.float32)})
+    assert r.outputs["out"].tolist() == [0.0, 0.5, 1.0, 1.5]
+    for args, scope in (({}, {"w0": np.array([0.5, 2.0], np.float32)}), ({"w0": np.array([0.5], np.float32)}, {})):
+        with pytest.raises(EmulatorError, match="`w0` is a scalar parameter but got an array"):
+            run_kernel(METAL_SCALAR, "k", args={"out": np.zeros(4, np.float32), **args}, grid=(1, 1, 1),
+                       block=(4, 1, 1), backend="metal", file_scope=scope)
+
+
 def test_the_original_reports_its_file_scope_variables_as_the_kernel_found_them():
     src = "__constant__ int table[4] = {1, 2};\n__device__ int count;\n" \
           "__global__ void k(int* out) { out[threadIdx.x] = table[threadIdx.x]; count = 5; }\n"

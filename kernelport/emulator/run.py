@@ -312,6 +312,10 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         elif vector_row(t) is not None:
             bindings[s] = bind_vector(name, t, a, path, ctx.pos(cf.node))
         else:
+            if name not in args and isinstance(a, np.ndarray) and a.size == 1:
+                # a file-scope scalar the port passes by value (Metal's `constant float& d_w0` for the original's
+                # `__constant__ float d_w0`): the variable's one element, as the host's setBytes passes it
+                a = a.reshape(-1)[0]
             if isinstance(a, np.ndarray) and a.ndim:
                 raise EmulatorError(f"argument `{name}` is a scalar parameter but got an array", path)
             bindings[s] = (conv(np.asarray(a), t)[()] if isinstance(t, np.dtype) else a, None)

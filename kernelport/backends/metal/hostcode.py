@@ -25,6 +25,7 @@ from ...model import defined_names, device_references, file_scope_items, special
 from ...macros import IGNORED_QUALIFIERS
 from ...macro_signatures import LINKAGE
 from .conversion_operators import host_conversion_operators
+from .defaulted_members import defaulted_member
 from .function_args import kernel_macro_spans
 from .headers import condition_names, device_macro_uses, header_names, host_definition_uses, locate, prototype, wanted_names
 
@@ -399,6 +400,11 @@ class HostCode:
                 elif fn is not None:  # the kernel's instance: its [[host_name]] instantiation follows its definition
                     self.rw.replace(item, f"/* {fn}<...>: an explicit instance of a kernel, named with [[host_name]] "
                                           "after its definition */")
+                continue
+            if (member := defaulted_member(self.src, item)) is not None:  # `G::~G() = default;`: goes with its class
+                if member[0] not in needed:
+                    self.rw.replace(item, f"/* {member[1]} = {self.src.text_of(item).rsplit('=', 1)[1].strip(' ;')}: "
+                                          f"a member of {member[0]}, used by host code only, left out of the Metal port */")
                 continue
             if item.type not in ("preproc_def", "preproc_function_def", "struct_specifier", "class_specifier",
                                  "union_specifier", "enum_specifier", "type_definition", "alias_declaration",

@@ -59,6 +59,10 @@ class Scalars:
                     self.rw.replace(node, dialect.concept("ulong_long").spelling("metal"))
                     self.note(node, "ulong", "Metal has no double; this function only moves these doubles: "
                               "a 64-bit integer moves the same bytes (the host's double buffers bind unchanged)")
+                elif self.unread_double_member(node):  # bytes of a struct no device code names (unread_double_members.py)
+                    self.rw.replace(node, dialect.concept("ulong_long").spelling("metal"))
+                    self.note(node, "ulong", "Metal has no double; device code never names these members: a 64-bit "
+                              "integer keeps the struct's layout (the host's struct binds unchanged)")
                 else:
                     self.lacked_type("double", node)  # KP214, the backend's one wording
                     self.rw.replace(node, self.src.text_of(node))  # reported once, here
@@ -144,6 +148,11 @@ class Scalars:
             return " ".join(p.type.replace("const", " ").split()) if p is not None and p.pointer else None
         if n.type == "field_expression" and self.src.text_of(n.child_by_field_name("operator")) == ".":
             return self._member_type(self._decl_type(n.child_by_field_name("argument"), f), n.child_by_field_name("field"))
+        if n.type == "field_expression":  # `stats->max_y`: a member of what a pointer parameter points to
+            a = n.child_by_field_name("argument")
+            p = f.param(self.src.text_of(a)) if a is not None and a.type == "identifier" else None
+            owner = " ".join(p.type.replace("const", " ").split()) if p is not None and p.pointer else None
+            return self._member_type(owner, n.child_by_field_name("field"))
         if n.type != "identifier":
             return None
         name = self.src.text_of(n)

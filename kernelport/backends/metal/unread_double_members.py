@@ -1,0 +1,57 @@
+"""A struct's `double` members that device code never names: Metal's 64-bit `ulong` keeps the layout.
+
+Metal has no double (KP214).  heldout83's cuda_interop histgram_normalize.cu reads one `int` of a
+stats struct the host fills (`input_stats->max_y_axis`), whose `double avg_r, avg_g, avg_b;` come
+before it: demoting them to float would move max_y_axis (the kernel would read another field of the
+host's struct), and refusing refuses a kernel that computes on no double.  A member no device code
+names is bytes the kernel never looks at; `ulong` has double's size and alignment, so every other
+member keeps its offset and the host's struct binds unchanged.  The conditions, all checked, else
+KP214 stands:
+  - the `double` is the type of a member declaration of a struct, class or union (plain names or
+    arrays: `double a, b[4];`, no pointer, no bit field);
+  - no device function of the port, and no macro's value, spells any member it declares as a word
+    (`s.a`, `p->a`, `{.a = x}`, `#define A(s) (s)->a`: whatever the struct, a name check, never a guess
+    at types).
+"""
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+_RECORDS = ("struct_specifier", "class_specifier", "union_specifier")
+_WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+class UnreadDoubleMembers:
+    """Mixin of MetalTranslator: `unread_double_member(node)` for a `double` type use."""
+
+    def unread_double_member(self, node: Node) -> bool:
+        decl = node.parent
+        if decl is None or decl.type != "field_declaration" or decl.child_by_field_name("type") != node or \
+                decl.parent is None or decl.parent.type != "field_declaration_list" or \
+                decl.parent.parent is None or decl.parent.parent.type not in _RECORDS:
+            return False
+        names = []
+        for d in decl.children_by_field_name("declarator"):
+            while d is not None and d.type == "array_declarator":
+                d = d.child_by_field_name("declarator")
+            if d is None or d.type != "field_identifier":
+                return False  # a pointer, a function, a bit field: not plain bytes of the record
+            names.append(self.src.text_of(d))
+        if not names or any(c.type == "bitfield_clause" for c in decl.children):
+            return False
+        body = decl.parent  # the record's own members (an in-class method that reads one) count too
+        rest = self.src.data[body.start_byte:decl.start_byte] + self.src.data[decl.end_byte:body.end_byte]
+        return not set(names) & (self._device_field_names() | set(_WORD.findall(rest.decode("utf-8", "replace"))))
+
+    def _device_field_names(self) -> set[str]:
+        """Every word of the device functions and of the macros' values (`#define AVG(s) (s)->avg`, which
+        a kernel names as `AVG(stats)`): a member spelled anywhere there may be read."""
+        cache = self.__dict__.get("_kp_device_field_names")
+        if cache is None:
+            texts = [self.src.text_of(f.node) for f in self.device.values()]
+            texts += [self.src.text_of(v) for m in self.src.index.of_types("preproc_def", "preproc_function_def")
+                      if (v := m.child_by_field_name("value")) is not None]
+            cache = self.__dict__["_kp_device_field_names"] = {w for t in texts for w in _WORD.findall(t)}
+        return cache
