@@ -335,8 +335,8 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     if verifier.device is not None:
         from .verify_device import device_against_oracle, unlike_inputs
         device_against_oracle(verifier, src, kernel, spec, args, targs, outs, oracle, rep,
-                              unlike_inputs(filled & set(oracle.globals or ()), context, got.redefine,
-                                            [b for b, a in spec.args.items() if a.offset]))
+                              unlike_inputs(context, [b for b, a in spec.args.items() if a.offset]),
+                              filled, got.redefine)
     blamed = False  # the original's races check, once: where a port inherits one of its races
     spent = None  # (the run that spent its budget, the seconds): the kernel's later port runs are not made
     for r in backends.all_runs():

@@ -31,9 +31,11 @@ def main() -> None:
     nvcc = shutil.which("nvcc")
     assert nvcc, "nvcc is needed"
 
-    def build_only(source, kernel, spec, args, targs, arch="native", flags=(), variants=()):
+    def build_only(source, kernel, spec, args, targs, arch="native", flags=(), variants=(), symbols=None,
+                   redefine=None):
         with tempfile.TemporaryDirectory(prefix="kernelport-gpu-") as tmp:
-            device.build_driver(nvcc, a.arch, flags, Path(tmp), source, kernel, spec, args, targs, variants)
+            device.build_driver(nvcc, a.arch, flags, Path(tmp), source, kernel, spec, args, targs, variants,
+                                symbols, redefine)
         raise Built("built")
     device.run_cuda = build_only
     own = verify_device.gpu_outputs
