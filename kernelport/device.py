@@ -196,7 +196,9 @@ def _write_driver(d: Path, source: Path, kernel: Function, spec: KernelSpec, arg
             (d / f"{p.name}.in").write_bytes(v.tobytes())
             loads.append(f'    {el}* {p.name} = load<{el}, {ct}>("{d / (p.name + ".in")}", {count});')
             saves.append(f'    save<{el}, {ct}>("{d / (p.name + ".out")}", {p.name}, {count});')
-            call.append(f"({et}*){p.name}")
+            # host code stepped the pointer after allocating it (prna's `w5++`): the kernel gets it k elements in
+            step = getattr(getattr(spec, "args", {}).get(p.name), "offset", 0)
+            call.append(f"({et}*){p.name}" + (f" + {int(step)}" if step else ""))
         elif isinstance(v, dict):  # a struct or vector by value: filled field by field
             lines, var = device_inputs.by_value_code(checks, d, p.name, et, v)
             values += lines
@@ -230,11 +232,12 @@ def passable(kernel: Function, args: dict) -> None:
 
 def run_cuda(source: Path, kernel: Function, spec: KernelSpec, args: dict, template_args: list[str] | None,
              arch: str = "native", flags: tuple[str, ...] = (), variants=(), symbols: dict | None = None,
-             redefine: dict | None = None) -> dict[str, np.ndarray]:
+             redefine: dict | None = None, alone: bool = True) -> dict[str, np.ndarray]:
     """Outputs of the original kernel run on the local NVIDIA GPU.  flags: the project's -I/-D/-include.
     variants: what to include instead where the file as it is does not build (kernelport.device_source).
     symbols: host-filled constant-memory variables -> the emulator's contents, copied in before the launch;
-    redefine: macros the emulator's run gave other values (kernelport.device_inputs)."""
+    redefine: macros the emulator's run gave other values (kernelport.device_inputs); alone: False where the
+    emulator ran the file only after its includer's lines (`variants` begin with them: the file alone is not tried)."""
     passable(kernel, args)
     nvcc = shutil.which("nvcc")
     if nvcc is None:
@@ -244,7 +247,7 @@ def run_cuda(source: Path, kernel: Function, spec: KernelSpec, args: dict, templ
     with tempfile.TemporaryDirectory(prefix="kernelport-gpu-") as tmp:
         d = Path(tmp)
         exe = build_driver(nvcc, arch, flags, d, source, kernel, spec, args, template_args, variants, symbols,
-                           redefine)
+                           redefine, alone)
         r = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
         if r.returncode != 0 and LEFT_OUT in r.stderr:  # a file-scope initializer calls host code left out
             raise Unbuildable(f"{r.stderr.strip()[:300]} before the driver's main (a file-scope initializer "
@@ -257,22 +260,38 @@ def run_cuda(source: Path, kernel: Function, spec: KernelSpec, args: dict, templ
 
 def build_driver(nvcc: str, arch: str, flags: tuple[str, ...], d: Path, source: Path, kernel: Function,
                  spec: KernelSpec, args: dict, template_args: list[str] | None, variants=(),
-                 symbols: dict | None = None, redefine: dict | None = None) -> Path:
-    """The driver's executable in d: the file as it is, else each of `variants` in turn ((what, text, extra
-    flags), or a reason one cannot be used); Unbuildable where a header is not installed here, Unpassable
-    where the compiled types are not the emulator's layout.  With `redefine`, the file and its local headers
-    as the emulator read them (device_inputs.Redefined)."""
+                 symbols: dict | None = None, redefine: dict | None = None, alone: bool = True) -> Path:
+    """The driver's executable in d: the file as it is (unless not `alone`), else each of `variants` in turn
+    ((what, text, extra flags), or a reason one cannot be used); Unbuildable where a header is not installed
+    here, Unpassable where the compiled types are not the emulator's layout.  With `redefine`, the file and its
+    local headers (and its includer's, for a variant after the includer's lines) as the emulator read them
+    (device_inputs.Redefined)."""
     from .device_source import missing_header
     passable(kernel, args)
-    tried, refused, exe = [], "", d / "driver"
-    todo = iter(variants)
+    variants = list(variants)
     tree = None
     if redefine:
         dirs = tuple(f[2:] for f in flags if f.startswith("-I") and len(f) > 2)
         tree = device_inputs.Redefined(source, redefine, d, dirs)
         flags = tree.flags(flags)
-    included, extra = (tree.file if tree is not None else source), ()
-    while True:
+    tried, refused, exe = [], "", d / "driver"
+    todo = iter(([None] if alone else []) + variants)  # None: the file as it is
+    r = None
+    for nxt in todo:
+        if isinstance(nxt, str):
+            refused = nxt
+            continue
+        extra: tuple[str, ...] = ()
+        if nxt is None:
+            included = tree.file if tree is not None else source
+        else:
+            what, text, extra = nxt
+            tried.append(what)
+            if tree is not None:
+                included = tree.place(text)
+            else:
+                included = d / "original.cu"
+                included.write_text(text)
         _, checks = _write_driver(d, included, kernel, spec, args, template_args, symbols)
         r = subprocess.run(build_command(nvcc, arch, (*flags, *extra), exe, d / "driver.cu"),
                            capture_output=True, text=True, timeout=600)
@@ -282,18 +301,10 @@ def build_driver(nvcc: str, arch: str, flags: tuple[str, ...], d: Path, source: 
             raise Unbuildable(why)
         if (why := checks.refusal(r.stderr)) is not None:
             raise Unpassable(why)
-        nxt = next(todo, None)
-        while isinstance(nxt, str):
-            refused, nxt = nxt, next(todo, None)
-        if nxt is None:
-            also = f" (also with {'; and with '.join(tried)})" if tried else ""
-            if refused:
-                raise Unbuildable(f"{refused}; nvcc failed on the GPU driver{also}: {r.stderr.strip()[:600]}")
-            raise RuntimeError(f"nvcc failed on the GPU driver{also}: {r.stderr.strip()[:800]}")
-        what, text, extra = nxt
-        tried.append(what)
-        if tree is not None:
-            included = tree.place(text)
-        else:
-            included = d / "original.cu"
-            included.write_text(text)
+    err = r.stderr.strip() if r is not None else "nothing to build"
+    first = tried.pop(0) if tried and not alone else None
+    also = f" (also with {'; and with '.join(tried)})" if tried else ""
+    head = f"nvcc failed on the GPU driver{f' with {first}' if first else ''}{also}"
+    if refused:
+        raise Unbuildable(f"{refused}; {head}: {err[:600]}")
+    raise RuntimeError(f"{head}: {err[:800]}")

@@ -193,38 +193,45 @@ class Redefined:
     copy, the copies of the include dirs before the dirs themselves (`flags`)."""
 
     def __init__(self, source: Path, redefine: dict[str, str], d: Path, include_dirs: tuple[str, ...] = ()):
-        from .includes import MAX_HEADER_BYTES, is_regular, within_project
-        self.redefine, self.tree = dict(redefine), d / "tree"
+        self.redefine, self.tree, self.include_dirs = dict(redefine), d / "tree", tuple(include_dirs)
         self.source = Path(os.path.abspath(source))
-        seen: set[str] = set()
-        todo, done = [self.source], set()
-        while todo and len(done) < MAX_MIRRORED:
-            f = todo.pop()
-            if str(f) in done:
+        self.seen: set[str] = set()  # the macros some #define of the copies gave the emulator's value
+        self.done: set[str] = set()
+        self._mirror(self.source, None)
+        self.dirs = tuple(f"-I{self.tree}{os.path.abspath(x)}" for x in include_dirs)
+
+    def _mirror(self, first: Path, text: str | None) -> Path:
+        """Copy `first` (with `text` in place of its own, where given) and every local header it reads."""
+        from .includes import MAX_HEADER_BYTES, is_regular, within_project
+        todo: list[tuple[Path, str | None]] = [(first, text)]
+        out = None
+        while todo and len(self.done) < MAX_MIRRORED:
+            f, given = todo.pop()
+            if given is None and str(f) in self.done:
                 continue
-            done.add(str(f))
+            self.done.add(str(f))
             try:
-                text = f.read_text(encoding="utf-8", errors="replace")
+                text_f = given if given is not None else f.read_text(encoding="utf-8", errors="replace")
             except OSError:
                 continue
-            new, got = _rewrite(text, self.redefine)
-            seen |= got
-            self._write(f, new)
-            for inc in _INCLUDE.findall(text):  # beside the file (a quoted one), then on the include dirs
-                for here in ([str(f.parent)] if inc.startswith('"') else []) + list(include_dirs):
+            new, got = _rewrite(text_f, self.redefine)
+            self.seen |= got
+            wrote = self._write(f, new if given is not None else f'#line 1 "{f}"\n' + new)
+            out = out or wrote
+            for inc in _INCLUDE.findall(text_f):  # beside the file (a quoted one), then on the include dirs
+                for here in ([str(f.parent)] if inc.startswith('"') else []) + list(self.include_dirs):
                     p = Path(os.path.normpath(os.path.join(here, inc[1:-1])))
                     if is_regular(p):
-                        if within_project(f, p.resolve()) and p.stat().st_size <= MAX_HEADER_BYTES:
-                            todo.append(p)
+                        if str(p) not in self.done and within_project(f, p.resolve()) and \
+                                p.stat().st_size <= MAX_HEADER_BYTES:
+                            todo.append((p, None))
                         break
-        # a macro no #define of these files gives: a -D of the build, given the emulator's value
-        self.defines = {n: v for n, v in self.redefine.items() if n not in seen}
-        self.dirs = tuple(f"-I{self.tree}{os.path.abspath(x)}" for x in include_dirs)
+        return out if out is not None else self.file
 
     def _write(self, f: Path, text: str) -> Path:
         out = Path(f"{self.tree}{f}")
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(f'#line 1 "{f}"\n' + text)
+        out.write_text(text)
         return out
 
     @property
@@ -232,15 +239,16 @@ class Redefined:
         return Path(f"{self.tree}{self.source}")
 
     def place(self, text: str) -> Path:
-        """A variant of the file's text (kernelport.device_source), rewritten, in the file's place."""
-        return self._write(self.source, _rewrite(text, self.redefine)[0])
+        """A variant of the file's text (kernelport.device_source: its own #line markers), rewritten, in the
+        file's place; the headers its lines read (an includer's lines before the file's) copied too."""
+        return self._mirror(self.source, text)
 
     def flags(self, flags: tuple[str, ...]) -> tuple[str, ...]:
         """The build's flags with the mirror's include dirs first and each -D the emulator redefined given
-        its value (one it redefined that nothing defines: added)."""
+        its value (one it redefined that no #define of the copies gives: added, as the emulator's -D)."""
         out = [*self.dirs]
         for f in flags:
             m = re.match(r"-D([A-Za-z_]\w*)(?:=(.*))?$", f)
             out.append(f"-D{m.group(1)}={self.redefine[m.group(1)]}" if m and m.group(1) in self.redefine else f)
         given = {m.group(1) for f in flags if (m := re.match(r"-D([A-Za-z_]\w*)", f))}
-        return (*out, *(f"-D{n}={v}" for n, v in self.defines.items() if n not in given))
+        return (*out, *(f"-D{n}={v}" for n, v in self.redefine.items() if n not in self.seen and n not in given))

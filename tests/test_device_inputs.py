@@ -185,3 +185,51 @@ def test_pointer_fields_holding_the_emulators_addresses_are_refused():
     held["next"][1] = 4096
     with pytest.raises(device.Unpassable, match=r"pointer fields \(next\) hold the emulator's addresses"):
         device.passable(kernel, {"nodes": held})
+
+
+def test_a_file_the_emulator_ran_after_its_includers_lines_is_built_after_them(tmp_path):
+    """hecbench's radixsort Scan_kernels.cu and ss kernels.cu run on the emulator only after main.cu's lines
+    (verify_oracle.includer_context): 6 device skips at stop 60.  The driver builds what the emulator read,
+    never the file alone (which here builds, with another SCALE); a macro the inputs redefine in a header those
+    lines read takes the emulator's value too."""
+    from kernelport import device_source, model
+    from kernelport.source import SourceFile
+    from kernelport.verify_oracle import includer_context
+    (tmp_path / "types.h").write_text("typedef unsigned char uchar;\n#define SCALE 3\n")
+    (tmp_path / "main.cu").write_text('#ifndef MAIN_GUARD\n#define MAIN_GUARD\n#include "types.h"\n'
+                                      '#include "k.cu"\n#endif\nint main() { return 0; }\n')
+    f = tmp_path / "k.cu"
+    f.write_text('#ifndef SCALE\n#define SCALE 2\n#endif\nstatic_assert(SCALE == WANT, "the SCALE the emulator read");\n'
+                 "__global__ void k(float* y) { y[threadIdx.x] = SCALE; }\n")
+    params, args = _y()
+    context = includer_context(f)
+    assert context is not None and context[0] == str(tmp_path / "main.cu")
+
+    def build(want: int, redefine=None, alone=False):
+        variants = device_source.variants(SourceFile.read(f), model.build, includer_context, context)
+        kernel = NS(name="k", params=[NS(name=n, type=t) for n, t in params], template_params=[])
+        spec = NS(dims=lambda what: (1,) if what == "grid" else (4,), shared_bytes=lambda: 0)
+        out = tmp_path / f"build{want}"
+        out.mkdir(exist_ok=True)
+        return device.build_driver(_nvcc(), "sm_90", (f"-DWANT={want}",), out, f, kernel, spec, args, None,
+                                   variants, None, redefine, alone)
+    assert build(3).exists()
+    assert "main.cu" in (tmp_path / "build3" / "original.cu").read_text().split("\n")[0]
+    assert build(7, {"SCALE": "7"}).exists()
+    with pytest.raises(RuntimeError, match="the SCALE the emulator read"):
+        build(2)  # the file alone (SCALE 2) is never what the driver builds for such a run
+    assert build(2, alone=True).exists()  # (as it is where the emulator ran the file alone)
+
+
+def test_a_pointer_host_code_steps_is_passed_that_many_elements_in():
+    """prna's `cudaMalloc(&w5, ...); w5++;` (kernelport/host_offsets.py): the emulator runs the kernel with the
+    pointer one element into the whole buffer; the driver passes `w5 + 1` and saves the whole buffer."""
+    import tempfile
+    kernel = NS(name="k", params=[NS(name="w5", type="float"), NS(name="y", type="float")], template_params=[])
+    spec = NS(dims=lambda what: (1,) if what == "grid" else (4,), shared_bytes=lambda: 0,
+              args={"w5": NS(offset=1), "y": NS(offset=0)})
+    with tempfile.TemporaryDirectory() as tmp:
+        text = device.write_driver(Path(tmp), Path(tmp) / "k.cu", kernel, spec,
+                                   {"w5": np.zeros(9, np.float32), "y": np.zeros(4, np.float32)}, None).read_text()
+    assert "k<<<dim3(1), dim3(4), 0>>>((float*)w5 + 1, (float*)y);" in text
+    assert 'save<elem_t<float, float>, float>(' in text and ', w5, 9);' in text

@@ -37,7 +37,7 @@ def _device_rows(tmp_path, monkeypatch, src, gpu, config=""):
     calls = []
 
     def stand_in(source, kernel, spec, args, targs, arch="native", flags=(), variants=(), symbols=None,
-                 redefine=None):
+                 redefine=None, alone=True):
         calls.append((kernel.name, spec.dims("grid"), spec.dims("block"), flags, symbols))
         return gpu(args, symbols) if gpu.__code__.co_argcount == 2 else gpu(args)
     monkeypatch.setattr(device, "run_cuda", stand_in)

@@ -42,7 +42,7 @@ def _verify(tmp_path, monkeypatch, gpu):
     from kernelport import device
 
     def stand_in(source, kernel, spec, args, targs, arch="native", flags=(), variants=(), symbols=None,
-                 redefine=None):
+                 redefine=None, alone=True):
         return gpu(args)
     monkeypatch.setattr(device, "run_cuda", stand_in)
     f = tmp_path / "k.cu"

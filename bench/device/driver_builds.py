@@ -32,10 +32,10 @@ def main() -> None:
     assert nvcc, "nvcc is needed"
 
     def build_only(source, kernel, spec, args, targs, arch="native", flags=(), variants=(), symbols=None,
-                   redefine=None):
+                   redefine=None, alone=True):
         with tempfile.TemporaryDirectory(prefix="kernelport-gpu-") as tmp:
             device.build_driver(nvcc, a.arch, flags, Path(tmp), source, kernel, spec, args, targs, variants,
-                                symbols, redefine)
+                                symbols, redefine, alone)
         raise Built("built")
     device.run_cuda = build_only
     own = verify_device.gpu_outputs
