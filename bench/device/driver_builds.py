@@ -2,7 +2,9 @@
 no GPU (the build needs none): which drivers build, which are skips (a header not installed) and which
 fail, with the oracle's inputs and tests/realcorpus's manifest flags, as bench/device/run_oracle_device.sh
 builds them.  Nothing runs on a GPU: each built driver is reported as `built`, never as a pass.
-    PYTHONPATH=$PWD python -P bench/device/driver_builds.py [--arch sm_90] FILE...
+    PYTHONPATH=$PWD python -P bench/device/driver_builds.py [--arch sm_90] [--keep DIR] FILE...
+--keep DIR: each built driver's directory (driver.cu, the inputs, the copies of a file built with redefined
+macros under tree/) is kept as DIR/FILESTEM.KERNEL, to read what the GPU run would build.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ class Built(RuntimeError):
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--arch", default="sm_90")
+    ap.add_argument("--keep", type=Path)
     ap.add_argument("files", nargs="+", type=Path)
     a = ap.parse_args()
     import oracle_corpus
@@ -36,6 +39,8 @@ def main() -> None:
         with tempfile.TemporaryDirectory(prefix="kernelport-gpu-") as tmp:
             device.build_driver(nvcc, a.arch, flags, Path(tmp), source, kernel, spec, args, targs, variants,
                                 symbols, redefine, alone)
+            if a.keep is not None:
+                shutil.copytree(tmp, a.keep / f"{Path(source).stem}.{kernel.name}", dirs_exist_ok=True)
         raise Built("built")
     device.run_cuda = build_only
     own = verify_device.gpu_outputs
