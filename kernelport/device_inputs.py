@@ -163,21 +163,17 @@ def by_value_code(checks: Checks, d: Path, name: str, ctype: str, value: dict) -
 
 def _rewrite(text: str, redefine: dict[str, str]) -> tuple[str, set[str]]:
     """`text` with each object-like `#define NAME` of `redefine` given its value, as the emulator's
-    preprocessor does (emulator.frontend.preprocess._prepass: the old value's continued lines left empty)."""
-    from .emulator.frontend.preprocess import _DEFINE
-    out, seen, lines, i = [], set(), text.split("\n"), 0
+    preprocessor does (emulator.frontend.preprocess.redefined), and the names it rewrote."""
+    from .emulator.frontend.preprocess import _DEFINE, redefined
+    out: list[str] = []
+    seen, lines, i = set(), text.split("\n"), 0
     while i < len(lines):
-        ln = lines[i]
-        d = _DEFINE.match(ln)
-        if d is not None and d.group(1) in redefine:
-            out.append(f"#define {d.group(1)} {redefine[d.group(1)]}")
-            seen.add(d.group(1))
-            while ln.rstrip().endswith("\\") and i + 1 < len(lines):
-                i += 1
-                ln = lines[i]
-                out.append("")
+        at = redefined(lines, i, redefine, out)
+        if at is None:
+            out.append(lines[i])
         else:
-            out.append(ln)
+            seen.add(_DEFINE.match(lines[i]).group(1))
+            i = at
         i += 1
     return "\n".join(out), seen
 
