@@ -240,11 +240,15 @@ class Redefined:
         return self._mirror(self.source, text)
 
     def flags(self, flags: tuple[str, ...]) -> tuple[str, ...]:
-        """The build's flags with the mirror's include dirs first and each -D the emulator redefined given
-        its value (one it redefined that no #define of the copies gives: added, as the emulator's -D)."""
+        """The build's flags with the mirror's include dirs first, a forced include's copy in its place and each
+        -D the emulator redefined given its value (one it redefined that no #define of the copies gives: added,
+        as the emulator's -D)."""
         out = [*self.dirs]
-        for f in flags:
+        for k, f in enumerate(flags):
             m = re.match(r"-D([A-Za-z_]\w*)(?:=(.*))?$", f)
+            if k and flags[k - 1] == "-include" and Path(f).is_file():  # a forced include, read as the file is
+                self._mirror(Path(os.path.abspath(f)), None)
+                f = f"{self.tree}{os.path.abspath(f)}"
             out.append(f"-D{m.group(1)}={self.redefine[m.group(1)]}" if m and m.group(1) in self.redefine else f)
         given = {m.group(1) for f in flags if (m := re.match(r"-D([A-Za-z_]\w*)", f))}
         return (*out, *(f"-D{n}={v}" for n, v in self.redefine.items() if n not in self.seen and n not in given))

@@ -233,3 +233,17 @@ def test_a_pointer_host_code_steps_is_passed_that_many_elements_in():
                                    {"w5": np.zeros(9, np.float32), "y": np.zeros(4, np.float32)}, None).read_text()
     assert "k<<<dim3(1), dim3(4), 0>>>((float*)w5 + 1, (float*)y);" in text
     assert 'save<elem_t<float, float>, float>(' in text and ', w5, 9);' in text
+
+
+def test_a_forced_include_takes_the_emulators_values_too(tmp_path):
+    """A project's `-include` header (forced-includes: the emulator reads it through the same rewrite) is
+    given in its copy; the project's own file stays as it is."""
+    (tmp_path / "forced.h").write_text("#define N 4096\n")
+    f = tmp_path / "k.cu"
+    f.write_text('static_assert(N == 64, "N is the emulator\'s");\n__global__ void k(float* y) { y[threadIdx.x] = N; }\n')
+    params, args = _y()
+    flags = ("-include", str(tmp_path / "forced.h"))
+    with pytest.raises(RuntimeError, match="N is the emulator's"):
+        _build(tmp_path, f, params, args, flags=flags)
+    assert _build(tmp_path, f, params, args, flags=flags, redefine={"N": "64"}).exists()
+    assert (tmp_path / "forced.h").read_text() == "#define N 4096\n"
