@@ -262,11 +262,12 @@ def build_driver(nvcc: str, arch: str, flags: tuple[str, ...], d: Path, source: 
                  spec: KernelSpec, args: dict, template_args: list[str] | None, variants=(),
                  symbols: dict | None = None, redefine: dict | None = None, alone: bool = True) -> Path:
     """The driver's executable in d: the file as it is (unless not `alone`), else each of `variants` in turn
-    ((what, text, extra flags), or a reason one cannot be used); Unbuildable where a header is not installed
-    here, Unpassable where the compiled types are not the emulator's layout.  With `redefine`, the file and its
+    ((what, text, extra flags), or a reason one cannot be used; a header not installed here that stops one is
+    left out of it, as the emulator never read it); Unbuildable where a header is not installed here and the
+    driver cannot do without it, Unpassable where the compiled types are not the emulator's layout.  With `redefine`, the file and its
     local headers (and its includer's, for a variant after the includer's lines) as the emulator read them
     (device_inputs.Redefined)."""
-    from .device_source import missing_header
+    from .device_source import missing_header, missing_name, without_includes
     passable(kernel, args)
     variants = list(variants)
     tree = None
@@ -276,31 +277,43 @@ def build_driver(nvcc: str, arch: str, flags: tuple[str, ...], d: Path, source: 
         flags = tree.flags(flags)
     tried, refused, exe = [], "", d / "driver"
     todo = iter(([None] if alone else []) + variants)  # None: the file as it is
-    r = None
+    r, missing, left_out = None, None, []  # headers not installed: the first one's skip, those the variants leave out
     for nxt in todo:
         if isinstance(nxt, str):
             refused = nxt
             continue
-        extra: tuple[str, ...] = ()
-        if nxt is None:
-            included = tree.file if tree is not None else source
-        else:
-            what, text, extra = nxt
-            tried.append(what)
-            if tree is not None:
-                included = tree.place(text)
+        if nxt is not None:
+            tried.append(nxt[0])
+        while True:  # a variant again with each header not installed that stopped it left out (at most 8)
+            extra: tuple[str, ...] = ()
+            if nxt is None:
+                included = tree.file if tree is not None else source
             else:
-                included = d / "original.cu"
-                included.write_text(text)
-        _, checks = _write_driver(d, included, kernel, spec, args, template_args, symbols)
-        r = subprocess.run(build_command(nvcc, arch, (*flags, *extra), exe, d / "driver.cu"),
-                           capture_output=True, text=True, timeout=600)
-        if r.returncode == 0:
-            return exe
-        if (why := missing_header(r.stderr)) is not None:
-            raise Unbuildable(why)
-        if (why := checks.refusal(r.stderr)) is not None:
-            raise Unpassable(why)
+                what, text, extra = nxt
+                text = without_includes(text, left_out)
+                if tree is not None:
+                    included = tree.place(text)
+                else:
+                    included = d / "original.cu"
+                    included.write_text(text)
+            _, checks = _write_driver(d, included, kernel, spec, args, template_args, symbols)
+            r = subprocess.run(build_command(nvcc, arch, (*flags, *extra), exe, d / "driver.cu"),
+                               capture_output=True, text=True, timeout=600)
+            if r.returncode == 0:
+                return exe
+            if (why := checks.refusal(r.stderr)) is not None:
+                raise Unpassable(why)
+            if (why := missing_header(r.stderr)) is None:
+                break
+            missing = missing or why
+            h = missing_name(r.stderr)
+            if h in left_out or len(left_out) >= 8:
+                break
+            left_out.append(h)
+            if nxt is None:  # (the file as it is keeps every line: the variants leave it out)
+                break
+    if missing is not None:  # what the driver could not do without: the header, where to get it
+        raise Unbuildable(missing)
     err = r.stderr.strip() if r is not None else "nothing to build"
     first = tried.pop(0) if tried and not alone else None
     also = f" (also with {'; and with '.join(tried)})" if tried else ""

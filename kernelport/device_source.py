@@ -57,6 +57,22 @@ def missing_header(stderr: str) -> str | None:
             "[tool.kernelport] include-dirs")
 
 
+def missing_name(stderr: str) -> str | None:
+    """The header nvcc stopped at, not installed (None for any other error)."""
+    m = _MISSING.search(stderr)
+    return m.group("h").strip() if m is not None else None
+
+
+def without_includes(text: str, headers: list[str]) -> str:
+    """`text` with each #include of `headers` (not installed where the driver is built) an empty line: the
+    emulator never read them (its preprocessor drops a header it cannot read), so the device code it ran does
+    not need them; host code that does is left out (host_bodies), and a declaration the driver keeps that
+    needs one still fails the build, which then stays the located skip at the header."""
+    for h in headers:
+        text = re.sub(rf'^[ \t]*#[ \t]*include[ \t]*[<"]{re.escape(h)}[>"][^\n]*$', "", text, flags=re.M)
+    return text
+
+
 def host_bodies(module) -> list[tuple[int, int]]:
     """Byte spans of the bodies of the file's host-only functions that no device code reaches: free and
     namespace-scope functions, not `constexpr` (a size device code may read), not class members."""
