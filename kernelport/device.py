@@ -226,7 +226,11 @@ def passable(kernel: Function, args: dict) -> None:
             if ptrs := device_inputs.pointer_fields(v):
                 raise Unpassable(f"`{p.name}` is a buffer of structs ({p.type}) whose pointer fields "
                                  f"({', '.join(ptrs)}) hold the emulator's addresses, which mean nothing on the GPU")
-        elif not isinstance(v, (np.ndarray, dict, int, float, bool, np.integer, np.floating, np.bool_)):
+        elif isinstance(v, dict):
+            if odd := device_inputs.unknown_fields(p.name, v):
+                raise Unpassable(f"`{p.name}` is a {p.type} by value whose field {odd} is neither a number nor an "
+                                 "array, which the GPU driver does not pass")
+        elif not isinstance(v, (np.ndarray, int, float, bool, np.integer, np.floating, np.bool_)):
             raise Unpassable(f"`{p.name}` is a {p.type} by value, which the GPU driver does not pass")
 
 

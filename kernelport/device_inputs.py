@@ -131,6 +131,20 @@ def symbol_code(checks: Checks, d: Path, symbols: dict[str, np.ndarray]) -> list
     return lines
 
 
+NUMBERS = (int, float, bool, np.integer, np.floating, np.bool_)
+
+
+def unknown_fields(name: str, value: dict) -> str:
+    """The first field of a by-value argument (nested dicts) that is neither a number nor an array ('' if none)."""
+    for f, v in value.items():
+        if isinstance(v, dict):
+            if odd := unknown_fields(f"{name}.{f}", v):
+                return odd
+        elif not isinstance(v, (np.ndarray, *NUMBERS)):
+            return f"`{name}.{f}`"
+    return ""
+
+
 def _number(v, ctype: str) -> str:
     if isinstance(v, (float, np.floating)):
         return f"({ctype}){float(v).hex()}"

@@ -107,7 +107,8 @@ def test_struct_arguments_are_passed_or_a_skip_never_an_internal_error():
     pt = np.dtype([("x", "<i4"), ("y", "<i4")], align=True)
     for name, ctype, value in [("p", "Point*", np.zeros(4, pt)), ("c", "Complex", {"re": 1.0, "im": 0.0})]:
         passable(NS(name="k", params=[NS(name=name, type=ctype)]), {name: value})
-    for name, ctype, value in [("q", "Quad", np.zeros(4, np.complex64)), ("s", "Strange", object())]:
+    for name, ctype, value in [("q", "Quad", np.zeros(4, np.complex64)), ("s", "Strange", object()),
+                               ("t", "Tagged", {"n": 1, "tag": {"name": "x"}})]:
         with pytest.raises(Unpassable, match=f"`{name}` is a"):
             passable(NS(name="k", params=[NS(name=name, type=ctype)]), {name: value})
 
