@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from . import device_inputs
 from .annotations import KernelSpec
 from .device_source import LEFT_OUT
 from .model import Function
@@ -54,7 +55,9 @@ DRIVER = LEGACY + """\
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cstddef>
 #include <type_traits>
+#include <utility>
 #include <cuda_runtime.h>
 
 static void check(cudaError_t e, const char* what) {{
@@ -101,8 +104,25 @@ template <typename E, typename F> static void save(const char* path, const E* de
     std::free(file);
 }}
 
+// bytes of a file into host memory: a host-filled constant-memory variable's contents, an array field
+static void kp_bytes(void* to, const char* path, size_t bytes) {{
+    FILE* f = std::fopen(path, "rb");
+    if (!f || std::fread(to, 1, bytes, f) != bytes) {{ std::fprintf(stderr, "read %s\\n", path); std::exit(1); }}
+    std::fclose(f);
+}}
+
+template <typename S> static void kp_symbol(const S& symbol, const char* path, size_t bytes) {{
+    void* host = std::malloc(bytes + 1);
+    kp_bytes(host, path, bytes);
+    check(cudaMemcpyToSymbol(symbol, host, bytes), "cudaMemcpyToSymbol");
+    std::free(host);
+}}
+
+{checks}
+
 int main() {{
 {loads}
+{symbols}
     {kernel}<<<dim3({grid}), dim3({block}), {shared}>>>({call});
     check(cudaGetLastError(), "launch");
     check(cudaDeviceSynchronize(), "kernel");
@@ -117,7 +137,8 @@ class DeviceUnavailable(RuntimeError):
 
 
 class Unpassable(RuntimeError):
-    """An argument the driver cannot pass: a struct by value or a buffer of structs."""
+    """An argument the driver cannot pass as the emulator had it: a buffer of structs whose compiled layout is
+    not the emulator's (the field named) or whose pointer fields are set, a value of a kind it does not know."""
 
 
 class Unbuildable(RuntimeError):
@@ -149,40 +170,79 @@ def build_command(nvcc: str, arch: str, flags: tuple[str, ...], exe: Path, drive
 
 
 def write_driver(d: Path, source: Path, kernel: Function, spec: KernelSpec, args: dict,
-                 template_args: list[str] | None) -> Path:
+                 template_args: list[str] | None, symbols: dict | None = None) -> Path:
     """driver.cu in d (each buffer's bytes beside it as NAME.in): it launches the kernel once and saves
     every buffer as NAME.out in the buffer's own dtype."""
-    loads, saves, call = [], [], []
-    for p in kernel.params:
+    return _write_driver(d, source, kernel, spec, args, template_args, symbols)[0]
+
+
+def _write_driver(d: Path, source: Path, kernel: Function, spec: KernelSpec, args: dict,
+                  template_args: list[str] | None, symbols: dict | None = None) -> tuple[Path, device_inputs.Checks]:
+    """write_driver, and the compile-time checks it wrote (why nvcc may stop at one: Checks.refusal).
+    symbols: host-filled constant-memory variables -> the contents the emulator gave them."""
+    loads, saves, call, values = [], [], [], []
+    checks = device_inputs.Checks()
+    for k, p in enumerate(kernel.params):
         v = args[p.name]
+        et = _instantiated(p.type, kernel, template_args)
         if isinstance(v, np.ndarray):
-            ct, et = _CTYPE[v.dtype], _instantiated(p.type, kernel, template_args)
+            # a buffer of structs: the bytes of the emulator's layout, checked against the compiled type
+            ct = "unsigned char" if v.dtype.names is not None else _CTYPE[v.dtype]
+            count = v.nbytes if v.dtype.names is not None else v.size
             el = f"elem_t<{et}, {ct}>"
+            if v.dtype.names is not None:
+                device_inputs.layout_checks(checks, f"arg{k}", el, v.dtype, f"`{p.name}`, a buffer of structs",
+                                            device_inputs.real_fields(et), et)
             (d / f"{p.name}.in").write_bytes(v.tobytes())
-            loads.append(f'    {el}* {p.name} = load<{el}, {ct}>("{d / (p.name + ".in")}", {v.size});')
-            saves.append(f'    save<{el}, {ct}>("{d / (p.name + ".out")}", {p.name}, {v.size});')
-            call.append(f"({et}*){p.name}")
+            loads.append(f'    {el}* {p.name} = load<{el}, {ct}>("{d / (p.name + ".in")}", {count});')
+            saves.append(f'    save<{el}, {ct}>("{d / (p.name + ".out")}", {p.name}, {count});')
+            # host code stepped the pointer after allocating it (prna's `w5++`): the kernel gets it k elements in
+            step = getattr(getattr(spec, "args", {}).get(p.name), "offset", 0)
+            call.append(f"({et}*){p.name}" + (f" + {int(step)}" if step else ""))
+        elif isinstance(v, dict):  # a struct or vector by value: filled field by field
+            lines, var = device_inputs.by_value_code(checks, d, p.name, et, v)
+            values += lines
+            call.append(var)
         else:
-            call.append(_scalar(v, _instantiated(p.type, kernel, template_args)))
+            call.append(_scalar(v, et))
     name = kernel.name + (f"<{', '.join(template_args)}>" if template_args else "")
-    driver = DRIVER.format(source=source.resolve(), loads="\n".join(loads), saves="\n".join(saves),
+    symbol_lines = device_inputs.symbol_code(checks, d, symbols or {})
+    driver = DRIVER.format(source=source.resolve(), loads="\n".join(loads + values), saves="\n".join(saves),
                            kernel=name, grid=", ".join(map(str, spec.dims("grid"))),
                            block=", ".join(map(str, spec.dims("block"))), shared=spec.shared_bytes(),
-                           call=", ".join(call))
+                           call=", ".join(call), checks="\n".join(checks.text), symbols="\n".join(symbol_lines))
     (d / "driver.cu").write_text(driver)
-    return d / "driver.cu"
+    return d / "driver.cu", checks
 
 
-def run_cuda(source: Path, kernel: Function, spec: KernelSpec, args: dict, template_args: list[str] | None,
-             arch: str = "native", flags: tuple[str, ...] = (), variants=()) -> dict[str, np.ndarray]:
-    """Outputs of the original kernel run on the local NVIDIA GPU.  flags: the project's -I/-D/-include.
-    variants: what to include instead where the file as it is does not build (kernelport.device_source)."""
+def passable(kernel: Function, args: dict) -> None:
+    """Unpassable where the driver cannot give an argument what the emulator gave it: a buffer of structs
+    whose pointer fields hold the emulator's addresses, a value of a kind it does not know."""
     for p in kernel.params:
         v = args[p.name]
         if isinstance(v, np.ndarray) and v.dtype not in _CTYPE:
-            raise Unpassable(f"`{p.name}` is a buffer of structs ({p.type}), which the GPU driver does not pass")
-        if not isinstance(v, (np.ndarray, int, float, bool, np.integer, np.floating, np.bool_)):
+            if v.dtype.names is None:
+                raise Unpassable(f"`{p.name}` is a buffer of {v.dtype} ({p.type}), which the GPU driver does not pass")
+            if ptrs := device_inputs.pointer_fields(v):
+                raise Unpassable(f"`{p.name}` is a buffer of structs ({p.type}) whose pointer fields "
+                                 f"({', '.join(ptrs)}) hold the emulator's addresses, which mean nothing on the GPU")
+        elif isinstance(v, dict):
+            if odd := device_inputs.unknown_fields(p.name, v):
+                raise Unpassable(f"`{p.name}` is a {p.type} by value whose field {odd} is neither a number nor an "
+                                 "array, which the GPU driver does not pass")
+        elif not isinstance(v, (np.ndarray, int, float, bool, np.integer, np.floating, np.bool_)):
             raise Unpassable(f"`{p.name}` is a {p.type} by value, which the GPU driver does not pass")
+
+
+def run_cuda(source: Path, kernel: Function, spec: KernelSpec, args: dict, template_args: list[str] | None,
+             arch: str = "native", flags: tuple[str, ...] = (), variants=(), symbols: dict | None = None,
+             redefine: dict | None = None, alone: bool = True) -> dict[str, np.ndarray]:
+    """Outputs of the original kernel run on the local NVIDIA GPU.  flags: the project's -I/-D/-include.
+    variants: what to include instead where the file as it is does not build (kernelport.device_source).
+    symbols: host-filled constant-memory variables -> the emulator's contents, copied in before the launch;
+    redefine: macros the emulator's run gave other values (kernelport.device_inputs); alone: False where the
+    emulator ran the file only after its includer's lines (`variants` begin with them: the file alone is not tried)."""
+    passable(kernel, args)
     nvcc = shutil.which("nvcc")
     if nvcc is None:
         raise DeviceUnavailable("nvcc not found (install the CUDA Toolkit)")
@@ -190,7 +250,8 @@ def run_cuda(source: Path, kernel: Function, spec: KernelSpec, args: dict, templ
         raise DeviceUnavailable("no NVIDIA GPU driver (nvidia-smi not found)")
     with tempfile.TemporaryDirectory(prefix="kernelport-gpu-") as tmp:
         d = Path(tmp)
-        exe = build_driver(nvcc, arch, flags, d, source, kernel, spec, args, template_args, variants)
+        exe = build_driver(nvcc, arch, flags, d, source, kernel, spec, args, template_args, variants, symbols,
+                           redefine, alone)
         r = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
         if r.returncode != 0 and LEFT_OUT in r.stderr:  # a file-scope initializer calls host code left out
             raise Unbuildable(f"{r.stderr.strip()[:300]} before the driver's main (a file-scope initializer "
@@ -202,30 +263,65 @@ def run_cuda(source: Path, kernel: Function, spec: KernelSpec, args: dict, templ
 
 
 def build_driver(nvcc: str, arch: str, flags: tuple[str, ...], d: Path, source: Path, kernel: Function,
-                 spec: KernelSpec, args: dict, template_args: list[str] | None, variants=()) -> Path:
-    """The driver's executable in d: the file as it is, else each of `variants` in turn ((what, text, extra
-    flags), or a reason one cannot be used); Unbuildable where a header is not installed here."""
-    from .device_source import missing_header
+                 spec: KernelSpec, args: dict, template_args: list[str] | None, variants=(),
+                 symbols: dict | None = None, redefine: dict | None = None, alone: bool = True) -> Path:
+    """The driver's executable in d: the file as it is (unless not `alone`), else each of `variants` in turn
+    ((what, text, extra flags), or a reason one cannot be used; a header not installed here that stops one is
+    left out of it, as the emulator never read it); Unbuildable where a header is not installed here and the
+    driver cannot do without it, Unpassable where the compiled types are not the emulator's layout.  With `redefine`, the file and its
+    local headers (and its includer's, for a variant after the includer's lines) as the emulator read them
+    (device_inputs.Redefined)."""
+    from .device_source import missing_header, missing_name, without_includes
+    passable(kernel, args)
+    variants = list(variants)
+    tree = None
+    if redefine:
+        dirs = tuple(f[2:] for f in flags if f.startswith("-I") and len(f) > 2)
+        tree = device_inputs.Redefined(source, redefine, d, dirs)
+        flags = tree.flags(flags)
     tried, refused, exe = [], "", d / "driver"
-    todo = iter(variants)
-    included, extra = source, ()
-    while True:
-        write_driver(d, included, kernel, spec, args, template_args)
-        r = subprocess.run(build_command(nvcc, arch, (*flags, *extra), exe, d / "driver.cu"),
-                           capture_output=True, text=True, timeout=600)
-        if r.returncode == 0:
-            return exe
-        if (why := missing_header(r.stderr)) is not None:
-            raise Unbuildable(why)
-        nxt = next(todo, None)
-        while isinstance(nxt, str):
-            refused, nxt = nxt, next(todo, None)
-        if nxt is None:
-            also = f" (also with {'; and with '.join(tried)})" if tried else ""
-            if refused:
-                raise Unbuildable(f"{refused}; nvcc failed on the GPU driver{also}: {r.stderr.strip()[:600]}")
-            raise RuntimeError(f"nvcc failed on the GPU driver{also}: {r.stderr.strip()[:800]}")
-        what, text, extra = nxt
-        tried.append(what)
-        included = d / "original.cu"
-        included.write_text(text)
+    todo = iter(([None] if alone else []) + variants)  # None: the file as it is
+    r, missing, left_out = None, None, []  # headers not installed: the first one's skip, those the variants leave out
+    for nxt in todo:
+        if isinstance(nxt, str):
+            refused = nxt
+            continue
+        if nxt is not None:
+            tried.append(nxt[0])
+        while True:  # a variant again with each header not installed that stopped it left out (at most 8)
+            extra: tuple[str, ...] = ()
+            if nxt is None:
+                included = tree.file if tree is not None else source
+            else:
+                what, text, extra = nxt
+                text = without_includes(text, left_out)
+                if tree is not None:
+                    included = tree.place(text)
+                else:
+                    included = d / "original.cu"
+                    included.write_text(text)
+            _, checks = _write_driver(d, included, kernel, spec, args, template_args, symbols)
+            r = subprocess.run(build_command(nvcc, arch, (*flags, *extra), exe, d / "driver.cu"),
+                               capture_output=True, text=True, timeout=600)
+            if r.returncode == 0:
+                return exe
+            if (why := checks.refusal(r.stderr)) is not None:
+                raise Unpassable(why)
+            if (why := missing_header(r.stderr)) is None:
+                break
+            missing = missing or why
+            h = missing_name(r.stderr)
+            if h in left_out or len(left_out) >= 8:
+                break
+            left_out.append(h)
+            if nxt is None:  # (the file as it is keeps every line: the variants leave it out)
+                break
+    if missing is not None:  # what the driver could not do without: the header, where to get it
+        raise Unbuildable(missing)
+    err = r.stderr.strip() if r is not None else "nothing to build"
+    first = tried.pop(0) if tried and not alone else None
+    also = f" (also with {'; and with '.join(tried)})" if tried else ""
+    head = f"nvcc failed on the GPU driver{f' with {first}' if first else ''}{also}"
+    if refused:
+        raise Unbuildable(f"{refused}; {head}: {err[:600]}")
+    raise RuntimeError(f"{head}: {err[:800]}")

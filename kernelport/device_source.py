@@ -8,9 +8,10 @@ original with its host-only function bodies left out, which is what the emulator
 functions, file-scope declarations); where the device code itself needs the includer's lines (hecbench's
 sobel kernels.cu: `uchar` is sobel.h's, which main.cu includes first), the includer's lines come first,
 unless they (or the headers beside the includer they include) define a macro the file uses: the emulator
-ran the file without it.  A header that is not
-installed where the driver is built (llm.c's nccl_all_reduce.cu: <mpi.h>) is a located skip that says what
-to install, never a failure of the kernel.
+ran the file without it.  A file the emulator itself ran only after its includer's lines (it cannot run
+alone: hecbench's radixsort Scan_kernels.cu) is built after those lines from the first (`context`).  A header
+that is not installed where the driver is built (llm.c's nccl_all_reduce.cu: <mpi.h>) is a located skip that
+says what to install, never a failure of the kernel.
 """
 from __future__ import annotations
 
@@ -54,6 +55,22 @@ def missing_header(stderr: str) -> str | None:
     return (f"{m.group('at')}: <{h}> is not installed where the GPU driver is built (the original's code "
             f"includes it; the emulator's run does not read it): install {what}, or add its directory to "
             "[tool.kernelport] include-dirs")
+
+
+def missing_name(stderr: str) -> str | None:
+    """The header nvcc stopped at, not installed (None for any other error)."""
+    m = _MISSING.search(stderr)
+    return m.group("h").strip() if m is not None else None
+
+
+def without_includes(text: str, headers: list[str]) -> str:
+    """`text` with each #include of `headers` (not installed where the driver is built) an empty line: the
+    emulator never read them (its preprocessor drops a header it cannot read), so the device code it ran does
+    not need them; host code that does is left out (host_bodies), and a declaration the driver keeps that
+    needs one still fails the build, which then stays the located skip at the header."""
+    for h in headers:
+        text = re.sub(rf'^[ \t]*#[ \t]*include[ \t]*[<"]{re.escape(h)}[>"][^\n]*$', "", text, flags=re.M)
+    return text
 
 
 def host_bodies(module) -> list[tuple[int, int]]:
@@ -109,13 +126,27 @@ def _line(path: Path | str) -> str:
     return f'#line 1 "{Path(path).resolve()}"\n'
 
 
-def variants(src, module_of: Callable, includer: Callable) -> Iterator[tuple[str, str, tuple[str, ...]] | str]:
+def variants(src, module_of: Callable, includer: Callable,
+             context: tuple[str, str] | None = None) -> Iterator[tuple[str, str, tuple[str, ...]] | str]:
     """What the driver includes after the file as it is fails to build, in order: (what it is, text, extra
     nvcc flags), or a string: why the next one cannot be used.  module_of(src) -> the file's Module;
-    includer(path) -> (its includer, the includer's text before the include) or None."""
+    includer(path) -> (its includer, the includer's text before the include) or None.  context: the
+    includer's (path, lines) where the emulator ran the file only after them: the driver builds what the
+    emulator read, the file after those lines (as it is, then its host-only bodies left out), never the file
+    alone (run the driver with alone=False)."""
     path = Path(src.path).resolve()
-    trimmed = without_host_bodies(module_of(src))
     beside = (f"-I{path.parent}",)  # the copy's quoted includes are the file's
+    if context is not None:
+        from .emulator.frontend.preprocess import _open_conditionals
+        g, before = context
+        dirs = tuple(dict.fromkeys((f"-I{Path(g).resolve().parent}", *beside)))
+        close = "\n#endif" * _open_conditionals(before)  # the includer's guard, open at its #include (as the emulator)
+        yield f"the lines of its includer {g} before its #include first, as the emulator read them", \
+            _line(g) + before + "\n" + _line(path) + src.text + close + "\n", dirs
+        yield f"the lines of its includer {g} before its #include first, its host-only function bodies left out", \
+            PRELUDE + _line(g) + before + "\n" + _line(path) + without_host_bodies(module_of(src)) + close + "\n", dirs
+        return
+    trimmed = without_host_bodies(module_of(src))
     yield "the original's host-only function bodies left out (the driver never runs them)", \
         PRELUDE + _line(path) + trimmed, beside
     got = includer(path)

@@ -3,10 +3,12 @@ the original runs on the real GPU with the oracle's inputs and is compared with 
 of it, so the GPU checks the emulator's model of CUDA on every kernel the oracle runs, not only on
 annotated ones.
 
-The GPU driver (kernelport/device.py) passes the kernel's arguments and nothing else, so where the
-emulator's run read more than those (file-scope constants the host code fills, the includer's lines,
-macros the inputs redefine) the two runs would not have the same inputs: such a kernel's device row
-is a skip that says why, never a comparison of different inputs.
+The GPU driver (kernelport/device.py) gives the original what the emulator's run of it read: the kernel's
+arguments (structs by value, buffers of structs, pointers host code steps into their allocations), the
+contents the emulator gave host-filled constant memory, the macro values the inputs redefine, and the
+includer's lines where the emulator ran the file after them (kernelport/device_inputs.py,
+kernelport/device_source.py).  What it cannot give as the emulator had it is a skip that says why, never
+a comparison of different inputs.
 """
 from __future__ import annotations
 
@@ -18,10 +20,13 @@ import numpy as np
 from . import backends, compare
 
 
-def gpu_outputs(device: str, src, kernel, spec, args, targs) -> tuple[dict | None, str, str]:
+def gpu_outputs(device: str, src, kernel, spec, args, targs, symbols: dict | None = None,
+                redefine: dict | None = None, context: tuple[str, str] | None = None) -> tuple[dict | None, str, str]:
     """The original's buffers after a run on the GPU, or None, why it could not run there and the
     row's status: fail where the GPU or the build failed, skip where the driver cannot pass an argument
-    or a header the original includes is not installed."""
+    or a header the original includes is not installed.  symbols: host-filled constant memory -> the
+    emulator's contents; redefine: the macro values the emulator's run read; context: the includer's
+    (path, lines) the emulator ran the file after."""
     from . import device_source, model
     from .device import DeviceUnavailable, Unbuildable, Unpassable
     from .lint import config as configmod
@@ -33,7 +38,8 @@ def gpu_outputs(device: str, src, kernel, spec, args, targs) -> tuple[dict | Non
              *(x for f in opts.forced_includes for x in ("-include", f)))
     try:
         return be.run_on_device()(path, kernel, spec, args, targs, flags=flags,
-                                  variants=device_source.variants(src, model.build, includer_context)), "", "pass"
+                                  variants=device_source.variants(src, model.build, includer_context, context),
+                                  symbols=symbols or {}, redefine=redefine or {}, alone=context is None), "", "pass"
     except DeviceUnavailable as e:
         return None, f"--device {be.name}: {e}", "fail"
     except (Unpassable, Unbuildable) as e:
@@ -42,33 +48,19 @@ def gpu_outputs(device: str, src, kernel, spec, args, targs) -> tuple[dict | Non
         return None, str(e), "fail"
 
 
-def unlike_inputs(filled, context, redefine, stepped=()) -> str:
-    """Why the GPU driver's run would not read what the emulator's run of the original read ('' if it would)."""
-    if stepped:
-        return (f"the kernel's pointers {', '.join(sorted(stepped))} start inside their allocations (host code "
-                "steps them), which the GPU driver does not do")
-    if filled:
-        return (f"the emulator gave the host-filled constant memory ({', '.join(sorted(filled))}) seeded "
-                "contents, which the GPU driver does not copy in")
-    if context is not None:
-        return "the file runs only inside its includer's lines, which the GPU driver does not include"
-    if redefine:
-        return f"the inputs redefine macros ({', '.join(sorted(redefine))}) for the emulator's run"
-    return ""
-
-
-def device_against_oracle(verifier, src, kernel, spec, args, targs, outs, oracle, rep, unlike: str) -> None:
-    """One device row: the original on the GPU against the emulator's run of it at wave 32."""
+def device_against_oracle(verifier, src, kernel, spec, args, targs, outs, oracle, rep, filled=(),
+                          redefine: dict | None = None, context: tuple[str, str] | None = None) -> None:
+    """One device row: the original on the GPU against the emulator's run of it at wave 32.  filled: the
+    host-filled constant-memory variables, given the contents the emulator's run found them with
+    (oracle.globals); redefine: the macro values that run read; context: the includer's lines it read first."""
     from .verify import Check
     be = backends.get(verifier.device)
     name, wave = be.name, be.runs[0].wave
     t0 = time.perf_counter()
-    if unlike:
-        rep.checks.append(Check(kernel.name, name, wave, "device", "skip", f"not run on the GPU: {unlike}",
-                                "gpu", seconds=time.perf_counter() - t0))
-        return
+    symbols = {n: oracle.globals[n] for n in sorted(filled) if n in (oracle.globals or {})}
     gpu, why, status = gpu_outputs(verifier.device, src, kernel, spec,
-                                   {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()}, targs)
+                                   {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()}, targs,
+                                   symbols, redefine, context)
     if gpu is None:
         rep.checks.append(Check(kernel.name, name, wave, "device", status, why, "gpu",
                                 seconds=time.perf_counter() - t0))

@@ -334,10 +334,9 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     rep.checks.append(Check(name, ORACLE, wave, "oracle", "pass", f"the original at wave {wave} ran "
                             f"({verifier.schedules[0]} schedule): the oracle; {how}", seconds=time.perf_counter() - t0))
     if verifier.device is not None:
-        from .verify_device import device_against_oracle, unlike_inputs
-        device_against_oracle(verifier, src, kernel, spec, args, targs, outs, oracle, rep,
-                              unlike_inputs(filled & set(oracle.globals or ()), context, got.redefine,
-                                            [b for b, a in spec.args.items() if a.offset]))
+        from .verify_device import device_against_oracle
+        device_against_oracle(verifier, src, kernel, spec, args, targs, outs, oracle, rep, filled, got.redefine,
+                              context)
     blamed = False  # the original's races check, once: where a port inherits one of its races
     orders: dict[str, str | None] = {}  # schedule -> where the original's own run in it left the oracle (schedule_orders)
     spent = None  # (the run that spent its budget, the seconds): the kernel's later port runs are not made

@@ -109,13 +109,29 @@ def test_a_file_that_builds_is_included_as_it_is(tmp_path):
 
 
 def test_a_missing_header_is_a_located_skip_that_says_what_to_install(tmp_path):
+    """A declaration the driver keeps (file scope) needs the header: the skip at the include."""
     f = tmp_path / "m.cu"
-    f.write_text("#include <cuda_runtime.h>\n#include <mpi.h>\n" + KERNEL)
+    f.write_text("#include <cuda_runtime.h>\n#include <mpi.h>\nMPI_Comm world;\n" + KERNEL)
     if shutil.which("mpicc"):
         pytest.skip("MPI is installed here")
     with pytest.raises(device.Unbuildable) as e:
         _build(tmp_path, f, _variants(f))
     assert f"{f}:2:10: <mpi.h> is not installed" in str(e.value) and "libopenmpi-dev" in str(e.value)
+
+
+def test_a_header_not_installed_that_only_host_code_needs_is_left_out(tmp_path):
+    """rodinia's cfd euler3d.cu includes cuda-samples' <helper_cuda.h> and <helper_timer.h> for its host code
+    (checkCudaErrors, StopWatchInterface): 9 kernels with host-filled constant memory did not build once the
+    driver copied the constants in.  The emulator never read them (its preprocessor drops a header it cannot
+    read): the variant with host bodies left out leaves those includes out too, lines kept."""
+    f = tmp_path / "h.cu"
+    f.write_text("#include <cuda_runtime.h>\n#include <kp_absent_helper.h>\n#include <kp_absent_timer.h>\n"
+                 "void host() { StopWatch* t = nullptr; sdkStart(&t); }\n" + KERNEL)
+    with pytest.raises(device.Unbuildable, match=r"h.cu:2:10: <kp_absent_helper.h> is not installed"):
+        _build(tmp_path, f)  # no variant: the file as it is stops at the first
+    assert _build(tmp_path, f, _variants(f)).exists()
+    text = (tmp_path / "build" / "original.cu").read_text()
+    assert "kp_absent" not in text and text.split('h.cu"\n')[1].startswith("#include <cuda_runtime.h>\n\n\n")
 
 
 def test_an_error_in_device_code_still_fails_the_build(tmp_path):

@@ -3,8 +3,8 @@
 Before stop 45 the device ran only annotated kernels: on a file without `// @kp reference` verify said
 nothing about the GPU at all (the device run of every test kernel stop 44's helpers asked for showed no
 device row).  Now the original runs on the GPU with the oracle's inputs and is compared with the
-emulator's run of it; a kernel whose emulated run read inputs the GPU driver cannot give (host-filled
-constant memory) is a located skip that says why.  The GPU is a stand-in here (kernelport.device.run_cuda
+emulator's run of it; host-filled constant memory is given the contents the emulator's run had (stop 61; a
+skip before).  The GPU is a stand-in here (kernelport.device.run_cuda
 replaced in this process); bench/device/run_pending_h100.sh runs the real one.
 """
 from __future__ import annotations
@@ -36,9 +36,10 @@ def _device_rows(tmp_path, monkeypatch, src, gpu, config=""):
     from kernelport import device
     calls = []
 
-    def stand_in(source, kernel, spec, args, targs, arch="native", flags=(), variants=()):
-        calls.append((kernel.name, spec.dims("grid"), spec.dims("block"), flags))
-        return gpu(args)
+    def stand_in(source, kernel, spec, args, targs, arch="native", flags=(), variants=(), symbols=None,
+                 redefine=None, alone=True):
+        calls.append((kernel.name, spec.dims("grid"), spec.dims("block"), flags, symbols))
+        return gpu(args, symbols) if gpu.__code__.co_argcount == 2 else gpu(args)
     monkeypatch.setattr(device, "run_cuda", stand_in)
     f = tmp_path / "k.cu"
     f.write_text(src)
@@ -69,11 +70,17 @@ def test_a_gpu_that_computes_something_else_fails_the_run(tmp_path, monkeypatch)
     assert rc == 1, text
 
 
-def test_host_filled_constant_memory_is_a_skip_that_says_why(tmp_path, monkeypatch):
-    rc, dev, calls, text = _device_rows(tmp_path, monkeypatch, FILLED, lambda a: pytest.fail("ran on the GPU"))
-    assert not calls
-    assert [c["status"] for c in dev] == ["skip"], text
-    assert "host-filled constant memory (w)" in dev[0]["detail"], text
+def test_host_filled_constant_memory_gets_the_contents_the_emulator_gave_it(tmp_path, monkeypatch):
+    """Stop 60's H100 run skipped 12 kernels for it (rodinia's cfd, mriQ's `ck`): the driver now copies the
+    emulator's contents in (cudaMemcpyToSymbol, kernelport/device_inputs.py), so both runs read the same w."""
+    rc, dev, calls, text = _device_rows(tmp_path, monkeypatch, FILLED,
+                                        lambda a, sym: {"y": sym["w"][np.arange(128) % 4] * a["x"]})
+    assert calls and set(calls[0][4]) == {"w"} and calls[0][4]["w"].dtype == np.float32, text
+    assert np.any(calls[0][4]["w"] != 0), "seeded contents, as the emulator's run had them"
+    assert [c["status"] for c in dev] == ["pass"], text
+    rc, dev, calls, text = _device_rows(tmp_path, monkeypatch, FILLED,  # the GPU given other constants
+                                        lambda a, sym: {"y": (sym["w"][np.arange(128) % 4] + 0.5) * a["x"]})
+    assert [c["status"] for c in dev] == ["fail"], text
 
 
 def test_the_gpu_driver_renames_the_files_own_main():
@@ -90,16 +97,20 @@ def test_the_projects_include_dirs_and_defines_reach_the_gpu_build(tmp_path, mon
     assert f"-I{(tmp_path / 'inc').resolve()}" in flags and "-DSCALE=2" in flags, (flags, text)
 
 
-def test_struct_arguments_are_a_skip_never_an_internal_error():
+def test_struct_arguments_are_passed_or_a_skip_never_an_internal_error():
     """rsc-cuda's and binomial's buffers of structs, Mandelbrot's struct by value: the GPU device run of
-    the oracle over tests/realcorpus (bench/device/oracle_device_h100_45.txt) raised KeyError / TypeError."""
+    the oracle over tests/realcorpus (bench/device/oracle_device_h100_45.txt) raised KeyError / TypeError;
+    since stop 61 the driver passes them (tests/test_device_inputs.py builds them), and what it cannot give
+    as the emulator had it is a skip naming the argument."""
     from types import SimpleNamespace as NS
-    from kernelport.device import Unpassable, run_cuda
+    from kernelport.device import Unpassable, passable
     pt = np.dtype([("x", "<i4"), ("y", "<i4")], align=True)
     for name, ctype, value in [("p", "Point*", np.zeros(4, pt)), ("c", "Complex", {"re": 1.0, "im": 0.0})]:
-        kernel = NS(name="k", params=[NS(name=name, type=ctype)])
+        passable(NS(name="k", params=[NS(name=name, type=ctype)]), {name: value})
+    for name, ctype, value in [("q", "Quad", np.zeros(4, np.complex64)), ("s", "Strange", object()),
+                               ("t", "Tagged", {"n": 1, "tag": {"name": "x"}})]:
         with pytest.raises(Unpassable, match=f"`{name}` is a"):
-            run_cuda(None, kernel, None, {name: value}, None)
+            passable(NS(name="k", params=[NS(name=name, type=ctype)]), {name: value})
 
 
 def _built(tmp_path, source: str, params, args):

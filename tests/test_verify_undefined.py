@@ -41,7 +41,8 @@ UNWRITTEN = [r * 32 + e for r in range(3) for e in range(22, 32)]
 def _verify(tmp_path, monkeypatch, gpu):
     from kernelport import device
 
-    def stand_in(source, kernel, spec, args, targs, arch="native", flags=(), variants=()):
+    def stand_in(source, kernel, spec, args, targs, arch="native", flags=(), variants=(), symbols=None,
+                 redefine=None, alone=True):
         return gpu(args)
     monkeypatch.setattr(device, "run_cuda", stand_in)
     f = tmp_path / "k.cu"

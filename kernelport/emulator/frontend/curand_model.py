@@ -32,6 +32,9 @@ FUNCTIONS = ("curand_init", "curand", "curand_uniform", "curand_normal", "curand
 
 STATE = ("struct __kp_curand_xorwow { unsigned int d, v0, v1, v2, v3, v4; int boxmuller_flag; "
          "int boxmuller_flag_double; float boxmuller_extra; double boxmuller_extra_double; };\n")
+# the model's fields as cuRAND's curandStateXORWOW spells them (`unsigned int d, v[5];`, the rest alike): the
+# GPU driver checks a buffer of states against the compiled type by these (kernelport.device_inputs)
+REAL_FIELDS = {f"v{i}": f"v[{i}]" for i in range(5)}
 _MODEL = STATE + r"""@TYPEDEFS@
 unsigned int @curand@(struct __kp_curand_xorwow *s) {
     unsigned int t = s->v0 ^ (s->v0 >> 2);

@@ -171,6 +171,20 @@ def _on_include_path(path: str, name: str, dirs: tuple[str, ...], roots, line: i
     return None
 
 
+def redefined(lines: list[str], i: int, redefine: dict[str, str], out: list[str]) -> int | None:
+    """Where lines[i] is an object-like `#define NAME` of `redefine`: its new value appended to `out`, the old
+    value's continued lines as empty ones (every line stays in place), and the index of its last line; else
+    None.  (The GPU driver builds the original with the same rewrite: kernelport/device_inputs.py.)"""
+    d = _DEFINE.match(lines[i])
+    if d is None or d.group(1) not in redefine:
+        return None
+    out.append(f"#define {d.group(1)} {redefine[d.group(1)]}")
+    while lines[i].rstrip().endswith("\\") and i + 1 < len(lines):  # the old value's continued lines
+        i += 1
+        out.append("")
+    return i
+
+
 def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None,
              headers: dict[str, str] | None = None, redefine: dict[str, str] | None = None,
              include_dirs: tuple[str, ...] = ()) -> str:
@@ -219,12 +233,8 @@ def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None,
                 i += 1
                 ln = lines[i]
                 out.append("")
-        elif redefine and (d := _DEFINE.match(ln)) is not None and d.group(1) in redefine:
-            out.append(f"#define {d.group(1)} {redefine[d.group(1)]}")
-            while ln.rstrip().endswith("\\") and i + 1 < len(lines):  # the old value's continued lines
-                i += 1
-                ln = lines[i]
-                out.append("")
+        elif redefine and (at := redefined(lines, i, redefine, out)) is not None:
+            i = at
         else:
             out.append(ln)
         i += 1
