@@ -10,7 +10,7 @@ width too.  The look-alike: the same lane-0 broadcast in a function with no wide
 """
 from __future__ import annotations
 
-from trust_support import kp_inproc
+from trust_support import kp_inproc, verify_checks
 
 LEADER = """\
 constexpr int kW = 32;
@@ -70,3 +70,36 @@ def test_lane0_value_beside_widened_broadcast_takes_the_wave(tmp_path):
 def test_lane0_value_alone_keeps_cuda_width(tmp_path):
     port = _hip(tmp_path, ALONE)
     assert "w = __shfl(w, 0, 32);" in port, port
+
+
+# The second look-alike: the same two broadcasts in 32-lane rows the port keeps (`threadIdx.x & 31` picks each
+# row's leader, blocks of 128): every shuffle keeps CUDA's 32 lanes, and the port computes what CUDA does.
+ROWS = """\
+// @kp kernel     rows
+// @kp grid       4
+// @kp block      128
+// @kp why        four 32-lane rows a block
+// @kp arg        in   in     float[512]   uniform(-1, 1)
+// @kp arg        out  out    float[512]
+__device__ float warpSum(float v) {
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffff, v, o);
+    return v;
+}
+__global__ void rows(const float* in, float* out) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float s = warpSum(in[i]);
+    float total = __shfl_sync(0xffffffff, s, 0);
+    float scale = 0.0f;
+    if ((threadIdx.x & 31) == 0) scale = total > 0.0f ? 2.0f : 0.5f;
+    scale = __shfl_sync(0xffffffff, scale, 0);
+    out[i] = total * scale;
+}
+"""
+
+
+def test_kept_rows_keep_cuda_width_and_compute_the_same(tmp_path):
+    port = _hip(tmp_path, ROWS)
+    assert "float total = __shfl(s, 0, 32);" in port and "scale = __shfl(scale, 0, 32);" in port, port
+    rc, checks, text = verify_checks(tmp_path / "k.cu", compiles=False)
+    got = {(c["backend"], c["wave"]): c["status"] for c in checks if c["kind"] == "numeric"}
+    assert {got.get(("hip", w)) for w in (32, 64)} == {"pass"}, text
