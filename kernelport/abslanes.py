@@ -79,6 +79,15 @@ def _wave_functions(module, analysis) -> set[str]:
     return out
 
 
+def _broadcasts_widened(analysis, fn: str) -> bool:
+    """`fn` has an index shuffle of a warp operation's result the port widens (`s = reduce(x);
+    __shfl_sync(m, s, 0)`), which the port leaves at the wave's width: the function's group is then the
+    wave, and its other index shuffles (`w` set by lane 0 and broadcast) name the wave too, not CUDA's 32
+    lanes (lanes 32-63 would read lane 32, which computed nothing)."""
+    return any(f == fn and value & _WIDENED and _plain(analysis, lane)
+               for lane, value, f in analysis.abs_lanes.values())
+
+
 def width(tr, call) -> str | None:
     """'32' where an index shuffle of plain data from a plain lane keeps CUDA's 32-lane warp; None where
     the wave's width is right (or KP219 was recorded: the caller leaves the call as written)."""
@@ -95,6 +104,8 @@ def width(tr, call) -> str | None:
         wave = tr.__dict__["_kp_wave_functions"] = _wave_functions(tr.module, tr.analysis)
     if fn in wave:
         return None  # the function's warp is the wave in the port: its lane k is the wave's
+    if fn is not None and _broadcasts_widened(tr.analysis, fn):
+        return None  # the function broadcasts a widened result at the wave's width: its warp is the wave
     f = tr.module.function_at(call)
     if f is not None and not f.is_kernel and not any(fn in called for called in tr.analysis.calls.values()):
         if tr.src.text.startswith(macro_bodies.WRAP[0]):
