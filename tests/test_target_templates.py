@@ -76,3 +76,22 @@ def test_look_alikes_of_another_signature_or_scope_are_left_alone(tmp_path):
     assert "template <typename T> T min(T a, T b)" in text
     assert not any("device headers define" in n.why for n in port.notes)
     hip_compiles(tmp_path, text)
+
+
+def test_a_const_by_value_parameter_is_the_headers_signature(tmp_path):
+    # `const T a` by value: the top-level const is no part of the signature, so hipcc says "redefinition of
+    # 'max'" as for `T a` (main left it as written: the port did not compile)
+    port, text = ported("""
+template <typename T> __device__ T max(const T a, const T b) { return a > b ? a : b; }
+template <typename T> __device__ T min(T const a, T const b) { return a < b ? a : b; }
+""" + KERNEL)
+    assert "template <typename T> __host__ T max(const T a, const T b)" in text, text
+    assert "template <typename T> __host__ T min(T const a, T const b)" in text, text
+    hip_compiles(tmp_path, text)
+    # look-alike of another meaning, spelled so, is refused; a non-const reference stays another signature
+    errors = refusal("template <typename T> __device__ T max(const T a, const T b) { return a >= b ? a : b; }\n"
+                     + KERNEL, expect="KP246")
+    assert [(e.code, e.line) for e in errors] == [("KP246", 1)]
+    port, text = ported("template <typename T> __device__ T max(T& a, T& b) { return a > b ? a : b; }\n"
+                        "__global__ void k(float* f) { f[0] = max(f[1], f[2]); }\n")
+    assert "__device__ T max(T& a, T& b)" in text
