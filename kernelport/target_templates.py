@@ -4,11 +4,11 @@
 declares min / max for int, float, double ... but no template).  A project's own file-scope
 `template <typename T> __device__ T max(T v1, T v2) { return v1 > v2 ? v1 : v2; }` (a camera library's
 colour-conversion helpers) is then "redefinition of 'max'" to hipcc ("cannot overload" where it is
-`__host__ __device__`, a call "ambiguous" where its parameters are `const T&`; `const T a` by value is
-the header's signature itself, the const being no part of it).
+`__host__ __device__`, a call "ambiguous" where its parameters are `const T&` or `T&`; `const T a` by value
+is the header's signature itself, the const being no part of it).
 
-Where the project's template means what the header's does (one type parameter, two parameters `T` or
-`const T&`, a body of one `return` of `a > b ? a : b` for max, `a < b ? a : b` for min, or the same
+Where the project's template means what the header's does (one type parameter, two parameters `T`,
+`const T`, `T&` or `const T&`, a body of one `return` of `a > b ? a : b` for max, `a < b ? a : b` for min, or the same
 comparison written the other way round, `b < a ? a : b`), its device calls reach the header's, which
 computes the same value (CUDA's own non-template overloads, float's fmaxf among them, are HIP's too, so
 a call CUDA resolves to one resolves to the same overload on HIP): the port drops `__device__` from the
@@ -39,9 +39,9 @@ def _bare(src, n: Node | None) -> Node | None:
 
 
 def _param_shape(src, p: Node, t: str) -> str | None:
-    """The name of parameter `p` when its type is `t`, `const t` or `const t&` / `t const&` (by value, a
-    top-level const, which is no part of the function's signature, or a const reference to the one type
-    parameter), else None."""
+    """The name of parameter `p` when its type is `t`, `const t`, `t&` or `const t&` / `t const&` (by value,
+    a top-level const being no part of the signature, or a reference to the one type parameter: the header's
+    `max(T, T)` and a `max(T&, T&)` both take an lvalue exactly, so hipcc calls such a call ambiguous), else None."""
     if p.type != "parameter_declaration":
         return None
     d = p.child_by_field_name("declarator")
@@ -52,8 +52,8 @@ def _param_shape(src, p: Node, t: str) -> str | None:
         return None
     words = re.findall(r"[\w&*]+|&", src.text_of(p)[:d.start_byte - p.start_byte])
     const = "const" in words
-    if ref and not const or "*" in "".join(words) or "volatile" in words:
-        return None  # `T&` (a non-const reference), a pointer: another signature
+    if "*" in "".join(words) or "volatile" in words:
+        return None  # a pointer: another signature
     return src.text_of(d)
 
 
