@@ -16,7 +16,9 @@ definition, which stays for host calls (a host function beside a device one of t
 overload to clang), with a note.  A template of that name and shape whose meaning is another (`a >= b ? a
 : b` returns b's -0.0 where max returns a's; a clamp; three parameters is no clash and is left alone), or
 whose `__device__` a macro writes, is refused with a located KP246: rename it and the calls that mean it.
-Templates in a namespace or a class, and host-only ones, clash with nothing and are left as written.
+Templates in a namespace or a class, host-only ones, and ones returning a reference (`T const & max(const T&,
+const T&)`, std::max's signature: another template, whose calls on float or int reach CUDA's and HIP's
+non-template overloads alike), clash with nothing and are left as written.
 """
 from __future__ import annotations
 
@@ -103,8 +105,9 @@ class TargetTemplates:
             t = self.src.text_of(types[0].named_children[-1])
             plist = fd.child_by_field_name("parameters")
             names = [_param_shape(self.src, p, t) for p in plist.named_children if p.type != "comment"]
-            if len(names) != 2 or None in names or self.src.text_of(fn.child_by_field_name("type")) != t:
-                continue  # another arity, parameter or return type: not the header's signature
+            if len(names) != 2 or None in names or self.src.text_of(fn.child_by_field_name("type")) != t or \
+                    fn.child_by_field_name("declarator") != fd:
+                continue  # another arity, parameter or return type (`T const & max(...)`): not the header's signature
             words = self.src.data[tmpl.start_byte:fd.start_byte]
             literal = [m for m in re.finditer(rb"\b__device__\b", words)]
             macro = set(self.src.macro_words(tmpl.start_byte, fd.start_byte)) if self.src.masks else set()

@@ -109,3 +109,18 @@ __global__ void k(short* o) { short x = o[0], y = o[1]; o[threadIdx.x] = max(x, 
     hip_compiles(tmp_path, text)
     errors = refusal(code.replace("a > b ? a : b", "a > b ? a : b - 1"), expect="KP246")
     assert [(e.code, e.line) for e in errors] == [("KP246", 2)]
+
+
+def test_a_template_returning_a_reference_is_another_signature(tmp_path):
+    # `T const & max(const T&, const T&)` (std::max's shape, written with the qualifiers after the type): another
+    # template, left as written whatever its body (a KP246 on main broke test_qualifiers_after_type's port); the
+    # float calls reach the non-template overloads on both compilers
+    code = ("template<typename T> T const & __device__ __host__ max(const T& a, const T& b) { return a < b ? b : a; }\n"
+            "__global__ void k(float* p) { p[threadIdx.x] = max(p[0], p[1]); }\n")
+    port, text = ported(code)
+    assert "T const & __device__ __host__ max(const T& a, const T& b)" in text
+    assert not any("device headers define" in n.why for n in port.notes)
+    hip_compiles(tmp_path, text)
+    # look-alike: the same body returning T by value is the header's signature of another meaning: KP246
+    errors = refusal(code.replace("T const & __device__", "T __device__"), expect="KP246")
+    assert [(e.code, e.line) for e in errors] == [("KP246", 1)]
