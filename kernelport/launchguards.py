@@ -109,10 +109,15 @@ def _exact_type(module, p) -> bool:
     t = " ".join(p.type.split())
     if t in _INTS:
         return True
-    return any(module.source.text_of(n) == t.split("::")[-1]
-               for n in module.source.named_under(module.source.root, "type_identifier", (t.split("::")[-1],))
-               if n.parent is not None and n.parent.type == "enum_specifier" and
-               n.parent.child_by_field_name("name") == n)
+    name = t.split("::")[-1]
+    for n in module.source.named_under(module.source.root, "type_identifier", (name,)):
+        up = n.parent
+        if up is not None and up.type == "enum_specifier" and up.child_by_field_name("name") == n:
+            return True  # `enum Kind { ... }`
+        ty = up.child_by_field_name("type") if up is not None and up.type == "type_definition" else None
+        if ty is not None and ty.type == "enum_specifier" and n in up.children_by_field_name("declarator"):
+            return True  # `typedef enum { ... } Kind;`
+    return False
 
 
 def _by_value(module, call: Node, i: int) -> bool:

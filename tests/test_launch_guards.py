@@ -146,3 +146,11 @@ int main() {
     _, plain = translate(SourceFile.from_text(red.replace("        Kind kind = threads < 64 ? kWarp : kPlain;\n", "").replace(
         "run(0, 0, 8, 128, kPlain);", "run(0, 0, 8, 128, kWarp);"), "t.cu"), "hip")
     assert "blockDim.x / warpSize" in plain
+
+
+def test_a_typedef_enum_parameter_is_ruled_on_as_an_enum():
+    typed = RUN.replace("enum Kind { kPlain = 0, kWarp = 1 };", "typedef enum { kPlain = 0, kWarp = 1 } Kind;")
+    assert _sizes(typed)["warp"] == [128]
+    # look-alike: a typedef of bool named so rules out nothing (true for every nonzero argument)
+    flag = RUN.replace("enum Kind { kPlain = 0, kWarp = 1 };", "typedef bool Kind;\nenum { kPlain = 0, kWarp = 1 };")
+    assert _sizes(flag)["warp"] == [1, 128]
