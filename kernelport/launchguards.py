@@ -17,6 +17,13 @@ ruled out where its argument for P is a constant of another value.  Constants: i
 enumerators whose values the file spells (an `enum` with literal initialisers or none: 0, then the previous plus 1;
 a name two enumerations define is no constant here).  Anything else (a variable argument, a `!=` test, an `else`
 branch, a parameter the function assigns) rules out nothing: the call's sizes stay.
+
+P must be the parameter wherever the function names it, with the caller's value: a parameter the function
+assigns, declares again (a local or a lambda's parameter of that name: `{ Kind kind = ...; if (kind == kWarp) ... }`
+tests the local), hands by its bare name to a call that may take it by non-const reference (a callee the file does
+not define, or defines with a `T&` there) or reads into (`std::cin >> kind`) guards nothing.  And the argument must
+reach P as its value: P's type is an `int`-like integer of at least 32 bits or one of the file's enumerations (a
+`bool` P is true for `run(..., 2)`, which `kind == 1` then passes; a char is 1 for 257).
 """
 from __future__ import annotations
 
@@ -37,7 +44,8 @@ def required(module, f, launch_node: Node) -> dict[int, int]:
         if n.type == "if_statement" and _same(n.child_by_field_name("consequence"), child):
             for c in conjuncts(n.child_by_field_name("condition")):
                 got = _equality(module, c, params)
-                if got is not None and not _assigned(module, f, params[got[0]]):
+                if got is not None and _exact_type(module, f.params[got[0]]) and \
+                        not _assigned(module, f, params[got[0]]):
                     out[got[0]] = got[1]
         n, child = n.parent, n
     return out
@@ -86,8 +94,65 @@ def _equality(module, c: Node, params: list[str]) -> tuple[int, int] | None:
     return None
 
 
+_INTS = frozenset(("int", "signed", "unsigned", "signed int", "unsigned int", "long", "unsigned long", "long int",
+                   "long long", "unsigned long long", "size_t", "std::size_t", "int32_t", "uint32_t", "int64_t",
+                   "uint64_t", "std::int32_t", "std::uint32_t", "std::int64_t", "std::uint64_t"))
+_DECLARATORS = ("init_declarator", "declaration", "parameter_declaration", "optional_parameter_declaration",
+                "reference_declarator", "pointer_declarator", "array_declarator", "for_range_loop")
+
+
+def _exact_type(module, p) -> bool:
+    """Whether a constant argument reaches parameter `p` as its value: p is an int-like integer of >= 32 bits
+    or one of the file's enumerations, by value or const reference (not a bool, a char, a float or a pointer)."""
+    if p.pointer:
+        return False
+    t = " ".join(p.type.split())
+    if t in _INTS:
+        return True
+    name = t.split("::")[-1]
+    for n in module.source.named_under(module.source.root, "type_identifier", (name,)):
+        up = n.parent
+        if up is not None and up.type == "enum_specifier" and up.child_by_field_name("name") == n:
+            return True  # `enum Kind { ... }`
+        ty = up.child_by_field_name("type") if up is not None and up.type == "type_definition" else None
+        if ty is not None and ty.type == "enum_specifier" and n in up.children_by_field_name("declarator"):
+            return True  # `typedef enum { ... } Kind;`
+    return False
+
+
+def _by_value(module, call: Node, i: int) -> bool:
+    """Whether every function of the file that `call` may reach by its plain name takes argument `i` by
+    value or const reference (False where the file defines none: the callee may write through a reference)."""
+    fn = call.child_by_field_name("function")
+    if fn is None or fn.type != "identifier":
+        return False
+    name = module.source.text_of(fn)
+    fs = [g for g in module.functions.values() if g.name.split("::")[-1] == name]
+    for g in fs:
+        if i >= len(g.params):
+            continue
+        d = g.params[i].node.child_by_field_name("declarator")
+        if d is not None and d.type == "reference_declarator" and not g.params[i].const:
+            return False
+    return bool(fs)
+
+
 def _assigned(module, f, name: str) -> bool:
+    """Whether `f` may give parameter `name` another value than its caller's, or names another variable so."""
     src = module.source
+    for n in src.named_under(f.body, "identifier", (name,)):
+        up = n.parent
+        if up is None:
+            continue
+        if up.type in _DECLARATORS and up.child_by_field_name("declarator") == n or \
+                up.type == "structured_binding_declarator":
+            return True  # `Kind kind = ...;` in a block, a lambda's `(Kind kind)`: another variable
+        if up.type == "argument_list" and up.parent is not None and up.parent.type == "call_expression" and \
+                not _by_value(module, up.parent, [c.id for c in up.named_children if c.type != "comment"].index(n.id)):
+            return True  # `pick(kind)`: pick may take it by reference and write it
+        if up.type == "binary_expression" and src.text_of(up.child_by_field_name("operator")) == ">>" and \
+                up.child_by_field_name("right") == n:
+            return True  # `std::cin >> kind`
     for n in src.index.under_types(f.body, "assignment_expression", "update_expression"):
         t = n.child_by_field_name("left" if n.type == "assignment_expression" else "argument")
         if t is not None and t.type == "identifier" and src.text_of(t) == name:

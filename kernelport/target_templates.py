@@ -4,10 +4,11 @@
 declares min / max for int, float, double ... but no template).  A project's own file-scope
 `template <typename T> __device__ T max(T v1, T v2) { return v1 > v2 ? v1 : v2; }` (a camera library's
 colour-conversion helpers) is then "redefinition of 'max'" to hipcc ("cannot overload" where it is
-`__host__ __device__`, a call "ambiguous" where its parameters are `const T&`).
+`__host__ __device__`, a call "ambiguous" where its parameters are `const T&` or `T&`; `const T a` by value
+is the header's signature itself, the const being no part of it).
 
-Where the project's template means what the header's does (one type parameter, two parameters `T` or
-`const T&`, a body of one `return` of `a > b ? a : b` for max, `a < b ? a : b` for min, or the same
+Where the project's template means what the header's does (one type parameter, two parameters `T`,
+`const T`, `T&` or `const T&`, a body of one `return` of `a > b ? a : b` for max, `a < b ? a : b` for min, or the same
 comparison written the other way round, `b < a ? a : b`), its device calls reach the header's, which
 computes the same value (CUDA's own non-template overloads, float's fmaxf among them, are HIP's too, so
 a call CUDA resolves to one resolves to the same overload on HIP): the port drops `__device__` from the
@@ -15,7 +16,9 @@ definition, which stays for host calls (a host function beside a device one of t
 overload to clang), with a note.  A template of that name and shape whose meaning is another (`a >= b ? a
 : b` returns b's -0.0 where max returns a's; a clamp; three parameters is no clash and is left alone), or
 whose `__device__` a macro writes, is refused with a located KP246: rename it and the calls that mean it.
-Templates in a namespace or a class, and host-only ones, clash with nothing and are left as written.
+Templates in a namespace or a class, host-only ones, and ones returning a reference (`T const & max(const T&,
+const T&)`, std::max's signature: another template, whose calls on float or int reach CUDA's and HIP's
+non-template overloads alike), clash with nothing and are left as written.
 """
 from __future__ import annotations
 
@@ -38,8 +41,9 @@ def _bare(src, n: Node | None) -> Node | None:
 
 
 def _param_shape(src, p: Node, t: str) -> str | None:
-    """The name of parameter `p` when its type is `t` or `const t&` / `t const&` (by value or const
-    reference to the one type parameter), else None."""
+    """The name of parameter `p` when its type is `t`, `const t`, `t&` or `const t&` / `t const&` (by value,
+    a top-level const being no part of the signature, or a reference to the one type parameter: the header's
+    `max(T, T)` and a `max(T&, T&)` both take an lvalue exactly, so hipcc calls such a call ambiguous), else None."""
     if p.type != "parameter_declaration":
         return None
     d = p.child_by_field_name("declarator")
@@ -50,8 +54,8 @@ def _param_shape(src, p: Node, t: str) -> str | None:
         return None
     words = re.findall(r"[\w&*]+|&", src.text_of(p)[:d.start_byte - p.start_byte])
     const = "const" in words
-    if ref != const or "*" in "".join(words) or "volatile" in words:
-        return None  # `T&` (a non-const reference), `const T` by value, a pointer: another signature
+    if "*" in "".join(words) or "volatile" in words:
+        return None  # a pointer: another signature
     return src.text_of(d)
 
 
@@ -101,8 +105,9 @@ class TargetTemplates:
             t = self.src.text_of(types[0].named_children[-1])
             plist = fd.child_by_field_name("parameters")
             names = [_param_shape(self.src, p, t) for p in plist.named_children if p.type != "comment"]
-            if len(names) != 2 or None in names or self.src.text_of(fn.child_by_field_name("type")) != t:
-                continue  # another arity, parameter or return type: not the header's signature
+            if len(names) != 2 or None in names or self.src.text_of(fn.child_by_field_name("type")) != t or \
+                    fn.child_by_field_name("declarator") != fd:
+                continue  # another arity, parameter or return type (`T const & max(...)`): not the header's signature
             words = self.src.data[tmpl.start_byte:fd.start_byte]
             literal = [m for m in re.finditer(rb"\b__device__\b", words)]
             macro = set(self.src.macro_words(tmpl.start_byte, fd.start_byte)) if self.src.masks else set()

@@ -83,3 +83,28 @@ def test_the_copy_is_needed_where_it_is_made():
                      if "V b = kp_b;" not in line)
     assert bare != text
     assert any("invalid operands to binary expression" in str(d) for d in check_metal_source(bare, "t.metal"))
+
+
+ALIASED = """
+struct Vec3 {
+    float x, y, z;
+    __device__ Vec3 operator+(const Vec3 &o) const { Vec3 r; r.x = x + o.x; r.y = y + o.y; r.z = z + o.z; return r; }
+};
+ALIAS
+typedef float real;
+__global__ void k(float* out, V3 a, V3 b, real w)
+{
+    Vec3 s = a + b;
+    out[threadIdx.x] = (s.x + s.y + s.z) * (w + 1.0f);
+}
+"""
+
+
+def test_an_alias_of_the_operators_class_is_copied_too():
+    # `typedef Vec3 V3;` / `using V3 = Vec3;`: V3 a is the member operator's object, thread in MSL (main: "invalid
+    # operands to binary expression ('constant V3' ...)", KP224, where stop 60 copied it)
+    for alias in ("typedef Vec3 V3;", "using V3 = Vec3;", "typedef Vec3 Mid;\ntypedef Mid V3;"):
+        text = metal_checked(ALIASED.replace("ALIAS", alias))
+        assert "V3 a = kp_a;" in text and "V3 b = kp_b;" in text, text
+        # look-alike: an alias of a scalar beside it reads its binding in place
+        assert "kp_w" not in text, text

@@ -76,3 +76,51 @@ def test_look_alikes_of_another_signature_or_scope_are_left_alone(tmp_path):
     assert "template <typename T> T min(T a, T b)" in text
     assert not any("device headers define" in n.why for n in port.notes)
     hip_compiles(tmp_path, text)
+
+
+def test_a_const_by_value_parameter_is_the_headers_signature(tmp_path):
+    # `const T a` by value: the top-level const is no part of the signature, so hipcc says "redefinition of
+    # 'max'" as for `T a` (main left it as written: the port did not compile)
+    port, text = ported("""
+template <typename T> __device__ T max(const T a, const T b) { return a > b ? a : b; }
+template <typename T> __device__ T min(T const a, T const b) { return a < b ? a : b; }
+""" + KERNEL)
+    assert "template <typename T> __host__ T max(const T a, const T b)" in text, text
+    assert "template <typename T> __host__ T min(T const a, T const b)" in text, text
+    hip_compiles(tmp_path, text)
+    # look-alike of another meaning, spelled so, is refused; a pointer is another signature, left alone
+    errors = refusal("template <typename T> __device__ T max(const T a, const T b) { return a >= b ? a : b; }\n"
+                     + KERNEL, expect="KP246")
+    assert [(e.code, e.line) for e in errors] == [("KP246", 1)]
+    port, text = ported("template <typename T> __device__ T max(T* a, T* b) { return *a > *b ? *a : *b; }\n"
+                        "__global__ void k(float* f) { f[0] = max(f + 1, f + 2); }\n")
+    assert "__device__ T max(T* a, T* b)" in text
+
+
+def test_a_non_const_reference_template_is_the_headers_clash_too(tmp_path):
+    # `max(T&, T&)`: a call on two lvalues of a type without a non-template overload (short) is "ambiguous" to
+    # hipcc beside the header's `max(T, T)`; the same meaning ports as `T`'s does, another is KP246
+    code = """
+template <typename T> __device__ T max(T& a, T& b) { return a > b ? a : b; }
+__global__ void k(short* o) { short x = o[0], y = o[1]; o[threadIdx.x] = max(x, y); }
+"""
+    port, text = ported(code)
+    assert "template <typename T> __host__ T max(T& a, T& b)" in text, text
+    hip_compiles(tmp_path, text)
+    errors = refusal(code.replace("a > b ? a : b", "a > b ? a : b - 1"), expect="KP246")
+    assert [(e.code, e.line) for e in errors] == [("KP246", 2)]
+
+
+def test_a_template_returning_a_reference_is_another_signature(tmp_path):
+    # `T const & max(const T&, const T&)` (std::max's shape, written with the qualifiers after the type): another
+    # template, left as written whatever its body (a KP246 on main broke test_qualifiers_after_type's port); the
+    # float calls reach the non-template overloads on both compilers
+    code = ("template<typename T> T const & __device__ __host__ max(const T& a, const T& b) { return a < b ? b : a; }\n"
+            "__global__ void k(float* p) { p[threadIdx.x] = max(p[0], p[1]); }\n")
+    port, text = ported(code)
+    assert "T const & __device__ __host__ max(const T& a, const T& b)" in text
+    assert not any("device headers define" in n.why for n in port.notes)
+    hip_compiles(tmp_path, text)
+    # look-alike: the same body returning T by value is the header's signature of another meaning: KP246
+    errors = refusal(code.replace("T const & __device__", "T __device__"), expect="KP246")
+    assert [(e.code, e.line) for e in errors] == [("KP246", 1)]

@@ -204,10 +204,30 @@ class ArgumentCopies:
         parameter (`float4 operator-(float4 a, float4 b)`, HeCBench sobel) copies out of `constant` as it is;
         so neither a `uint width` beside it nor a `float4` passed to it needs a thread copy.  A parameter typed
         by a template parameter (the kernel's or the operator's) may be any class: it counts."""
-        types = self._operator_thread_types().get(op, set())
+        types = {self._unaliased(t) for t in self._operator_thread_types().get(op, set())}
         p = next(p for p in k.params if p.name == name)
-        t = _class_name(self.src.text_of(p.node.child_by_field_name("type")))
+        t = self._unaliased(_class_name(self.src.text_of(p.node.child_by_field_name("type"))))
         return bool(types) and (t in types or t in k.template_params or _ANY in types)
+
+    def _unaliased(self, name: str) -> str:
+        """The class a file's `typedef Vec3 V3;` / `using V3 = Vec3;` name stands for (a few levels), else
+        `name`: `V3 a` binds `Vec3 operator+(const Vec3&)`'s thread object as `Vec3 a` does."""
+        cached = getattr(self, "_kp_aliases", None)
+        if cached is None or cached[0] is not self.src:
+            got = {}
+            for n in self.src.index.of_types("type_definition", "alias_declaration"):
+                t = n.child_by_field_name("type")
+                names = [n.child_by_field_name("name")] if n.type == "alias_declaration" else \
+                    n.children_by_field_name("declarator")
+                for d in names:
+                    if t is not None and d is not None and d.type == "type_identifier":
+                        got.setdefault(self.src.text_of(d), set()).add(_class_name(self.src.text_of(t)))
+            cached = self._kp_aliases = (self.src, {a: next(iter(v)) for a, v in got.items() if len(v) == 1})
+        seen = set()
+        while name in cached[1] and name not in seen and len(seen) < 8:
+            seen.add(name)
+            name = cached[1][name]
+        return name
 
     def _operator_thread_types(self) -> dict[str, set[str]]:
         """Each operator the file overloads -> the class names whose objects its overloads take in the `thread`
