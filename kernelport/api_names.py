@@ -469,7 +469,8 @@ class ApiNames:
                     and not self._project_header(raw) and not includes.has_include_guarded(self.src, node, inner) and \
                     not header_uses.left_out(self, node, inner):  # a header of names the file never uses
                 self.problem("KP209", node, f"<{inner}> has no {b.display_name} equivalent (HIPIFY has no such header)",
-                             "rewrite what it provides with portable operations, or guard the include")
+                             b.header_advice.get(inner, "rewrite what it provides with portable operations, or guard "
+                                                        "the include"))
         elif not e.supported:
             self.problem("KP209", node, f"<{inner}> has no {b.display_name} equivalent (HIPIFY: {e.why_unsupported})",
                          "rewrite what it provides with portable operations, or guard the include")

@@ -387,6 +387,9 @@ class Backend:
     # Source headers the target lacks whose names the port defines itself: the include is replaced by
     # this text where the file uses them (header_uses; HIP: cg::reduce).
     header_polyfills: ClassVar[dict[str, str]] = {}
+    # Source headers the target lacks and the port does not define (KP209 at the include): what to write
+    # instead, in the target's own spellings (HIP: libcu++'s <cuda/atomic> as clang's __hip_atomic builtins).
+    header_advice: ClassVar[dict[str, str]] = {}
     # Names qualified by a whole path (namespaces and the name) the target's library spells otherwise:
     # libcu++'s `cuda::std::numeric_limits` (kernelport/library_namespaces.rewrite_qualified).
     qualified_names: ClassVar[dict[str, str]] = {}

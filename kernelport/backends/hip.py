@@ -578,6 +578,18 @@ __device__ T reduce(const thread_block_tile<N, P>& g, T v, Op op) {
 }  // namespace cooperative_groups
 #endif""", "mma.h": WMMA_POLYFILL}
     header_polyfill_scopes = {"mma.h": ("wmma", WMMA_DEFINES)}
+    # libcu++'s atomic_ref is not defined in the port (stop 61: a class over these builtins would need each use's
+    # order checked and verify's emulator shown to run it; neither done): each access has a builtin of its exact
+    # order and scope (thread_scope_device: the agent), which tests/test_hip_atomic_advice.py compiles with hipcc
+    header_advice = {"cuda/atomic": (
+        "write each cuda::atomic_ref access as clang's HIP builtin of the same order and scope: `r.load("
+        "cuda::memory_order_acquire)` -> `__hip_atomic_load(&x, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT)`, "
+        "`r.store(v, cuda::memory_order_release)` -> `__hip_atomic_store(&x, v, __ATOMIC_RELEASE, "
+        "__HIP_MEMORY_SCOPE_AGENT)`, `r.compare_exchange_strong(e, d, cuda::memory_order_acq_rel, "
+        "cuda::memory_order_acquire)` -> `__hip_atomic_compare_exchange_strong(&x, &e, d, __ATOMIC_ACQ_REL, "
+        "__ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT)`, `r.fetch_add(v, o)` -> `__hip_atomic_fetch_add(&x, v, "
+        "__ATOMIC_<o>, __HIP_MEMORY_SCOPE_AGENT)` (thread_scope_block: __HIP_MEMORY_SCOPE_WORKGROUP, "
+        "thread_scope_system: __HIP_MEMORY_SCOPE_SYSTEM), under `#ifdef __HIP_PLATFORM_AMD__` beside the CUDA code")}
     header_polyfill_elements = {"mma.h": ("fragment", "x", "num_elements")}
     # ROCm 5.2 (api_checked_with) has no hip_math_constants.h (from 5.3): the port defines what it uses;
     # nor hip_gl_interop.h, whose functions its hip_runtime_api.h declares: nothing to carry ("")
