@@ -27,7 +27,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import butterfly_lanes, confined_votes, dialect, fnscopes, fold_levels, halfvotes, header_widths, launchgroups, pointer_calls, unit_launches, warp32_guards, wide_steps
+from . import butterfly_lanes, confined_votes, dialect, fnscopes, fold_levels, halfvotes, header_widths, launchgroups, pointer_calls, unit_launches, warp32_guards, warpless_kernels, wide_steps
 from .blockdims import constant, dims as _dims, functor_launches, member_dims, names as _names, row_width, value as _value
 from .model import Function, Module
 from .source import call_args, ident_name, walk
@@ -446,7 +446,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
             kept32, helpers = header_widths.split(module, [n for m in sorted(fs) for n in external.get(m, ())])
             code += [Geometry(32, None, why, n) for n, why in kept32]  # (its header ports it as 32 lanes)
             _decide_group(g, defs, module, specs, names, {m: marks[m] for m in fs if m in marks}, problems,
-                          code[:1], helpers)
+                          code[:1], helpers, warp_level)
             counted = next((c for m in sorted(fs) if (c := (counts or {}).get(m)) is not None), None)
             by = "warpcounts"
             why = "" if counted is None else (
@@ -503,9 +503,10 @@ def backends_source() -> str:
 
 
 def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, marks, problems,
-                  code: list[Geometry], helpers: list[Node]) -> None:
+                  code: list[Geometry], helpers: list[Node], warp_level: set[str] | None = None) -> None:
     functors = functor_launches(module)  # a functor's call operator runs in the blocks its launches give
-    entries = [f for f in fs if f.is_kernel or fnscopes.of(module).key(f) in functors]
+    entries = warpless_kernels.entries(module, [f for f in fs if f.is_kernel or fnscopes.of(module).key(f) in functors],
+                                       warp_level)  # (a kernel that runs no warp-level code: no say)
     evidence = [e for f in entries for e in _evidence(f, module, specs, names)]
     swept = next((e for e in evidence if e.followed and e.verdict != NATIVE), None)
     if swept is not None and (why := _rows_break(g, fs, module, helpers)):
