@@ -10,7 +10,7 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import assert_hip_file_compiles, require_tool
-from trust_support import numeric_statuses, verify_checks
+from trust_support import assert_the_oracle_runs_and_ports_match, kp_inproc, numeric_statuses, verify_checks
 
 HALF = """
 #define LANES 32
@@ -61,13 +61,15 @@ def test_the_half_warp_keeps_32_lane_groups_and_its_mask_is_dropped():
     assert port(up.replace("__shfl_down_sync", "__shfl_up_sync")).ok
 
 
-def test_verify_with_the_original_as_oracle_passes_the_port_at_wave_32_and_64(tmp_path):
+def test_verify_with_the_original_as_oracle_passes_the_port_at_wave_32_and_64_and_fails_the_waves_lane(tmp_path):
     f = tmp_path / "half.cu"
     f.write_text(HALF)
-    rc, checks, text = verify_checks(f, compiles=False)
-    assert [c["status"] for c in checks if c["kind"] == "oracle"] == ["pass"], text
-    assert numeric_statuses(checks) == {32: "pass", 64: "pass"}, text
-    assert numeric_statuses(checks, "metal") == {32: "pass"}, text
+    assert_the_oracle_runs_and_ports_match(f, backend=None)  # HIP at 32 and 64, Metal, portable
+    # the lane as a port to the wave would read it: lanes 32..47 of a 64-lane wave leave the guard
+    assert kp_inproc("translate", f, "--to", "hip")[0] == 0
+    hip = tmp_path / "half.hip"
+    hip.write_text(hip.read_text().replace("int lane_id = tid % 32;", "int lane_id = tid % warpSize;"))
+    assert numeric_statuses(verify_checks(f, compiles=False)[1]) == {32: "pass", 64: "fail"}
 
 
 def test_hipcc_compiles_the_port_for_both_wave_widths(tmp_path):
