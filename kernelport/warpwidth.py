@@ -408,7 +408,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                     explicit.setdefault(k, n)  # the code says it: a 32-lane group
                 elif found and wide_steps.reaches_32(src, n, found[0].key, params, args):
                     wide.setdefault(k, (n, wide_steps.WHY.format(line=src.loc(n).line)))  # a no-op in CUDA's warp
-                elif "mask" in params and warp32_guards.evidence(module, f, n, args[params.index("mask")]):
+                elif warp32_guards.evidence(module, f, n, dict(zip(params, args)).get("mask")):
                     wide.setdefault(k, (n, warp32_guards.WHY.format(line=src.loc(n).line)))
     for node, _ in module.asm:  # the dialect's 32-lane warp instructions alike (PTX's mma.sync, ldmatrix)
         f = module.function_at(node)

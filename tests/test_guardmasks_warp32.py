@@ -118,3 +118,18 @@ __global__ void full_sum(const float* x, float* out)
     p = port(mixed)
     assert "KP203" in errors(p) and any("'WARP_SIZE' is the wave's width in the port" in d.message
                                         for d in p.diagnostics), [d.format() for d in p.diagnostics]
+
+
+def test_a_library_shuffle_without_its_optional_mask_is_read():
+    """apex's layer norm: PyTorch's `WARP_SHFL(v, lane)` passes no mask (the optional last argument); reading
+    it as the mask was an IndexError (KP006 in lint, stop 61's first commit)."""
+    from kernelport.lint.engine import lint_text
+    code = """
+__global__ void k(float* x) {
+    float mu = x[threadIdx.x];
+    if (threadIdx.x % 32 < 16) mu = WARP_SHFL(mu, 0);
+    x[threadIdx.x] = mu;
+}
+"""
+    assert "KP006" not in {f.code for f in lint_text(textwrap.dedent(code), "t.cu")}
+    assert "KP006" not in errors(port(code)) and "KP220" not in errors(port(code))
