@@ -452,7 +452,7 @@ class ApiNames:
     def rewrite_api_include(self, node: Node, path: Node, raw: str) -> None:
         """An include no header concept covers: the table's header, the library's main header for a
         sub-header (cub/...), or KP209 for a toolkit header with no counterpart."""
-        from . import header_uses, includes
+        from . import atomic_refs, header_uses, includes
         b = backends.get(self.backend)
         table = b.api()
         if table is None:
@@ -468,8 +468,9 @@ class ApiNames:
             elif raw[0] == "<" and pattern and re.fullmatch(pattern, inner) and not self.cuda_only_region(node) \
                     and not self._project_header(raw) and not includes.has_include_guarded(self.src, node, inner) and \
                     not header_uses.left_out(self, node, inner):  # a header of names the file never uses
-                self.problem("KP209", node, f"<{inner}> has no {b.display_name} equivalent (HIPIFY has no such header)",
-                             "rewrite what it provides with portable operations, or guard the include")
+                if not atomic_refs.include_ported(self, node, inner):
+                    self.problem("KP209", node, f"<{inner}> has no {b.display_name} equivalent (HIPIFY has no such "
+                                 "header)", "rewrite what it provides with portable operations, or guard the include")
         elif not e.supported:
             self.problem("KP209", node, f"<{inner}> has no {b.display_name} equivalent (HIPIFY: {e.why_unsupported})",
                          "rewrite what it provides with portable operations, or guard the include")

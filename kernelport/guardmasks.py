@@ -11,7 +11,7 @@ the mask gives what CUDA gives, at wave 32 and at wave 64, where the lanes activ
 mask's lanes, lanes 0 .. N-1 of each wave that enters:
 
 1. the mask is `(1 << N) - 1` (through a local's one definition, the declaration its scope gives the
-   name: declkeys);
+   name: declkeys), or a literal of that value (`0x0000FFFF`: N = 16);
 2. a branch around the call is entered under `lane < N` (a conjunct of an `if` whose consequence holds
    the call), the same N (locals followed to their one definition), `lane` the lane id:
    `threadIdx.x % warpSize` or `& (warpSize - 1)`, or the same of the global id
@@ -21,10 +21,15 @@ mask's lanes, lanes 0 .. N-1 of each wave that enters:
    guard's other conjuncts, enclosing branches and loops, an earlier return, the calls of a caller
    that lead to it) is the same across the wave (lint's divergence tags), so no other lane leaves;
 4. a shuffle's width is N: the lane it reads is in the section of lanes 0 .. N-1 in CUDA's warp and
-   in the port's wave alike.
+   in the port's wave alike.  Or the port keeps the function's 32-lane groups (or every wave is 32), the
+   shuffle's width is 32 or none and its step a literal or a ladder from one below N (warp32_guards:
+   the wave-64 argument); the lane is then also `% 32` / `& 31` of threadIdx.x or the global id (a
+   macro that is 32 only where the port keeps it 32 for the whole file), the global id's only where
+   every launch of the file shows blocks of whole 32-lane warps.  Such a lane where the port makes the
+   function the wave's is refused.
 
-N holds no literal warp size (the port may rewrite a `32` at one place and keep it at another) and
-the function is not one the port keeps as 32-lane groups.  An N past the mask's width is a shift past
+N holds no literal warp size (the port may rewrite a `32` at one place and keep it at another); a
+vote is not ported in a function the port keeps as 32-lane groups (two share a 64-lane wave).  An N past the mask's width is a shift past
 its type in CUDA: the original is undefined there, so no port owes it.  A vote is then the backend's
 plain vote over the active lanes, a shuffle the mask-less one.  A mask whose lanes differ from the
 guard's (`(1 << N) - 1` under `lane < M`, or with no such guard) stays KP203 (groupmasks.ported).
@@ -33,7 +38,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import backends, blocksizes, declkeys, dialect, fnscopes
+from . import backends, blocksizes, declkeys, dialect, fnscopes, warp32_guards
 from .warpsites import int_value
 
 _DEPTH = 6
@@ -162,21 +167,23 @@ def _is_wave(tr, n: Node | None, minus_one: bool) -> bool:
 
 
 def _lane(tr, fn, n: Node | None) -> str | None:
-    """'tid' where `n` is threadIdx.x's lane, 'global' where it is the global id's; None otherwise."""
+    """'tid' where `n` is threadIdx.x's lane, 'global' where it is the global id's (with '32' where the
+    lane is CUDA's 32-lane warp's, `% 32`: warp32_guards); None otherwise."""
     n = _value(tr, fn, n)
     if n is None or n.type != "binary_expression":
         return None
     op = tr.src.text_of(n.child_by_field_name("operator"))
+    warp32 = "32" if warp32_guards.modulus(tr.module, fn, n) is not None else ""  # CUDA's warp's lane (% 32)
     if not ((op == "%" and _is_wave(tr, n.child_by_field_name("right"), False)) or
-            (op == "&" and _is_wave(tr, n.child_by_field_name("right"), True))):
+            (op == "&" and _is_wave(tr, n.child_by_field_name("right"), True)) or warp32):
         return None
     x = _value(tr, fn, n.child_by_field_name("left"))
     if x is not None and x.type == "field_expression" and _builtin(tr, x) == "thread_idx" and \
             tr.src.text_of(x.child_by_field_name("field")) == "x":
-        return "tid"
+        return "tid" + warp32
     if x is not None and x.type == "binary_expression" and tr.src.text_of(x.child_by_field_name("operator")) == "+":
         terms = sorted(" ".join(tr.src.text_of(_strip(x.child_by_field_name(s))).split()) for s in ("left", "right"))
-        return "global" if terms[1] == "threadIdx.x" and terms[0].replace(" ", "") in (
+        return "global" + warp32 if terms[1] == "threadIdx.x" and terms[0].replace(" ", "") in (
             "blockIdx.x*blockDim.x", "blockDim.x*blockIdx.x") else None
     return None
 
@@ -223,13 +230,33 @@ def mismatch(tr, concept, bound: dict[str, Node], call: Node) -> str | None:
     fn = tr.module.function_at(call)
     n = _bound(tr, fn, bound["mask"]) if fn is not None and fn.body is not None else None
     want = _canon(tr, fn, n) if n is not None else None
+    label = tr.src.text_of(n) if n is not None else ""
+    lit = _value(tr, fn, bound["mask"]) if want is None and fn is not None and fn.body is not None else None
+    if lit is not None and lit.type == "number_literal" and \
+            (k := warp32_guards.lanes(int_value(tr.src.text_of(lit)))) is not None:
+        want = label = str(k)  # a literal `(1 << N) - 1` (`0x0000FFFF`: N = 16)
     if want is None:
         return ""
-    if concept.kind == "shuffle" and _canon(tr, fn, bound.get("width")) != want:
-        return f"the shuffle's width is not the mask's count of lanes '{tr.src.text_of(n)}'"
-    if tr.widths.logical(fnscopes.owner(tr.module, call)) and \
-            any(r.wave != 32 for r in backends.get(tr.backend).runs):  # (every wave 32: the group is the wave)
-        return "the port keeps this function's 32-lane groups, whose lane is not the wave's"
+    wide64 = any(r.wave != 32 for r in backends.get(tr.backend).runs)  # (every wave 32: the group is the wave)
+    logical = tr.widths.logical(fnscopes.owner(tr.module, call))
+    if logical and wide64 and concept.kind != "shuffle":
+        return "the port keeps this function's 32-lane groups, two of which share a 64-lane wave: its vote would " \
+               "see both"
+    if logical and wide64 and not want.isdigit():  # (`blockDim.x / warpSize` lanes: 3 at 96 threads, no width)
+        return f"the port keeps this function's 32-lane groups, and its count of lanes '{label}' is no literal"
+    width = bound.get("width")
+    if concept.kind == "shuffle" and _canon(tr, fn, width) != want:
+        if wide64 and not logical or width is not None and int_value(tr.src.text_of(_strip(width))) != 32:
+            return f"the shuffle's width is not the mask's count of lanes '{label}'"
+        step = next((bound[p] for p in ("delta", "lanemask", "lane") if p in bound), None)
+        top = warp32_guards.step_bound(tr, step, call)  # (width 32: CUDA's and the port's 32-lane warp)
+        said = tr.src.text_of(step) if step is not None else ""
+        if top is None or not want.isdigit():
+            return f"the shuffle's step '{said}' is no literal or ladder from one below {label}, so its reads may " \
+                   "all leave the mask's lanes (CUDA leaves such a read undefined)"
+        if top >= int(want):
+            return f"the shuffle's step '{said}' reaches {top}, so lanes read past the mask's {label} " \
+                   "(CUDA leaves such a read undefined)"
     spans = {(m.parent.parent.start_byte, m.parent.parent.end_byte) for m, cls, _ in tr.analysis.shuffle_masks
              if cls == "partial" and m.parent is not None and m.parent.parent is not None}
     if "_kp_guard_reach" not in tr.__dict__:  # once per port: every call with such a mask
@@ -237,8 +264,8 @@ def mismatch(tr, concept, bound: dict[str, Node], call: Node) -> str | None:
     d, seen, reached = tr.__dict__["_kp_guard_reach"]
     from .lint.divergence import THREAD, UNIFORM
     d.fn = fn
-    if d.expr(n) != UNIFORM:
-        return f"its count of lanes '{tr.src.text_of(n)}' may differ between threads"
+    if n is not None and d.expr(n) != UNIFORM:
+        return f"its count of lanes '{label}' may differ between threads"
     if d._fkey(fn) in reached:
         return "a caller reaches the call under thread-dependent control flow"
     visits = seen.get((call.start_byte, call.end_byte))
@@ -264,8 +291,14 @@ def mismatch(tr, concept, bound: dict[str, Node], call: Node) -> str | None:
                 kind = _lane(tr, fn, c.child_by_field_name(lane)) if lane else None
                 if kind is None or _canon(tr, fn, c.child_by_field_name(lim)) != want:
                     return f"the condition '{tr.src.text_of(c)}' lets in other lanes than the mask's " \
-                           f"'{tr.src.text_of(bound['mask'])}' (lanes 0 .. {tr.src.text_of(n)} - 1)"
-                if kind == "global" and any(blocksizes.partial_wave_block(tr.module, k, wide) for k in (
+                           f"'{tr.src.text_of(bound['mask'])}' (lanes 0 .. {label} - 1)"
+                if kind.endswith("32") and wide64 and not logical:
+                    return f"'{tr.src.text_of(c.child_by_field_name(lane))}' is a lane of CUDA's 32-lane warp, which " \
+                           "a port to the wave makes the wave's lane"
+                if (kind.endswith("32") or logical and wide64) and \
+                        (why := _whole_warps(tr, fn, _value(tr, fn, c.child_by_field_name(lane)), kind)):
+                    return why
+                if kind == "global" and not (logical and wide64) and any(blocksizes.partial_wave_block(tr.module, k, wide) for k in (
                         [fn] if fn.is_kernel else blocksizes.kernels_running(tr.module, fn))):
                     return f"'{tr.src.text_of(c.child_by_field_name(lane))}' is the lane only in blocks of whole " \
                            f"{wide}-lane waves, and a launch in the file may run another"
@@ -273,3 +306,23 @@ def mismatch(tr, concept, bound: dict[str, Node], call: Node) -> str | None:
         if not guarded:
             return "no guard `lane < N` around the call lets in exactly its lanes"
     return None
+
+
+def _whole_warps(tr, fn, lane: Node | None, kind: str) -> str:
+    """Why the lane of a function the port keeps as 32-lane groups may not be the group's ('' where it is):
+    a warp-size name the port makes the wave's for other functions of the file (one definition cannot be
+    both), or the global id's lane where a launch of the file may run a block that is not whole 32-lane
+    warps, or no launch in the file gives the block (its lane is threadIdx.x's only in whole warps)."""
+    size = warp32_guards.modulus(tr.module, fn, lane)
+    if size is not None and size.type != "number_literal" and not tr.widths.logical(None):
+        return f"'{tr.src.text_of(size)}' is the wave's width in the port of the file's other functions, so " \
+               "the lane it computes is not the 32-lane group's"
+    if not kind.startswith("global"):
+        return ""
+    kernels = [fn] if fn.is_kernel else blocksizes.kernels_running(tr.module, fn)
+    sizes = [blocksizes.launch_block_sizes(tr.module, launch) for launch in tr.module.launches
+             if any(g is k for g in fnscopes.launched(tr.module, launch) for k in kernels)]
+    if not sizes or any(not s or any(v <= 0 or v % 32 for v, _ in s) for s in sizes):
+        return f"'{tr.src.text_of(lane)}' is the lane of the global id only in blocks of whole 32-lane warps, and " \
+               "no launch in the file shows every block so (launch it with a literal multiple of 32)"
+    return ""

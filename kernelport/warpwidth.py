@@ -27,7 +27,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import butterfly_lanes, confined_votes, dialect, fnscopes, fold_levels, halfvotes, header_widths, launchgroups, pointer_calls, unit_launches, wide_steps
+from . import butterfly_lanes, confined_votes, dialect, fnscopes, fold_levels, halfvotes, header_widths, launchgroups, pointer_calls, unit_launches, warp32_guards, warpless_kernels, wide_steps
 from .blockdims import constant, dims as _dims, functor_launches, member_dims, names as _names, row_width, value as _value
 from .model import Function, Module
 from .source import call_args, ident_name, walk
@@ -362,7 +362,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
     votes: dict[str, list[Node]] = {}
     launched: dict[str, set[str]] = {}  # a launcher's key -> the kernels it launches (no join: launchgroups)
     explicit: dict[str, Node] = {}
-    wide: dict[str, Node] = {}  # a shuffle step of 32 or more (wide_steps): CUDA's 32-lane warp
+    wide: dict[str, tuple] = {}  # a step of 32+ (wide_steps), a mask of a 32-lane lane's guard (warp32_guards)
     external: dict[str, list[Node]] = {}  # calls of a header's warp helpers
     vis = module.visible
     read_as = backends_source()  # (once: an import statement per call cost a tenth of decide)
@@ -407,7 +407,9 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                         _value(w, module, _names(module)) == 32:  # `WARP_SIZE` (32) names the warp
                     explicit.setdefault(k, n)  # the code says it: a 32-lane group
                 elif found and wide_steps.reaches_32(src, n, found[0].key, params, args):
-                    wide.setdefault(k, n)  # a step of 32+ that CUDA's warp makes a no-op
+                    wide.setdefault(k, (n, wide_steps.WHY.format(line=src.loc(n).line)))  # a no-op in CUDA's warp
+                elif warp32_guards.evidence(module, f, n, dict(zip(params, args)).get("mask")):
+                    wide.setdefault(k, (n, warp32_guards.WHY.format(line=src.loc(n).line)))
     for node, _ in module.asm:  # the dialect's 32-lane warp instructions alike (PTX's mma.sync, ldmatrix)
         f = module.function_at(node)
         if f is not None and scopes.key(f) in parent and warp32_instruction(src.text_of(node)):
@@ -431,8 +433,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
             g = Group(fs, votes=[v for m in sorted(fs) for v in votes.get(m, [])])
             code = [Geometry(32, None, "a shuffle with an explicit width 32", explicit[m]) for m in sorted(fs)
                     if m in explicit]
-            code += [Geometry(32, None, wide_steps.WHY.format(line=src.loc(wide[m]).line), wide[m])
-                     for m in sorted(fs) if m in wide]
+            code += [Geometry(32, None, wide[m][1], wide[m][0]) for m in sorted(fs) if m in wide]
             code += [Geometry(32, None, f"`{_callee(src, matrix[m])}` acts on a 32-lane warp (its fragments are "
                               "spread over 32 lanes)", matrix[m], votes_per_warp=False) for m in sorted(fs) if m in matrix]
             code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
@@ -445,7 +446,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
             kept32, helpers = header_widths.split(module, [n for m in sorted(fs) for n in external.get(m, ())])
             code += [Geometry(32, None, why, n) for n, why in kept32]  # (its header ports it as 32 lanes)
             _decide_group(g, defs, module, specs, names, {m: marks[m] for m in fs if m in marks}, problems,
-                          code[:1], helpers)
+                          code[:1], helpers, warp_level)
             counted = next((c for m in sorted(fs) if (c := (counts or {}).get(m)) is not None), None)
             by = "warpcounts"
             why = "" if counted is None else (
@@ -502,9 +503,10 @@ def backends_source() -> str:
 
 
 def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, marks, problems,
-                  code: list[Geometry], helpers: list[Node]) -> None:
+                  code: list[Geometry], helpers: list[Node], warp_level: set[str] | None = None) -> None:
     functors = functor_launches(module)  # a functor's call operator runs in the blocks its launches give
-    entries = [f for f in fs if f.is_kernel or fnscopes.of(module).key(f) in functors]
+    entries = warpless_kernels.entries(module, [f for f in fs if f.is_kernel or fnscopes.of(module).key(f) in functors],
+                                       warp_level)  # (a kernel that runs no warp-level code: no say)
     evidence = [e for f in entries for e in _evidence(f, module, specs, names)]
     swept = next((e for e in evidence if e.followed and e.verdict != NATIVE), None)
     if swept is not None and (why := _rows_break(g, fs, module, helpers)):

@@ -402,6 +402,12 @@ class Backend:
     # Source headers the target lacks whose names the port defines itself: the include is replaced by
     # this text where the file uses them (header_uses; HIP: cg::reduce).
     header_polyfills: ClassVar[dict[str, str]] = {}
+    # libcu++'s cuda::atomic_ref written as the target's atomic builtins (kernelport/atomic_refs.py): member ->
+    # spelling ({ref} the pointer, {scope}, {order} or {success}/{failure}, and the member's own arguments),
+    # `cuda::memory_order_*` -> the target's order, `cuda::thread_scope_*` -> its scope; empty: not ported.
+    atomic_ref_members: ClassVar[dict[str, str]] = {}
+    atomic_ref_orders: ClassVar[dict[str, str]] = {}
+    atomic_ref_scopes: ClassVar[dict[str, str]] = {}
     # Names qualified by a whole path (namespaces and the name) the target's library spells otherwise:
     # libcu++'s `cuda::std::numeric_limits` (kernelport/library_namespaces.rewrite_qualified).
     qualified_names: ClassVar[dict[str, str]] = {}

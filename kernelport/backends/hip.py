@@ -293,7 +293,8 @@ class HIP(Backend):
     # clang's HIP atomic builtins the ports' own helpers call (templates/hip_prologue.j2's signed 64-bit
     # atomicMin/atomicMax for ROCm before 5.7): name -> (memory.atomic's operation, argument count)
     explicit_atomics = {**{f"__hip_atomic_fetch_{op}": (op, 4) for op in ("add", "min", "max", "and", "or", "xor")},
-                        "__hip_atomic_exchange": ("exch", 4)}
+                        "__hip_atomic_exchange": ("exch", 4), "__hip_atomic_load": ("load", 3),
+                        "__hip_atomic_store": ("store", 4), "__hip_atomic_compare_exchange_strong": ("cas", 6)}
     # clang's __clang_hip_math.h (every hipcc compile): `template <class T> __device__ T max(T, T)`, `min` (KP246)
     own_templates = {"max": ">", "min": "<"}
     # each parameter's spelling read as the type it names there (gpuPairHMM's `atomicXor(std::uint64_t*,
@@ -578,6 +579,19 @@ __device__ T reduce(const thread_block_tile<N, P>& g, T v, Op op) {
 }  // namespace cooperative_groups
 #endif""", "mma.h": WMMA_POLYFILL}
     header_polyfill_scopes = {"mma.h": ("wmma", WMMA_DEFINES)}
+    # libcu++'s atomic_ref (kernelport/atomic_refs.py): each access as clang's builtin of its own order and scope
+    # (thread_scope_device: the agent), which tests/test_atomic_refs.py compiles with hipcc and the emulator runs
+    atomic_ref_members = {
+        "load": "__hip_atomic_load({ref}, {order}, {scope})",
+        "store": "__hip_atomic_store({ref}, {value}, {order}, {scope})",
+        "compare_exchange_strong": "__hip_atomic_compare_exchange_strong({ref}, &({expected}), {desired}, {success}, "
+                                   "{failure}, {scope})",
+        "fetch_add": "__hip_atomic_fetch_add({ref}, {value}, {order}, {scope})"}
+    atomic_ref_orders = {f"cuda::memory_order_{o}": f"__ATOMIC_{o.upper()}"
+                         for o in ("relaxed", "acquire", "release", "acq_rel", "seq_cst")}
+    atomic_ref_scopes = {"cuda::thread_scope_system": "__HIP_MEMORY_SCOPE_SYSTEM",
+                         "cuda::thread_scope_device": "__HIP_MEMORY_SCOPE_AGENT",
+                         "cuda::thread_scope_block": "__HIP_MEMORY_SCOPE_WORKGROUP"}
     header_polyfill_elements = {"mma.h": ("fragment", "x", "num_elements")}
     # ROCm 5.2 (api_checked_with) has no hip_math_constants.h (from 5.3): the port defines what it uses;
     # nor hip_gl_interop.h, whose functions its hip_runtime_api.h declares: nothing to carry ("")
