@@ -25,20 +25,28 @@ class Tok(NamedTuple):  # (a tuple: a frozen dataclass cost most of tokens(), ma
     text: str
 
 
-_SEEN: dict[bytes, list[Tok]] = {}  # the last files tokenised (read-only lists)
-_KEEP = 16
+_SEEN: dict[bytes, list[Tok]] = {}  # the files tokenised last (read-only lists), least recently asked first
+_KEEP = 2 << 20  # their bytes at most: a tree's files with parse errors (its plan repairs them; a translator
+# reads a file's tokens again after the plan has parsed the whole tree: a count of 16 files had let them go)
 
 
 def file_tokens(data: bytes) -> list[Tok]:
     """tokens() of a whole file, shared and read-only: the same text is tokenised once (a header's
     plain parse and its parse with its includes' macros repair the same bytes; translate's API pass
     reads them again)."""
-    got = _SEEN.get(data)
+    global _SIZE
+    got = _SEEN.pop(data, None)
     if got is None:
-        got = _SEEN[data] = tokens(data)
-        while len(_SEEN) > _KEEP:
+        got = tokens(data)
+        _SIZE += len(data)
+        while _SEEN and _SIZE > _KEEP:
+            _SIZE -= len(next(iter(_SEEN)))
             del _SEEN[next(iter(_SEEN))]
+    _SEEN[data] = got  # (most recently asked last)
     return got
+
+
+_SIZE = 0  # the bytes of _SEEN's keys
 
 
 def has_word(data: bytes, words) -> bool:

@@ -48,6 +48,15 @@ class _Scopes:
         return self.found[key]
 
 
+def _scopes_of(src) -> _Scopes:
+    """The parse's one _Scopes: what it holds reads nothing but the tree and its text, so every pass over
+    the parse shares it (each translator's passes and a file's several `tiled_partition` calls made their own)."""
+    got = src.__dict__.get("_kp_member_scopes")
+    if got is None:
+        got = src.__dict__["_kp_member_scopes"] = _Scopes()
+    return got
+
+
 def _declared_type(name: str, use: Node, src, scopes: _Scopes) -> str | None:
     """The group type of `name` where `use` reads it: its declaration in the enclosing function
     (a parameter or a local), else at file scope."""
@@ -112,7 +121,7 @@ def receiver_group(recv: Node, src, scopes: _Scopes | None = None) -> str | None
         inner = recv.child_by_field_name("argument")  # `auto &r = props[1];`, `auto g = *gp;`: the element's type
         return receiver_group(inner, src, scopes) if inner is not None else None
     if recv.type == "identifier":
-        return _declared_type(src.text_of(recv), recv, src, scopes if scopes is not None else _Scopes())
+        return _declared_type(src.text_of(recv), recv, src, scopes if scopes is not None else _scopes_of(src))
     return None
 
 
@@ -174,7 +183,7 @@ def member_calls(src) -> list[tuple[Node, str, str]]:
         return []
     if own_types(src) & set(GROUPS):  # the file's own type of that name: not cooperative groups'
         return []
-    out, names, scopes = [], _names_of(src, set(GROUPS)), _Scopes()
+    out, names, scopes = [], _names_of(src, set(GROUPS)), _scopes_of(src)
     for n in src.index.of_type("call_expression"):  # the file's index: no walk of every node
         fn = n.child_by_field_name("function")
         if fn is None or fn.type != "field_expression":
@@ -189,8 +198,16 @@ def member_calls(src) -> list[tuple[Node, str, str]]:
 def tiles_of_blocks(src) -> bool:
     """Every `tiled_partition<N>(parent)` of the file partitions a thread block (this_thread_block() or
     a name declared `thread_block`): a tile's rank among its siblings is then the block's linear thread
-    rank over N (a tile of a tile counts within its parent tile)."""
-    scopes = _Scopes()
+    rank over N (a tile of a tile counts within its parent tile).  Once per parse (a translator asks at each
+    tile member it rewrites)."""
+    got = src.__dict__.get("_kp_tiles_of_blocks")
+    if got is None:
+        got = src.__dict__["_kp_tiles_of_blocks"] = _tiles_of_blocks(src)
+    return got
+
+
+def _tiles_of_blocks(src) -> bool:
+    scopes = _scopes_of(src)
     for n in src.index.of_type("call_expression"):
         fn, args = n.child_by_field_name("function"), n.child_by_field_name("arguments")
         if fn is None or args is None or "tiled_partition" not in src.text_of(fn):
@@ -209,7 +226,7 @@ def field_uses(src, types: set[str]) -> list[tuple[Node, str, str]]:
     aliases = {a: t for a, t in _aliases(src).items() if t in types}  # `typedef cudaDeviceProp Prop;`
     types = types - own_types(src)
     named = types | set(aliases)
-    out, names, scopes = [], _names_of(src, named) if types else set(), _Scopes()
+    out, names, scopes = [], _names_of(src, named) if types else set(), _scopes_of(src)
     members = _members(src, named) if types else {}
     for n in src.index.of_type("field_expression") if names or members else ():
         if (n.parent is not None and n.parent.type == "call_expression"

@@ -33,7 +33,20 @@ _SINKS = ("lane", "delta", "lanemask")
 def wrappers(module: Module) -> dict[str, tuple[str, tuple[str, ...], str | None]]:
     """Functions of `module` that forward parameters to a shuffle: name -> (the shuffle's concept
     key, a positional name per parameter: the shuffle parameter it is passed as, else `argN`; the
-    text of the lane mask the wrapper passes itself, None where a parameter or nothing gives it)."""
+    text of the lane mask the wrapper passes itself, None where a parameter or nothing gives it).
+    Read-only; once per model while its functions are the same objects (fold_levels asks per function
+    it follows: the file's every function read again per function made a file's cost its size squared)."""
+    fs = module.functions
+    kept = module.__dict__.get("_kp_wrappers")
+    if kept is not None and kept[0] is fs and len(kept[1]) == len(fs) and all(fs.get(k) is f for k, f in kept[1].items()):
+        return kept[2]
+    got = _wrappers(module)
+    module.__dict__["_kp_wrappers"] = (fs, dict(fs), got)
+    return got
+
+
+def _wrappers(module: Module) -> dict[str, tuple[str, tuple[str, ...], str | None]]:
+    """wrappers(), computed."""
     src = module.source
     backend = backends.source().name
     out: dict[str, tuple[str, tuple[str, ...]]] = {}

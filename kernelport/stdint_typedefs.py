@@ -30,6 +30,7 @@ from pathlib import Path
 
 from . import backends, lazy_re
 from .includes import locate
+from .source import _Kept
 
 _INTEGER_WORDS = r"(?:unsigned|signed|short|long|int|char)"
 _TYPEDEF = lazy_re.compile(rf"\btypedef\s+((?:{_INTEGER_WORDS}\s+)+)([A-Za-z_]\w*)\s*;")
@@ -101,13 +102,14 @@ def _file_scope(text: str, offset: int) -> bool:
     return all(stack)
 
 
-def typedefs(text: str, table: dict[str, str]) -> list[tuple[int, str, str]]:
+def typedefs(text: str, table: dict[str, str], blank: str | None = None, spans=None) -> list[tuple[int, str, str]]:
     """(offset, name, the user's type) of each unconditional file-scope typedef in `text` of a name in `table`
-    whose integer type differs from the table's."""
+    whose integer type differs from the table's (`blank`, `spans`: its blank_comments and their _unconditional
+    where the caller has them)."""
     if not any(_clashes(m, table) for m in (*_TYPEDEF.finditer(text), *_USING.finditer(text))):
         return []  # (most files: nothing to blank or scope)
-    blank = blank_comments(text)
-    spans = _unconditional(blank)
+    blank = blank if blank is not None else blank_comments(text)
+    spans = spans if spans is not None else _unconditional(blank)
     out = []
     for m in (*_TYPEDEF.finditer(blank), *_USING.finditer(blank)):
         found = _clashes(m, table)
@@ -132,12 +134,29 @@ def _reached(path: Path | None, table, include_dirs, seen: set, depth: int = 0):
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return
-    for offset, name, mine in typedefs(text, table):
-        yield path, text.count("\n", 0, offset) + 1, name, mine
-    spans = _unconditional(blank_comments(text))
-    for m in _QUOTED.finditer(text):
-        if any(s <= m.start() < e for s, e in spans):
-            yield from _reached(locate(path.parent, f'"{m.group(1)}"', include_dirs), table, include_dirs, seen, depth + 1)
+    found, quoted = _header_facts(text, table)
+    for line, name, mine in found:
+        yield path, line, name, mine
+    for inner in quoted:
+        yield from _reached(locate(path.parent, f'"{inner}"', include_dirs), table, include_dirs, seen, depth + 1)
+
+
+_FACTS = _Kept(8 << 20)  # (a header's text, the table) -> _header_facts's answer (a pure function of both)
+
+
+def _header_facts(text: str, table: dict[str, str]) -> tuple[tuple, tuple]:
+    """A header's clashing typedefs, as (line, name, the user's type), and its unconditional quoted includes'
+    names, in order: read once per text and table for the process (each translation of a run follows the same
+    headers through their quoted includes; the answer depends on nothing but these two)."""
+    key = (text, tuple(table.items()))
+    got = _FACTS.get(key)
+    if got is None:
+        blank = blank_comments(text)
+        spans = _unconditional(blank)
+        got = _FACTS.put(key, (
+            tuple((text.count("\n", 0, offset) + 1, name, mine) for offset, name, mine in typedefs(text, table, blank, spans)),
+            tuple(m.group(1) for m in _QUOTED.finditer(text) if any(s <= m.start() < e for s, e in spans))), len(text))
+    return got
 
 
 def rename_pass(tr) -> None:

@@ -121,3 +121,24 @@ def test_which_typedefs_clash_file_scope_and_extern_c_only():
     got = typedefs(text, backends.get("hip").runtime_typedefs)
     assert [(name, mine) for _, name, mine in got] == [("uint64_t", "unsigned long long"), ("uint16_t", "unsigned int")]
     assert typedefs(text, backends.get("metal").runtime_typedefs) == []
+
+
+def test_a_header_read_once_per_text_for_the_process_and_again_when_it_changes(tmp_path, monkeypatch):
+    # each translation follows its quoted includes (stop 61: every translation of a run scanned the same headers
+    # again); the header's facts are kept by its text, so an edited header is read as it now is, and a look-alike
+    # header (the same typedef inside `#ifdef`) is not answered from the other's facts
+    from kernelport import stdint_typedefs
+    stdint_typedefs._FACTS.clear()
+    scans = []
+    real = stdint_typedefs._unconditional
+    monkeypatch.setattr(stdint_typedefs, "_unconditional", lambda text: scans.append(text) or real(text))
+    (tmp_path / "Flip.h").write_text("#ifndef FLIP_H\n#define FLIP_H\ntypedef unsigned long long uint64_t;\n#endif\n")
+    (tmp_path / "Cond.h").write_text("#ifdef BIG\ntypedef unsigned long long uint64_t;\n#endif\n")
+    for name, header in (("a.cu", "Flip.h"), ("b.cu", "Flip.h"), ("c.cu", "Cond.h")):
+        (tmp_path / name).write_text(f'#include "{header}"\n' + textwrap.dedent(KERNEL))
+    got = [translate(SourceFile.read(tmp_path / n), "hip")[1] for n in ("a.cu", "b.cu", "c.cu")]
+    assert "#define uint64_t kp_uint64_t  // Flip.h:3's" in got[0] and got[1].count("kp_uint64_t") == 1
+    assert "kp_" not in got[2], got[2]
+    assert len([t for t in scans if "FLIP_H" in t]) == 1 and len([t for t in scans if "BIG" in t]) == 1, scans
+    (tmp_path / "Flip.h").write_text("#ifndef FLIP_H\n#define FLIP_H\n\ntypedef unsigned long uint64_t;\n#endif\n")
+    assert "kp_" not in translate(SourceFile.read(tmp_path / "b.cu"), "hip")[1]  # agrees with <stdint.h> now

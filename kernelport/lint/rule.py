@@ -154,8 +154,21 @@ def selected(select: Iterable[str] | None, ignore: Iterable[str] = ()) -> frozen
     """Codes enabled by --select / --ignore (prefixes; the longer selector wins, like ruff)."""
     sel = list(select) if select else ["ALL"]
     ign = list(ignore)
+    rules = all_rules()
+    key = (tuple(sel), tuple(ign), len(rules))  # (rules are only ever added: their number names the registry)
+    got = _SELECTED.get(key)
+    if got is None:
+        got = _SELECTED[key] = _selected(sel, ign, rules)
+    return got
+
+
+_SELECTED: dict = {}  # selected's answers (translate's self-check lints each original and port with one selection)
+
+
+def _selected(sel: list[str], ign: list[str], rules: list[Rule]) -> frozenset[str]:
+    """selected's answer, computed: each rule's longest matching selector against its longest ignore."""
     out = set()
-    for r in all_rules():
+    for r in rules:
         s = max((len(x) if x != "ALL" else 0 for x in sel if _matches(r.code, x)), default=-1)
         i = max((len(x) if x != "ALL" else 0 for x in ign if _matches(r.code, x)), default=-1)
         if s >= 0 and s > i:
