@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""How the eighty-fifth held-out set (bench/heldout85.toml) will be chosen (run once; kept so the choice is
+reviewable and repeatable):
+
+    python bench/heldout85_select.py      # -> bench/heldout85.toml
+
+RULE, written and committed (h/heldout85, 11:33 UTC) before any repository was fetched or measured and before any
+file listing was looked up. Not a domain: a SYSTEMATIC SAMPLE of what users bring. The frame is the stored index's
+repository listing `find_repos(name_contains="gpu_")`, called at 11:29 UTC on 2026-12-07: 100 repositories, highest
+file_versions first, recorded below (FRAME) in the listed order (the listing said more may match; the 100 listed
+are the frame).
+  Drops, by name and listing alone (no file's text read, nothing fetched), recorded in DROP_BY_NAME / NO_CUDA_FILES:
+    a. a repository in bench/used_repos.txt or named by an earlier bench/*_select.py RULE (main's and this stop's
+       sibling worktrees heldout83 / heldout84): drozd324/GPU_Delaunay_Triangulation (used; heldout57's RULE),
+       MaximumBeings/multi_gpu_cuda_from_scratch (heldout83's RULE);
+    b. NVIDIA's own repositories (owner NVIDIA or NVlabs) and forks / copies of NVIDIA/cuda-samples (by name): none
+       in this frame (utkuozdemir/nvidia_gpu_exporter is a personal account, not NVIDIA's: it stays for (d));
+    c. a name containing "cuda-", "cuda_", "-cuda" or "gpu-" (the sibling sets' frames heldout80, 83, 84, 81): only
+       MaximumBeings/multi_gpu_cuda_from_scratch, already dropped by (a);
+    d. a repository whose stored listing shows no CUDA source: `find_files(repo=X, ext="cu")` and
+       `find_files(repo=X, ext="cuh")` both return zero paths (a look at paths only; recorded in NO_CUDA_FILES after
+       this commit and before any fetch);
+    e. course project templates count once: the first such repository in frame order stays, its siblings (the same
+       assignment, other students / years) drop. By name none in this frame is a course template with siblings
+       (ianslayer/gpu_course is a single one). Two names repeat a repository name: smdogroup/gpu_fem (rank 13) and
+       sean-engelstad/gpu_fem (rank 19), and leorrodrigues/gpu_scheduler, sakurain710/GPU_Scheduler,
+       mystous/gpu_scheduler: a name alone does not make a fork, so they stay; a taken repository whose taken files
+       are byte-for-byte those of one taken before it (a fork) adds nothing (heldout80's rule).
+  Sample: number the remaining repositories 1, 2, 3, ... in frame order; take ranks 1, 5, 9, ... (every 4th
+  starting with the 1st), in order. If that yields too few files, continue with ranks 3, 7, 11, ... (every 4th
+  starting with the 3rd), in order.
+  QUALIFYING, files, cap and check: heldout80's rule (heldout24_select's qualifying check and vendored-folder
+  filter) with the cap CAP = 8 per repository, the FIRST 8 in path order: a repository qualifies if at least half of
+  its first 10 `.cu` files by path (all if fewer) under its source folder have every `#include` they reach resolve in
+  the repository, the CUDA toolkit (CUDA 13 with its cccl/ thrust and cub; no cuFFT, cuBLAS, cuRAND, cuSPARSE,
+  cuSOLVER, NCCL, NVSHMEM headers here) or the host compiler's search path, with the include dirs of the project's
+  build; absent third-party headers (OpenCV, Qt, torch, Eigen, MPI, GL), generated headers and absent submodules do
+  not resolve, and no stand-in headers are taken. Files: `.cu` only under the source folder read from the build files
+  after the fetch and before any measure (the whole repository when the build names no single folder), less vendored
+  folders (third_party, 3rdparty, external, extern), over the size cap, not resolving, or byte-for-byte copies.
+  Include dirs, defines and flags from the project's own build (`-std=c++17` where it asks for older; an -arch below
+  CUDA 13's minimum left out). Self-contained check: the first three files taken (all if fewer) are compiled with
+  `nvcc -c` and the project's flags; a project of which fewer than two (one if it gives one) compile, for a reason
+  other than CUDA 13's removed APIs, drops out (DROPPED), as does one that cannot be fetched, does not qualify or
+  gives 0 files. Sampled repositories are taken in order until the set holds at least STOP_FILES = 40 files or
+  STOP_PROJECTS = 10 projects.
+Outcome of the rule: (filled in after the path look and the fetches, before any measure of kernelport).
+The set is measured on this branch's kernelport as it is before anyone changes code for it
+(bench/scoreboard_heldout85_before.txt, Debian ROCm 5.2 alone, and bench/scoreboard_heldout85_before_rocmlibs.txt,
+with rocThrust + hipCUB rocm-5.3.3).
+"""
+from __future__ import annotations
+
+STOP_FILES, STOP_PROJECTS, CAP = 40, 10, 8
+NOT_FETCHED = "(fetch: no snapshot of that repository can be had here)"
+
+# find_repos(name_contains="gpu_") at 11:29 UTC, 2026-12-07: the 100 names in listed order
+FRAME = [
+    "frontloss/GPU_Validation_Infrastructure",
+    "AStaroverov/exp_webgpu_tf",
+    "eunomia-bpf/gpu_ext",
+    "gnome-child/wgpu_app_framework",
+    "GPUOpen-Tools/gpu_performance_api",
+    "ScaleModeTools/WebGPU_Metaverse",
+    "fire-emblem/gpu_model",
+    "GPUOpen-Tools/radeon_gpu_analyzer",
+    "ford442/webgpu_streetview",
+    "superdev2020524-hue/GPU_PROJECT",
+    "mmuu1987/Ling_GPU_PhysicsEngine",
+    "brendan-duncan/gpu_inspector",
+    "smdogroup/gpu_fem",
+    "Cuuper22/gpu_stack-",
+    "kiana0512/gpu_control",
+    "sikiru-atanda/Predict_GPU_Enable_new",
+    "IRCVLab/GPU_monitor",
+    "At1ass/GPU_bench",
+    "sean-engelstad/gpu_fem",
+    "greymattergames/bevy_gpu_compute",
+    "lucasgaldinos/gpu_accelerated",
+    "LeiWang1999/tvm_gpu_gemm",
+    "nikolaydymura/flutter_gpu_video_filters",
+    "SC-SGS/Distributed_GPU_LSH_using_SYCL",
+    "sjj0316/gpu_chatbot_test",
+    "brendan-duncan/webgpu_inspector",
+    "NicholasBaum/webgpu_fps",
+    "Parswanadh/custom_gpu_project",
+    "leorrodrigues/gpu_scheduler",
+    "veracity-nuclear/vera_gpu_micro_app",
+    "macg4dave/Hyper_GPU_Support",
+    "UM-ARM-Lab/gpu_voxel_planning",
+    "coolbanana013-creator/gpu_bot",
+    "dongeronimo/webgpu_renderer",
+    "CurlyFlow/GPU_normalizer_Tdarr",
+    "telecos/wgpu_playground",
+    "AbdullahSafwan/gpu_saviors-be",
+    "zzEncounter/GPU_Simulation",
+    "oooFreaKooo/WebGPU_Simple_Pathtracer",
+    "WilliamLewww/vulkan_multi_gpu_path_tracing",
+    "kmccleary3301/gpu_rl",
+    "gloridifice/wgpu_pbr",
+    "pranav2910/vgpu_scheduler",
+    "ap-hynninen/gpu_nonbond",
+    "sakurain710/GPU_Scheduler",
+    "icyveins7/gpu_benchmarks",
+    "Umio-Yasuno/amdgpu_top",
+    "kgeorgiy/wgpu_book-rust",
+    "Rockfish/redfish_webgpu_zig",
+    "kimyuheon/WebGPU_CMake",
+    "jcamachado/gpu_practice",
+    "Geetie/gpu_profiling_system",
+    "seanbaxter/mgpu_old",
+    "FabianSchuetze/gpu_nn",
+    "CtrTemp/WebGPU_Tutorail",
+    "robbyjo/GPU_eQTL",
+    "xsinxcos/GPU_Rentaler",
+    "Raghul-K-N/gpu_duplicate_tryout",
+    "vinders/gpu_pandora_GS",
+    "matgla/msgpu_pico",
+    "sathyavemuri/Marine_prediction_GPU_iTransformers_GraphGPT",
+    "denisenkoi/gpu_ag",
+    "specimba/Sandboxed_noGPU_GAMEDEV_agents",
+    "rputnam0/gpu_cfd",
+    "alexbaretta/gpu_algos",
+    "Konstantin84UKR/webgpu_examples",
+    "utkuozdemir/nvidia_gpu_exporter",
+    "KingCorsair/GPU_Profiling",
+    "stevenlsjr/sls_webgpu_demo",
+    "valeriyk/gpu_sw",
+    "LiYiqiang0827/alpamayo_project_GPU_Server",
+    "tyler-utah/GPU_workgroup_managment",
+    "bluecoffee8/leetgpu_soln",
+    "ashutoshrajsingh82-code/INDIGENOUS_GPU_OPTIMIZER",
+    "TF-Jordan/GPU_BAND_Sched",
+    "nolantcrook/eks_with_gpu_support",
+    "mystous/gpu_scheduler",
+    "z11s11y11/FlashGPU_Sim_Baseline",
+    "Deerajkumar-design/GPU_Datasets_LLM",
+    "KHJun99/GPU_Server_BackUp",
+    "zhangchegnhao/gpu_hbm_cxl",
+    "aojsd/GPU_Offloading",
+    "123-code/gpu_design",
+    "Kovalt03/GPU_Runtime",
+    "ianslayer/gpu_course",
+    "seansovine/wgpu_grapher",
+    "drozd324/GPU_Delaunay_Triangulation",
+    "MaximumBeings/multi_gpu_cuda_from_scratch",
+    "checkyyeug/GLM_VortexGPU_Backend",
+    "RobertWilbrandt/gpu_planning",
+    "nike9527/gpu_conv",
+    "nipunarambukkanage/gpu_stable_fluids",
+    "magocod/gpu_compute_draft_15",
+    "TheSpydog/SDL_gpu_examples",
+    "leedev21/gpu_analysis",
+    "utkrshkmr/wrf_gpu_port",
+    "aloysius-aryaputera/gpu_pathtracer",
+    "HarryKKKKK/MHD_gpu_acc",
+    "Seyud/Mediatek_Mali_GPU_Governor",
+    "AlgorithmicAmoeba/gpu_se",
+]
+
+DROP_BY_NAME = {
+    "drozd324/GPU_Delaunay_Triangulation": "in bench/used_repos.txt; named by heldout57's RULE",
+    "MaximumBeings/multi_gpu_cuda_from_scratch": "named by heldout83's RULE; its name holds 'cuda_' (heldout83's frame)",
+}
+# repositories whose stored listing shows no .cu and no .cuh (find_files ext=cu and ext=cuh, paths only), filled in
+# after the RULE's commit and before any fetch
+NO_CUDA_FILES: frozenset[str] = frozenset()
+
+
+def remaining() -> list[str]:
+    return [r for r in FRAME if r not in DROP_BY_NAME and r not in NO_CUDA_FILES]
+
+
+def sample() -> list[str]:
+    """The sampled repositories in the order they are taken: ranks 1, 5, 9, ... then 3, 7, 11, ..."""
+    rest = remaining()
+    return rest[0::4] + rest[2::4]
+
+
+# (name, repository, license, license files, include dirs, defines, nvcc flags, source folder) of each sampled
+# repository, in sample() order: filled in after the fetch and before any measure.
+CANDIDATES: list[tuple] = []
+DROPPED: frozenset[str] = frozenset()
+
+
+def first_by_path(files: list[str]) -> list[str]:
+    return files[:CAP]
+
+
+if __name__ == "__main__":  # heldout24's qualifying check and loop, with this rule's cap (the first 8 by path)
+    import heldout24_select as h24
+    from heldout24_select import write_set
+    assert [c[1] for c in CANDIDATES] == sample()[:len(CANDIDATES)], "CANDIDATES must follow sample() order"
+    h24.spaced = first_by_path
+    write_set("eighty-fifth", "heldout85", [c for c in CANDIDATES if c[2] != NOT_FETCHED], DROPPED,
+              stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)
