@@ -4,7 +4,7 @@ reviewable and repeatable):
 
     python bench/heldout85_select.py      # -> bench/heldout85.toml
 
-RULE, written and committed (h/heldout85, 11:33 UTC) before any repository was fetched or measured and before any
+RULE, written and committed (h/heldout85, 11:29 UTC, commit 377f970a) before any repository was fetched or measured and before any
 file listing was looked up. Not a domain: a SYSTEMATIC SAMPLE of what users bring. The frame is the stored index's
 repository listing `find_repos(name_contains="gpu_")`, called at 11:29 UTC on 2026-12-07: 100 repositories, highest
 file_versions first, recorded below (FRAME) in the listed order (the listing said more may match; the 100 listed
@@ -162,9 +162,80 @@ DROP_BY_NAME = {
     "drozd324/GPU_Delaunay_Triangulation": "in bench/used_repos.txt; named by heldout57's RULE",
     "MaximumBeings/multi_gpu_cuda_from_scratch": "named by heldout83's RULE; its name holds 'cuda_' (heldout83's frame)",
 }
-# repositories whose stored listing shows no .cu and no .cuh (find_files ext=cu and ext=cuh, paths only), filled in
-# after the RULE's commit and before any fetch
-NO_CUDA_FILES: frozenset[str] = frozenset()
+# repositories whose stored listing shows no .cu and no .cuh (find_files ext=cu and ext=cuh, paths only, 11:29-11:31 UTC,
+# after the RULE's commit 377f970a and before any fetch): 70 of the 98 left after DROP_BY_NAME
+NO_CUDA_FILES: frozenset[str] = frozenset({
+    "frontloss/GPU_Validation_Infrastructure",
+    "AStaroverov/exp_webgpu_tf",
+    "gnome-child/wgpu_app_framework",
+    "GPUOpen-Tools/gpu_performance_api",
+    "ScaleModeTools/WebGPU_Metaverse",
+    "fire-emblem/gpu_model",
+    "GPUOpen-Tools/radeon_gpu_analyzer",
+    "ford442/webgpu_streetview",
+    "superdev2020524-hue/GPU_PROJECT",
+    "mmuu1987/Ling_GPU_PhysicsEngine",
+    "brendan-duncan/gpu_inspector",
+    "Cuuper22/gpu_stack-",
+    "kiana0512/gpu_control",
+    "sikiru-atanda/Predict_GPU_Enable_new",
+    "IRCVLab/GPU_monitor",
+    "At1ass/GPU_bench",
+    "greymattergames/bevy_gpu_compute",
+    "nikolaydymura/flutter_gpu_video_filters",
+    "SC-SGS/Distributed_GPU_LSH_using_SYCL",
+    "sjj0316/gpu_chatbot_test",
+    "brendan-duncan/webgpu_inspector",
+    "NicholasBaum/webgpu_fps",
+    "Parswanadh/custom_gpu_project",
+    "veracity-nuclear/vera_gpu_micro_app",
+    "macg4dave/Hyper_GPU_Support",
+    "UM-ARM-Lab/gpu_voxel_planning",
+    "coolbanana013-creator/gpu_bot",
+    "dongeronimo/webgpu_renderer",
+    "telecos/wgpu_playground",
+    "AbdullahSafwan/gpu_saviors-be",
+    "oooFreaKooo/WebGPU_Simple_Pathtracer",
+    "WilliamLewww/vulkan_multi_gpu_path_tracing",
+    "kmccleary3301/gpu_rl",
+    "gloridifice/wgpu_pbr",
+    "pranav2910/vgpu_scheduler",
+    "sakurain710/GPU_Scheduler",
+    "Umio-Yasuno/amdgpu_top",
+    "kgeorgiy/wgpu_book-rust",
+    "Rockfish/redfish_webgpu_zig",
+    "kimyuheon/WebGPU_CMake",
+    "CtrTemp/WebGPU_Tutorail",
+    "robbyjo/GPU_eQTL",
+    "xsinxcos/GPU_Rentaler",
+    "Raghul-K-N/gpu_duplicate_tryout",
+    "vinders/gpu_pandora_GS",
+    "matgla/msgpu_pico",
+    "sathyavemuri/Marine_prediction_GPU_iTransformers_GraphGPT",
+    "denisenkoi/gpu_ag",
+    "specimba/Sandboxed_noGPU_GAMEDEV_agents",
+    "Konstantin84UKR/webgpu_examples",
+    "utkuozdemir/nvidia_gpu_exporter",
+    "KingCorsair/GPU_Profiling",
+    "stevenlsjr/sls_webgpu_demo",
+    "valeriyk/gpu_sw",
+    "LiYiqiang0827/alpamayo_project_GPU_Server",
+    "TF-Jordan/GPU_BAND_Sched",
+    "nolantcrook/eks_with_gpu_support",
+    "mystous/gpu_scheduler",
+    "KHJun99/GPU_Server_BackUp",
+    "zhangchegnhao/gpu_hbm_cxl",
+    "123-code/gpu_design",
+    "Kovalt03/GPU_Runtime",
+    "ianslayer/gpu_course",
+    "seansovine/wgpu_grapher",
+    "magocod/gpu_compute_draft_15",
+    "TheSpydog/SDL_gpu_examples",
+    "leedev21/gpu_analysis",
+    "utkrshkmr/wrf_gpu_port",
+    "Seyud/Mediatek_Mali_GPU_Governor",
+    "AlgorithmicAmoeba/gpu_se",
+})
 
 
 def remaining() -> list[str]:
