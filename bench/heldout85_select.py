@@ -63,11 +63,19 @@ Outcome of the drops and the two passes (11:29-11:36 UTC, before any measure of 
   mgpu-old 1/3 (bwt.cu declares `unsigned __int64`, an MSVC type, besides texture references; globalscan.cu is a fragment
   scangen.cu includes after kernelparams.h, SCAN_NUM_THREADS undefined alone: neither a CUDA 13 removal) -> DROPPED,
   gpu-conv 3/3, tdarr-normalizer 2/2, gpu-practice 3/3, gpu-cfd 1/1. Left: 28 files in 6 projects, below both stops.
-EXTENSION (written and committed before anything below it is fetched, 11:38 UTC): the two passes give too few, so the
+EXTENSION (written and committed before anything below it is fetched, 11:36 UTC, commit d00888e3): the two passes give too few, so the
   sample goes on in the same frame order with ranks 2, 6, 10, 14, 18, 22, 26 (every 4th starting with the 2nd), then
   ranks 4, 8, 12, 16, 20, 24, 28 (every 4th starting with the 4th), same QUALIFYING / files / cap / check, until the
   stops (heldout81's extension). smdogroup/gpu_fem (rank 2) shares sean-engelstad/gpu_fem's name: it is taken like any
   other; its taken files, if byte-for-byte those of a set project, add nothing.
+  Outcome of the EXTENSION (11:36-11:38 UTC, before any measure of kernelport): smdogroup/gpu_fem 0 (0 of 10, as its
+  namesake), gpu_scheduler 0 (0 of 5: its headers under other folders, rabbitmq, json), gpu_benchmarks 8 (10 of 10),
+  gpu_nn 0 (0 of 1: cuBLAS / cuRAND), leetgpu_soln 8 (10 of 10): 44 files, the stop. Check (nvcc -c, first three,
+  11:38 UTC): gpu-benchmarks 3/3, leetgpu 3/3. The set: 44 files in eight projects (gpu-ext 8, tvm-gemm 8, gpu-conv 4,
+  tdarr-normalizer 2, gpu-practice 5, gpu-cfd 1, gpu-benchmarks 8, leetgpu 8). Caveats, said and not acted on:
+  tvm-gemm's 8 are TVM-generated kernels (one schedule's successive steps: similar, not byte copies); gpu-ext's are
+  demonstration programs of GPU bugs (divergence, deadlock, contention) written to misbehave; gpu-practice and leetgpu
+  are learning material; tdarr-normalizer's 2 are two versions of one file.
 The set is measured on this branch's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout85_before.txt, Debian ROCm 5.2 alone, and bench/scoreboard_heldout85_before_rocmlibs.txt,
 with rocThrust + hipCUB rocm-5.3.3).
@@ -317,6 +325,22 @@ CANDIDATES = [
     # src/Makefile: NVCCFLAGS -m64 -O3 -std=c++14 (-> 17) --expt-extended-lambda (SM 60 left out)
     ("pathtracer", "aloysius-aryaputera/gpu_pathtracer", "(none in the repository)", [], [], [],
      ["-std=c++17", "-m64", "-O3", "--expt-extended-lambda"], "src/"),
+    # EXTENSION (ranks 2, 6, 10, ..., then 4, 8, 12, ...)
+    # Makefile.in.info (as sean-engelstad/gpu_fem's): include dir include, -O3 --use_fast_math, -DUSE_GPU -DUSE_CUSPARSE
+    ("gpu-fem-smdo", "smdogroup/gpu_fem", "(none in the repository)", [], ["include"], ["USE_GPU", "USE_CUSPARSE"],
+     ["-std=c++17", "-O3", "--use_fast_math"], ""),
+    # scheduler/CMakeLists.txt: CMAKE_CUDA_FLAGS -Xptxas -O3 -use_fast_math -lineinfo, CUDA_STANDARD 14 (-> 17); the
+    # sources under scheduler/
+    ("gpu-scheduler", "leorrodrigues/gpu_scheduler", "MPL-2.0 (see LICENSE)", ["LICENSE"], [], [],
+     ["-std=c++17", "-Xptxas", "-O3", "-use_fast_math", "-lineinfo"], "scheduler/"),
+    # CMakeLists.txt: include_directories include/ cxxopts/include/ (an absent submodule), CXX_STANDARD 17; each
+    # proj_*/CMakeLists.txt builds its .cu (per-type -DBASICOPS_TYPE=... targets: none passed here)
+    ("gpu-benchmarks", "icyveins7/gpu_benchmarks", "(none in the repository)", [], ["include", "cxxopts/include"], [],
+     ["-std=c++17"], ""),
+    # CMakeLists.txt: ADD_LIBRARY(cuda_obj SHARED src/cuda_math.cu), headers under include/
+    ("gpu-nn", "FabianSchuetze/gpu_nn", "(none in the repository)", [], ["include"], [], ["-std=c++17"], "src/"),
+    # no build file (LeetGPU solutions, each compiled alone)
+    ("leetgpu", "bluecoffee8/leetgpu_soln", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
 ]
 # the self-contained check (nvcc -c, the first three files taken, 11:34-11:36 UTC): mgpu_old 1/3 (see the docstring)
 DROPPED: frozenset[str] = frozenset({"seanbaxter/mgpu_old"})
