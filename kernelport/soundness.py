@@ -314,7 +314,8 @@ _ORIGINAL_LINTS = _Kept(4 << 20)  # the originals' warp-size errors, by text, fi
 _PROVENANCE = "SOURCE"  # the source a port's first lines name when its lint reads them (no path of the run)
 # Lint's rules on a block size that is not a whole wave (kernelport/blocksizes.py): in the port and not
 # in the original, the port's rewrite to the wave width is what needs whole waves (KP233, not a bug).
-_BLOCK_GEOMETRY = frozenset({"WS015", "WS031"})  # the warp-size errors of the ports' lints, by the port's text
+_BLOCK_GEOMETRY = frozenset({"WS015", "WS031"})
+_GROUP_HELPERS = frozenset({"WS021"})  # a caller's 32-lane groups calling a helper the port made the wave's  # the warp-size errors of the ports' lints, by the port's text
 
 
 def _without_provenance(text: str, header: str, backend: str) -> str:
@@ -408,6 +409,14 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
                 f"launch whole {max(r.wave for r in backends.get(backend).runs)}-lane waves (query the device's wave "
                 "width on the host), or keep 32-lane groups "
                 "explicitly (`// @kp warp-width 32`) where the kernel's code allows it"))
+            continue
+        if code in _GROUP_HELPERS:  # the port widened a helper that a caller's 32-lane groups call: no safe reading
+            port.diagnostics.append(Diagnostic(
+                "KP219", Location(src.path, line, 1),
+                f"cannot decide the warp width here: the {backend.upper()} port would make a helper's lanes the "
+                f"wave's where its caller keeps groups of 32 ({f.message.split(':')[0]})",
+                "mark the helper `// @kp warp-width 32` (a logical 32-lane group: its full-mask votes then run over "
+                "each CUDA warp), or size the caller's groups by `warpSize`"))
             continue
         port.diagnostics.append(Diagnostic(
             "KP220", Location(src.path, line, 1),

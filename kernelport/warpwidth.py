@@ -27,7 +27,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import butterfly_lanes, confined_votes, dialect, fnscopes, fold_levels, halfvotes, header_widths, launchgroups, pointer_calls, unit_launches, warp32_guards, warpless_kernels, wide_steps
+from . import annotated_votes, butterfly_lanes, confined_votes, dialect, fnscopes, fold_levels, halfvotes, header_widths, launchgroups, pointer_calls, unit_launches, warp32_guards, warpless_kernels, wide_steps
 from .blockdims import constant, dims as _dims, functor_launches, member_dims, names as _names, row_width, value as _value
 from .model import Function, Module
 from .source import call_args, ident_name, walk
@@ -530,6 +530,8 @@ def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, ma
             problems.append((node, f"warp-width native, but {bad[0].source} is not whole 64-lane waves: the wave "
                              "rewrite would read lanes that do not exist",
                              "// @kp warp-width 32 keeps CUDA's 32-lane groups"))
+        else:  # a 32-lane group's votes: over each CUDA warp, or KP219
+            annotated_votes.adopt(g, module, names, known, helpers, problems, backends_source())
         return
     if not known or verdicts == {NATIVE}:
         if known:

@@ -137,7 +137,7 @@ __global__ void copy(float* o, const float* i, int* lanes) {
                       if fn == fk and "lane" in dialect.concept(key).params]
             if not calls:
                 continue
-            defs = _group_defs(ctx, f)
+            defs = _group_defs(ctx, f) + _argument_groups(ctx, calls)
             lanes = {name for name, _, lane in defs if lane}
             strides = _strides(ctx, f, lanes)
             by_statement: dict[int, list] = {}
@@ -222,6 +222,27 @@ def _group_defs(ctx, f) -> list[tuple[str, Node, bool]]:
         val = warpflow.int_value(ctx.text(right)) if right is not None and right.type == "number_literal" else None
         if (op, val) in _LANE_OPS | _GROUP_OPS:
             out.append((name, right, (op, val) in _LANE_OPS))
+    return out
+
+
+def _argument_groups(ctx, calls) -> list[tuple[str, Node, bool]]:
+    """(expression, its literal 32, whether it is a lane) of each thread index taken by 32 inside the arguments
+    of a call to a wave helper: `helper(&counts[(threadIdx.x + blockIdx.x * blockDim.x) / 32])`, the group's
+    slot passed to the helper that works on the wave (a local would be _group_defs')."""
+    from ... import warpflow
+    out = []
+    for call, _ in calls:
+        args = call.child_by_field_name("arguments")
+        for e in ctx.src.index.under(args, "binary_expression") if args is not None else ():
+            op, left, right = ctx.text(e.child_by_field_name("operator")), e.child_by_field_name("left"), \
+                e.child_by_field_name("right")
+            if left is None or right is None or right.type != "number_literal":
+                continue
+            ids = set(ctx.src.texts_under(left, "identifier"))
+            if not (_THREADS.search(ctx.text(left)) or any(_THREAD_NAME.search(i) for i in ids)):
+                continue
+            if (op, warpflow.int_value(ctx.text(right))) in _LANE_OPS | _GROUP_OPS:
+                out.append((" ".join(ctx.text(e).split()), right, (op, warpflow.int_value(ctx.text(right))) in _LANE_OPS))
     return out
 
 
