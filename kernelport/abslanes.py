@@ -104,8 +104,12 @@ def width(tr, call) -> str | None:
         wave = tr.__dict__["_kp_wave_functions"] = _wave_functions(tr.module, tr.analysis)
     if fn in wave:
         return None  # the function's warp is the wave in the port: its lane k is the wave's
-    if fn is not None and _broadcasts_widened(tr.analysis, fn):
-        return None  # the function broadcasts a widened result at the wave's width: its warp is the wave
+    if fn is not None and got[0] and all(f == SOME_LANES or f[0] in _NUMBERS for f in got[0]) and \
+            _broadcasts_widened(tr.analysis, fn):
+        # the function broadcasts a widened result at the wave's width: its warp is the wave, and a literal lane
+        # (lane 0's value) is the wave's.  Not a loaded lane (`perm[lane]`, a table of 32 lanes' numbers: lanes
+        # 32-63 would read the first half): it keeps 32 (or the self-check refuses), as before.
+        return None
     f = tr.module.function_at(call)
     if f is not None and not f.is_kernel and not any(fn in called for called in tr.analysis.calls.values()):
         if tr.src.text.startswith(macro_bodies.WRAP[0]):

@@ -66,3 +66,36 @@ def host(src, node: Node) -> tuple[Node, Node] | None:
                 arg = arg.parent
             return (arg, got[0]) if arg is not None else None
     return None
+
+
+def rewritten(tr) -> set[str]:
+    """The names of the file's object-like macros whose value the port rewrote here (a lane site in the #define)."""
+    hosts = getattr(tr.rw, "lane_hosts", ())
+    if not hosts:
+        return set()
+    from .rewrite import key
+    return {tr.src.text_of(n.child_by_field_name("name")) for n in tr.src.index.of_types("preproc_def")
+            if (v := n.child_by_field_name("value")) is not None and key(v) in hosts}
+
+
+def warp_work(tr, fn: str, warp_ops) -> bool:
+    """Whether function `fn` (a fnscopes key), a function it calls or one that calls it (each transitively) runs a
+    shuffle, vote or warp reduction: where none does, a lane macro ported to the wave for another function's
+    shuffle counts 64 lanes where CUDA's counts 32 (`atomicAdd(&bins[LANE_ID], v)`)."""
+    calls = tr.analysis.calls
+    callers: dict[str, set] = {}
+    for g, called in calls.items():
+        for h in called:
+            callers.setdefault(h, set()).add(g)
+    seen = {fn}
+    for edges in (calls, callers):  # its callees' callees, its callers' callers: never a sibling through a shared helper
+        todo = [fn]
+        while todo:
+            for h in edges.get(todo.pop(), ()):
+                if h not in seen:
+                    seen.add(h)
+                    todo.append(h)
+    from . import fnscopes
+    scopes = fnscopes.of(tr.module)
+    return any(f.body is not None and scopes.key(f) in seen and next(iter(warp_ops(tr.src.text_of(f.body))), None)
+               for f in tr.module.functions.values())

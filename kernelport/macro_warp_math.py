@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Mapping
 
-from . import backends, dialect, fnscopes, halfvotes, lazy_re, macro_run_widths
+from . import backends, dialect, fnscopes, halfvotes, lane_macros, lazy_re, macro_run_widths
 from .macros import arguments
 from .warpsites import int_value
 
@@ -253,6 +253,7 @@ def refuse_unfollowed_warp_math(tr: "Translator") -> None:
             continue
         uses.setdefault(owner.key(f), []).append((f, n if d[0] is None else n.parent, name))
     refused: set[str] = set()
+    lanes = lane_macros.rewritten(tr)  # `#define LANE_ID (threadIdx.x % 32)` ported at its #define (lane_macros)
     for key, found in uses.items():
         f = found[0][0]
         if tr.widths.logical(key):  # 32-lane groups the port keeps: only a macro's whole-wave operation differs
@@ -294,6 +295,10 @@ def refuse_unfollowed_warp_math(tr: "Translator") -> None:
                 mine = f"is `{waved}`, a lane or warp index of the wave in a macro's body" if waved is not None else \
                     f"runs `{op}` over the wave in the port"
                 why = f"`{kepts[0]}` stays 32-based"
+            elif waved is not None and name in lanes and not wide and not ops and \
+                    not lane_macros.warp_work(tr, key, _warp_ops):
+                mine = f"is `{waved}`, the wave's lane (the `#define` is ported once, for another function's shuffle)"
+                why = f"`{f.name}` runs no warp operation, so its `{name}` counts CUDA's 32 lanes"
             else:
                 continue
             shown = " ".join(tr.src.text_of(use).split())

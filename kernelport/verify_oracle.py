@@ -24,7 +24,7 @@ from .emulator.frontend.curand_model import stream_note
 from .infer_inputs import CommandLine, Inferred, NotRun, infer
 from .model import Module, defined_names, file_scope_items
 from .project_ports import made_or_refused, single
-from .schedule_orders import own_order, skip_detail
+from .schedule_orders import own_order, skip_detail, unmoved
 from .source import SourceFile
 from .translate import companion, destination
 
@@ -404,9 +404,10 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                                         f"{r.wave}-lane device (max abs diff {design[0].max_abs:.3g}){also}",
                                         r.arch, schedule, secs + design[1], profile=design[0].profiles))
             elif (order := _own_order(orders, schedule, verifier, lambda: run(src.text, source.name, wave, schedule,
-                                                                              src.path), expected, oracle, limits)):
+                                                                              src.path), expected, oracle, limits)) \
+                    and (cmp := unmoved(order, res.outputs, expected, oracle, res, verifier.profile_bins)).ok:
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "skip", skip_detail(
-                    order, schedule, verifier.schedules[0]) + also, r.arch, schedule, time.perf_counter() - t0))
+                    order[0], schedule, verifier.schedules[0]) + also, r.arch, schedule, time.perf_counter() - t0))
             else:
                 m = cmp.mismatch
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "fail",
@@ -452,7 +453,7 @@ def _by_design(run_original, res, outs, verifier, limits):
     return (cmp, time.perf_counter() - t0) if cmp.ok else None
 
 
-def _own_order(orders: dict, schedule: str, verifier, run_original, expected, oracle, limits) -> str | None:
+def _own_order(orders: dict, schedule: str, verifier, run_original, expected, oracle, limits) -> tuple | None:
     """schedule_orders.own_order, once per kernel and schedule; None in the oracle's own schedule."""
     if schedule == verifier.schedules[0]:
         return None

@@ -103,3 +103,22 @@ def test_kept_rows_keep_cuda_width_and_compute_the_same(tmp_path):
     rc, checks, text = verify_checks(tmp_path / "k.cu", compiles=False)
     got = {(c["backend"], c["wave"]): c["status"] for c in checks if c["kind"] == "numeric"}
     assert {got.get(("hip", w)) for w in (32, 64)} == {"pass"}, text
+
+
+# The look-alike of review61b: beside the widened broadcast, a shuffle from a loaded lane (`perm[lane]`, a table of
+# 32 lanes' numbers): at the wave's width lanes 32-63 would read the first half's lanes, CUDA's read their own
+# warp's.  Only a literal lane (lane 0's value) follows the widened broadcast; this one is not written at the wave.
+PERM = LEADER.replace("""    w = __shfl_sync(0xffffffffu, w, 0);""", """    w = __shfl_sync(0xffffffffu, w, perm[lane]);""").replace(
+    "const float* x, float* y, int n", "const float* x, const int* perm, float* y, int n").replace(
+    "rows<<<4, kW>>>(x, y, 4)", "rows<<<4, kW>>>(x, perm, y, 4)").replace(
+    "void launch(const float* x, float* y)", "void launch(const float* x, const int* perm, float* y)")
+
+
+def test_a_loaded_lane_beside_a_widened_broadcast_is_not_the_wave_s(tmp_path):
+    assert "perm[lane]" in PERM and "rows<<<4, kW>>>(x, perm, y, 4)" in PERM
+    f = tmp_path / "k.cu"
+    f.write_text(PERM)
+    rc, _, err = kp_inproc("translate", f, "--to", "hip")
+    port = (tmp_path / "k.hip").read_text() if (tmp_path / "k.hip").exists() else ""
+    assert "w = __shfl(w, perm[lane]);" not in port, port
+    assert rc != 0 or "w = __shfl(w, perm[lane], 32);" in port, err + port

@@ -58,3 +58,33 @@ def test_a_member_read_through_a_macro_or_a_method_is_still_refused(tmp_path):
 def test_an_unsigned_member_of_a_pointed_to_struct_needs_no_cast(tmp_path):
     rc, text, log = _translate(tmp_path, SRC.replace("TOP", "count"))
     assert rc == 0 and "max(1u, stats->count)" in text, log + text
+
+
+FILLED = """struct P {
+    int id;
+    double w;
+    int tag;
+};
+__global__ void mk(P* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    FILL
+    out[i] = p;
+}
+"""
+
+
+def test_a_struct_filled_by_position_keeps_its_double_refused(tmp_path):
+    """`P p = {i, 1, i + 1};` names no member, yet stores 1 into `w`: as ulong the host would read the
+    integer 1's bits (4.9e-324), not CUDA's 1.0, a port that compiles and computes something else (main
+    wrote it).  A positional list of a user type in device code keeps the double (KP214)."""
+    for fill in ("P p = {i, 1, i + 1};", "P p = P{i, 1, i + 1};", "P p; p = {i, 1, i + 1};"):
+        rc, text, log = _translate(tmp_path, FILLED.replace("FILL", fill))
+        assert rc != 0 and "KP214" in log and not text, fill + log
+
+
+def test_a_vector_braced_list_beside_the_struct_keeps_the_ulong(tmp_path):
+    """The look-alike: a `float4` braced list and members set by name fill no double."""
+    fill = "float4 v = {1.f, 2.f, 3.f, 4.f}; int a[2] = {1, 2}; P p; p.id = i + a[1]; p.tag = (int)v.y;"
+    rc, text, log = _translate(tmp_path, FILLED.replace("FILL", fill))
+    assert rc == 0 and "ulong w;" in text, log + text

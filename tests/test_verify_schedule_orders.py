@@ -90,3 +90,48 @@ def test_a_metal_port_is_given_the_originals_constant_scalars(tmp_path):
     rc, checks, text = _verify(path, "block")
     metal = _numeric(checks, "metal", "block")
     assert rc == 0 and metal and all(c["status"] == "pass" for c in metal), text
+
+
+BESIDE = """#include <cuda_runtime.h>
+__global__ void compact(const int* flag, const float* in, int* list, int* cnt, float* out, int n) {
+  __shared__ float s[256];
+  int t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+  s[t] = in[i];
+  __syncthreads();
+  out[i] = s[(t + 64) % 256];
+  if (flag[i]) list[atomicAdd(cnt, 1)] = i;
+}
+int main() {
+  const int n = 1024;
+  int *flag, *list, *cnt;
+  float *in, *out;
+  cudaMalloc(&flag, n * sizeof(int));
+  cudaMalloc(&list, n * sizeof(int));
+  cudaMalloc(&cnt, sizeof(int));
+  cudaMalloc(&in, n * sizeof(float));
+  cudaMalloc(&out, n * sizeof(float));
+  cudaMemset(cnt, 0, sizeof(int));
+  compact<<<n / 256, 256>>>(flag, in, list, cnt, out, n);
+  return 0;
+}
+"""
+
+
+def test_a_wrong_port_beside_an_order_moved_buffer_still_fails(tmp_path):
+    """The order moves `list` (the original's own warp run differs from its oracle there), not `out`: the
+    HIP port planted without its barrier matches in block lockstep and reads a slot no thread wrote yet in
+    the warp schedule; that failure in `out` is the port's and stays a failure (it was a skip: every buffer
+    was excused once one was the order's).  The original's port keeps the skip for `list` alone."""
+    path = tmp_path / "compact.cu"
+    path.write_text(BESIDE)
+    rc, checks, text = _verify(path, "block,warp")
+    warp = _numeric(checks, "hip", "warp")
+    assert warp and all(c["status"] == "skip" for c in warp), text
+    assert kp_inproc("translate", path, "--to", "hip")[0] == 0
+    hip = next(tmp_path.glob("compact.hip*"))
+    assert "__syncthreads();" in hip.read_text()
+    hip.write_text(hip.read_text().replace("__syncthreads();", ""))
+    rc, checks, text = _verify(path, "block,warp")
+    assert {c["status"] for c in _numeric(checks, "hip", "block")} == {"pass"}, text
+    warp = _numeric(checks, "hip", "warp")
+    assert rc == 1 and warp and all(c["status"] == "fail" and "out[" in c["detail"] for c in warp), text

@@ -11,7 +11,11 @@ KP214 stands:
     arrays: `double a, b[4];`, no pointer, no bit field);
   - no device function of the port, and no macro's value, spells any member it declares as a word
     (`s.a`, `p->a`, `{.a = x}`, `#define A(s) (s)->a`: whatever the struct, a name check, never a guess
-    at types).
+    at types);
+  - no device function fills a struct by position (`P p = {i, 1, i + 1};`, `out[i] = P{...}`, `return
+    {...}`): such a list names no member, yet stores `1` into the ulong, integer bits where the host reads
+    the double 1.0.  Any positional braced list of a type not a builtin scalar or vector counts (a
+    typedef, an enclosing struct with elided braces: no guess at which record it fills).
 """
 from __future__ import annotations
 
@@ -19,8 +23,13 @@ import re
 
 from tree_sitter import Node
 
+from ...source import walk
+
 _RECORDS = ("struct_specifier", "class_specifier", "union_specifier")
 _WORD = re.compile(r"[A-Za-z_]\w*")
+# builtin scalars and CUDA's vectors (`float4`, `uint2`, `size_t`, `int32_t`): a braced list of one fills no record
+_BUILTIN = re.compile(r"(?:unsigned |signed |long |short )*(?:u?(?:char|short|int|long|longlong)[1-4]?|float[1-4]?|"
+                      r"double[1-4]?|half[1-4]?|bool|size_t|u?int(?:8|16|32|64)_t)")
 
 
 class UnreadDoubleMembers:
@@ -39,7 +48,7 @@ class UnreadDoubleMembers:
             if d is None or d.type != "field_identifier":
                 return False  # a pointer, a function, a bit field: not plain bytes of the record
             names.append(self.src.text_of(d))
-        if not names or any(c.type == "bitfield_clause" for c in decl.children):
+        if not names or any(c.type == "bitfield_clause" for c in decl.children) or self._fills_by_position():
             return False
         body = decl.parent  # the record's own members (an in-class method that reads one) count too
         rest = self.src.data[body.start_byte:decl.start_byte] + self.src.data[decl.end_byte:body.end_byte]
@@ -55,3 +64,26 @@ class UnreadDoubleMembers:
                       if (v := m.child_by_field_name("value")) is not None]
             cache = self.__dict__["_kp_device_field_names"] = {w for t in texts for w in _WORD.findall(t)}
         return cache
+
+    def _fills_by_position(self) -> bool:
+        """A device function has a braced list with a positional element whose type is not a builtin
+        scalar or vector (`float4 v = {a, b, c, d}` is one; `P p = {i, 1, j}`, `{{...}}` nested, a list
+        assigned or returned are not)."""
+        cache = self.__dict__.get("_kp_fills_by_position")
+        if cache is None:
+            cache = self.__dict__["_kp_fills_by_position"] = any(
+                n.type == "initializer_list" and any(c.is_named and c.type != "initializer_pair" and
+                                                     c.type != "comment" for c in n.children) and
+                not self._builtin_owner(n) for f in self.device.values() for n in walk(f.node))
+        return cache
+
+    def _builtin_owner(self, lst: Node) -> bool:
+        owner = lst.parent
+        if owner is not None and owner.type == "init_declarator":
+            owner = owner.parent
+        if owner is None or owner.type not in ("declaration", "compound_literal_expression"):
+            return False
+        t = owner.child_by_field_name("type")
+        return t is not None and (t.type == "primitive_type" or
+                                  (t.type in ("type_identifier", "sized_type_specifier") and
+                                   _BUILTIN.fullmatch(self.src.text_of(t)) is not None))
