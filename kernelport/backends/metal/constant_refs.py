@@ -32,8 +32,12 @@ class ConstantReferences:
                 h = self._by_arity(h, len(args))
                 for p, arg in zip(h.params if h is not None else (), args):
                     t = self._const_reference_type(h, p)
-                    if t is not None and self._in_constant(arg, f):
+                    if t is None:
+                        continue
+                    if self._in_constant(arg, f):
                         self._copy(arg, t, f"'{p.name}' of {h.name} is a const reference")
+                    elif not self._returns_reference(h) and self._in_memory(arg, f) in ("device", "threadgroup"):
+                        self._copy(arg, t, f"'{p.name}' of {h.name} is a const reference", self._in_memory(arg, f))
             for n in walk(f.body):
                 if n.type in ("binary_expression", "assignment_expression"):
                     op = self.src.text_of(n.child_by_field_name("operator")).rstrip("=") \
@@ -62,11 +66,24 @@ class ConstantReferences:
         fit = [g for g in same if len(g.params) == n]
         return fit[0] if len(fit) == 1 else None
 
-    def _copy(self, arg: Node, t: str, why: str) -> None:
+    def _copy(self, arg: Node, t: str, why: str, space: str = "constant") -> None:
         if self.rw.has(arg):
             return
         self.rw.replace(arg, lambda rw, n, t=t: f"{t}({rw.stitch(n)})")
-        self.note(arg, f"{t}(...)", f"{why}: MSL binds no reference to `constant` memory: a thread copy")
+        self.note(arg, f"{t}(...)", f"{why}: MSL binds no thread reference to `{space}` memory: a thread copy")
+
+    def _returns_reference(self, h: Function) -> bool:
+        """Whether h returns a reference (a copy bound to its parameter would dangle)."""
+        d = h.node.child_by_field_name("declarator")
+        return d is not None and d.type == "reference_declarator"
+
+    def _in_memory(self, arg: Node, f: Function) -> str | None:
+        """The space of an lvalue argument in device or threadgroup memory, as spaces.py reads it."""
+        while arg.type == "parenthesized_expression" and arg.named_children:
+            arg = arg.named_children[0]
+        if arg.type not in ("identifier", "subscript_expression", "field_expression"):
+            return None
+        return self._space_of_lvalue(arg, f)
 
     def _const_reference_type(self, h: Function, p: Param) -> str | None:
         """T of a `const T&` parameter (not a template parameter's)."""
