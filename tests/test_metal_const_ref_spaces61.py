@@ -21,6 +21,8 @@ HEAD = ("#include <metal_stdlib>\nusing namespace metal;\n"
         "float twice(const float &x) { return 2.0f * x; }\n"
         "float sum(const S &s) { return s.a + s.b; }\n"
         "float twod(const float &x, const float &d = 1.0f) { return x + d; }\n"
+        "float mn(float x, float y) { return fmin(x, y); }\n"
+        "float3 mn(const float3 &a, const float3 &b) { return fmin(a, b); }\n"
         "S mk() { S s; s.a = 1; s.b = 2; return s; }\n"
         "kernel void k(const device S *in [[buffer(0)]], device float *out [[buffer(1)]],\n"
         "              device V *vv [[buffer(2)]], device float3 *p [[buffer(3)]], uint i [[thread_position_in_grid]]) {\n"
@@ -45,6 +47,7 @@ def _errors(body: str) -> list[tuple[int, str]]:
     ("V y = tv[0] + w; out[0] = y.x;", "threadgroup"),
     ("out[0] = w.dot(vv[1]);", "device"),
     ("q = scale(p[1], t);", "device"),
+    ("q = mn(q, p[0]);", "device"),
 ])
 def test_device_or_threadgroup_memory_given_a_const_reference_is_an_error(call: str, space: str):
     errs = _errors("  " + call + "\n")
@@ -57,7 +60,8 @@ def test_temporaries_thread_locals_and_values_stay_quiet():
             "  out[1] = sum(loc) + sum(mk()) + sum(S{1, 2}) + sum(S(in[i]));\n"
             "  V z = (w + w) + w; out[2] = z.dot(w + w) + w.self() + w.dot(w);\n"
             "  q = scale(q, 2.0f) + scale(q * 2.0f, t);\n"
-            "  out[3] = twod(t) + twod(t, 2.0f) + twice(float(out[0]));\n")
+            "  out[3] = twod(t) + twod(t, 2.0f) + twice(float(out[0]));\n"
+            "  q = mn(q, mn(q, q * 2.0f)); out[4] = mn(t, 2.0f);\n")
     assert _errors(body) == []
 
 

@@ -91,7 +91,20 @@ class ConstantReferences:
         if d is None or d.type != "reference_declarator" or not p.const or p.pointer:
             return None
         t = " ".join(w for w in p.type.split() if w not in ("const", "volatile"))
-        return None if not re.fullmatch(r"[A-Za-z_][\w:]*", t) or t in h.template_params else t
+        return None if not re.fullmatch(r"[A-Za-z_][\w:]*", t) or t in h.template_params or \
+            t in self._enclosing_template_params(h.node) else t
+
+    def _enclosing_template_params(self, n: Node) -> set[str]:
+        """The type parameters of the class templates around n (`push(const T&)` of `template <class T>
+        class Stack`: T is unknown at the call)."""
+        out: set[str] = set()
+        p = n.parent
+        while p is not None:
+            if p.type == "template_declaration" and (ps := p.child_by_field_name("parameters")) is not None:
+                out |= {self.src.text_of(i) for c in ps.named_children if "type_parameter" in c.type
+                        for i in c.named_children if i.type == "type_identifier"}
+            p = p.parent
+        return out
 
     def _in_constant(self, arg: Node, f: Function) -> bool:
         """An lvalue in `constant` memory: an element of a `__constant__` array, a program-scope constant

@@ -8,7 +8,9 @@ converted to the parameter's `float`) binds a `const thread T&` in Metal, but C+
 it in no address space, which does not convert to `__private`, so clang rejects the call.  Only that
 error is let through: no function fits, and every candidate fails on binding an object in the default
 (no) address space to the reference, on `this` alone (a twin for device or threadgroup objects) or on
-its number of arguments (cuFHE's `void Pow(uint32_t)` beside `static FFP Pow(const FFP&, uint32_t)`); or,
+its number of arguments (cuFHE's `void Pow(uint32_t)` beside `static FFP Pow(const FFP&, uint32_t)`) or
+on another type than the argument's, spaces aside (`fminf(float, float)` beside `fminf(const float3&,
+const float3&)` given a float3); or,
 with one function of the name, clang's "cannot bind to a temporary object" and "binding reference of type
 'const __private T' to value of type 'T' changes address space" (a value of no space: a temporary).
 
@@ -27,6 +29,7 @@ _THIS = "'this' object is in address space "
 _ARITY = re.compile(r"requires (?:single|\d+|at (?:least|most) \d+) arguments?(?: '[^']*')?, but \d+ arguments? (?:was|were) provided")
 _NO_SPACE_TEMPORARY = re.compile(r"reference of type 'const __private [^']*' cannot bind to a temporary object "
                                  r"because of address space mismatch$")
+_CONVERSION = re.compile(r"no known conversion from '(?P<a>[^']*)'.*? to '(?P<b>[^']*)'")
 _SPACE = re.compile(r"\b__(?:private|global|local|constant|generic)\b")
 _BINDING = re.compile(r"binding reference of type 'const __private [^']*'( \(aka '[^']*'\))? to value of type "
                       r"'(?P<value>[^']*)'( \(aka '[^']*'\))? changes address space$")
@@ -44,4 +47,14 @@ def is_thread_temporary_binding(message: str, notes: list[str]) -> bool:
     candidates = [n for n in notes if n.startswith(("candidate ", "built-in candidate"))
                   and "built-in candidate" not in n]
     binding = [n for n in candidates if _TEMPORARY.search(n)]
-    return bool(binding) and all(n in binding or _THIS in n or _ARITY.search(n) for n in candidates)
+    return bool(binding) and all(n in binding or _THIS in n or _ARITY.search(n) or _other_type(n) for n in candidates)
+
+
+def _other_type(note: str) -> bool:
+    """A candidate that takes another type than the argument's, whatever the spaces (fminf(float, float)
+    given a float3): not viable in Metal either."""
+    m = _CONVERSION.search(note)
+
+    def bare(t: str) -> str:
+        return " ".join(w for w in _SPACE.sub(" ", t).split() if w not in ("const", "volatile"))
+    return m is not None and "*" not in m.group("a") + m.group("b") and bare(m.group("a")) != bare(m.group("b"))
