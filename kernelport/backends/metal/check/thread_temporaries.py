@@ -7,7 +7,7 @@ before const references too.  A temporary (`twice(1.0f)`, `twice(a + b)`, `dot(u
 converted to the parameter's `float`) binds a `const thread T&` in Metal, but C++ for OpenCL materialises
 it in no address space, which does not convert to `__private`, so clang rejects the call.  Only that
 error is let through: no function fits, and every candidate fails on binding an object in the default
-(no) address space to the reference, on `this` alone (a twin for device or threadgroup objects) or on
+(no) address space to the reference (or a generic `this`'s member: thread_this.py), on `this` alone (a twin for device or threadgroup objects) or on
 its number of arguments (cuFHE's `void Pow(uint32_t)` beside `static FFP Pow(const FFP&, uint32_t)`) or
 on another type than the argument's, spaces aside (`fminf(float, float)` beside `fminf(const float3&,
 const float3&)` given a float3); or,
@@ -24,7 +24,8 @@ import re
 _CALL_ERRORS = ("no matching member function for call to", "no matching function for call to",
                 "no matching constructor for initialization of", "invalid operands to binary expression",
                 "no viable overloaded")
-_TEMPORARY = re.compile(r"cannot bind reference in default address space to object in address space '__private'")
+_TEMPORARY = re.compile(r"cannot bind reference in (?:default address space|address space '__generic') "
+                        r"to object in address space '__private'")
 _THIS = "'this' object is in address space "
 _ARITY = re.compile(r"requires (?:single|\d+|at (?:least|most) \d+) arguments?(?: '[^']*')?, but \d+ arguments? (?:was|were) provided")
 _NO_SPACE_TEMPORARY = re.compile(r"reference of type 'const __private [^']*' cannot bind to a temporary object "
