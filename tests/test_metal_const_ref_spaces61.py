@@ -71,3 +71,23 @@ def test_the_written_word_leaves_columns_as_the_files():
     from kernelport.backends.metal.check import check_metal_source
     d = [d for d in check_metal_source(HEAD + "  out[0] = sum(in[i]);\n}\n", "t.metal") if d.severity == "error"]
     assert (d[0].line, d[0].column) == (LINE, 12), errs
+
+
+def test_a_members_operands_in_a_method_stay_quiet_and_device_ones_do_not():
+    # ScalarField.cu's `bounds[1] - bounds[0]` in a const method: `this` is thread in MSL (generic in
+    # the checker's model), its members bind the operator's `const thread Vec3&`
+    require_tool("clang")
+    from kernelport.backends.metal.check import check_metal_source
+    text = ("#include <metal_stdlib>\nusing namespace metal;\n"
+            "struct Vec3 { float x, y, z;\n"
+            "  Vec3 operator-(const Vec3 &v) const { Vec3 r; r.x = x - v.x; r.y = y - v.y; r.z = z - v.z; return r; }\n"
+            "  Vec3 operator-() const { Vec3 r; r.x = -x; r.y = -y; r.z = -z; return r; } };\n"
+            "struct Box { Vec3 bounds[2];\n"
+            "  Vec3 size() const { return bounds[1] - bounds[0]; } };\n"
+            "kernel void k(device Vec3 *v [[buffer(0)]], uint i [[thread_position_in_grid]]) {\n"
+            "  Box b; b.bounds[0] = v[0]; b.bounds[1] = v[1];\n"
+            "  Vec3 s = b.size(); Vec3 t = s - (s - s);\n"
+            "  v[2] = s - v[1];\n"
+            "}\n")
+    errs = [(d.line, d.message) for d in check_metal_source(text, "t.metal") if d.severity == "error"]
+    assert [line for line, _ in errs] == [11], errs

@@ -27,7 +27,7 @@ _CALL_ERRORS = ("no matching member function for call to", "no matching function
 _TEMPORARY = re.compile(r"cannot bind reference in (?:default address space|address space '__generic') "
                         r"to object in address space '__private'")
 _THIS = "'this' object is in address space "
-_ARITY = re.compile(r"requires (?:single|\d+|at (?:least|most) \d+) arguments?(?: '[^']*')?, but \d+ arguments? (?:was|were) provided")
+_ARITY = re.compile(r"requires (?:single|\d+|at (?:least|most) \d+) arguments?(?: '[^']*')?, but \d+ (?:arguments? )?(?:was|were) provided")
 _NO_SPACE_TEMPORARY = re.compile(r"reference of type 'const __private [^']*' cannot bind to a temporary object "
                                  r"because of address space mismatch$")
 _CONVERSION = re.compile(r"no known conversion from '(?P<a>[^']*)'.*? to '(?P<b>[^']*)'")
