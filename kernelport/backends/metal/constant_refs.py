@@ -29,7 +29,7 @@ class ConstantReferences:
         for f in self.device.values():
             for call, h in self._calls(f):
                 args = call_args(call)
-                h = self._by_arity(h, len(args))
+                h = self._by_arity(h, len(args)) or self._by_element_types(h, args, f)
                 for p, arg in zip(h.params if h is not None else (), args):
                     t = self._const_reference_type(h, p)
                     if t is None:
@@ -64,6 +64,21 @@ class ConstantReferences:
         if len(same) == 1:
             return h
         fit = [g for g in same if len(g.params) == n]
+        return fit[0] if len(fit) == 1 else None
+
+    def _by_element_types(self, h: Function, args: list[Node], f: Function) -> Function | None:
+        """The one overload of h's name and arity whose `const T&` parameters take the element types of
+        the call's buffer elements (`acc(float&, const float&)` beside `acc(int&, const int&)` given x[0] of
+        a `const float*` x); None where that is not one."""
+        def element(a: Node) -> str | None:
+            if a.type != "subscript_expression":
+                return None
+            base = a.child_by_field_name("argument")
+            p = f.param(self.src.text_of(base)) if base is not None and base.type == "identifier" else None
+            return p.type if p is not None and p.pointer else None
+        fit = [g for g in self.device.values() if g.name == h.name and len(g.params) == len(args)]
+        known = [(i, t) for i, a in enumerate(args) if (t := element(a)) is not None]
+        fit = [g for g in fit if known and all(self._const_reference_type(g, g.params[i]) == t for i, t in known)]
         return fit[0] if len(fit) == 1 else None
 
     def _copy(self, arg: Node, t: str, why: str, space: str = "constant") -> None:
