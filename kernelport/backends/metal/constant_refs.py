@@ -18,6 +18,7 @@ from tree_sitter import Node
 
 from ...model import Function, Param, file_scope_items
 from ...source import call_args, ident_name, walk
+from ...vector_types import VECTORS
 
 _OPERATORS = frozenset("+ - * / % & | ^ << >> == != < > <= >=".split())
 
@@ -50,6 +51,11 @@ class ConstantReferences:
                         t = self._class_in_constant(arg, f)
                         if t is not None and op in _OPERATORS and self._overloads(f"operator{op}", t):
                             self._copy(arg, t, f"operator{op} takes a const {t}&")
+                        elif t is None and op in _OPERATORS and (e := self._element_in_memory(arg, f)) is not None \
+                                and self._overloads(f"operator{op}", e[0]) \
+                                and (e[0] not in VECTORS or self.rw.has(n)):  # a vector's: only where the port
+                            # calls the file's operator by name (vector_op_calls.py), not Metal's built-in
+                            self._copy(arg, e[0], f"operator{op} takes a const {e[0]}&", e[1])
 
     def copies_constant_argument(self, h: Function, nargs: int, i: int) -> bool:
         """Whether this pass copies a `constant` argument i of a call of h with nargs arguments (else the
@@ -65,6 +71,17 @@ class ConstantReferences:
             return h
         fit = [g for g in same if len(g.params) == n]
         return fit[0] if len(fit) == 1 else None
+
+    def _element_in_memory(self, arg: Node | None, f: Function) -> tuple[str, str] | None:
+        """(type, space) of an operand `p[i]` of a pointer parameter p in device or threadgroup memory."""
+        while arg is not None and arg.type == "parenthesized_expression" and arg.named_children:
+            arg = arg.named_children[0]
+        if arg is None or arg.type != "subscript_expression":
+            return None
+        base = arg.child_by_field_name("argument")
+        p = f.param(self.src.text_of(base)) if base is not None and base.type == "identifier" else None
+        space = self._in_memory(arg, f) if p is not None and p.pointer else None
+        return (p.type, space) if space in ("device", "threadgroup") else None
 
     def _by_element_types(self, h: Function, args: list[Node], f: Function) -> Function | None:
         """The one overload of h's name and arity whose `const T&` parameters take the element types of
