@@ -115,7 +115,10 @@ class ConstantReferences:
             arg = arg.named_children[0]
         if arg.type not in ("identifier", "subscript_expression", "field_expression"):
             return None
-        return self._space_of_lvalue(arg, f)
+        space = self._space_of_lvalue(arg, f)
+        if space is None and arg.type == "subscript_expression":  # `((const P *) a)[i]`: where the pointer points
+            space = self.space_of(arg.child_by_field_name("argument"), f)
+        return space
 
     def _const_reference_type(self, h: Function, p: Param) -> str | None:
         """T of a `const T&` parameter (not a template parameter's)."""
