@@ -48,4 +48,4 @@ __global__ void screen(const int* w, int* out, int n) {
 
 def test_the_port_copies_the_commented_struct_and_passes_the_checker():
     text = metal_checked(CUDA)
-    assert "score(w[i], Target(c_target))" in text
+    assert "score(int(w[i]), Target(c_target))" in text

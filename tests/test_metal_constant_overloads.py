@@ -84,6 +84,9 @@ def test_device_and_thread_arguments_leave_the_const_reference_as_written():
     assert errors(port) == []
     assert "constant T" not in text and "const constant" not in text
     assert text.count("void acc(") == 2 and text.count("T twice(") == 1
+    # a device element given to an overload's `const float&` is a thread copy (MSL binds no thread
+    # reference to device memory: h/metal61b), the overload picked by the element's type
+    assert "acc(s, float(x[0]));" in text and "acc(n, int(m[1]));" in text and "twice(x[1])" in text
     assert checker(text) == []
 
 

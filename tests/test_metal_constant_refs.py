@@ -81,10 +81,10 @@ __global__ void k(const float* x, float* y, int n) {
 
 def test_the_copies_compute_what_the_original_computes(tmp_path: Path):
     """The copies run on the emulator beside the original (the emulator's word: no Metal GPU here); a
-    device argument (`twice(x[i])`) is left as written."""
+    device argument (`twice(x[i])`) is copied too: MSL binds no thread reference to device memory."""
     _write(tmp_path, {"k.cu": AXPB})
     text = _port(tmp_path / "k.cu")
-    assert "axpb(float(scale[i & 3]), x[i], float(offs[i & 3])) + twice(x[i])" in text
+    assert "axpb(float(scale[i & 3]), x[i], float(offs[i & 3])) + twice(float(x[i]))" in text
     x = np.linspace(-3, 3, 64, dtype=np.float32)
     args = {"x": x, "y": np.zeros(64, np.float32), "n": 64}
     want = run_kernel(AXPB, "k", args=args, grid=(1,), block=(64,), backend="cuda").outputs["y"]

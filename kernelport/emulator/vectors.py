@@ -211,7 +211,8 @@ class VectorCompiler:
         tn = name[len(VECTOR_CTOR):] if ctor else name[len("make_"):] if name.startswith("make_") else name
         t = self.c.tr.named(tn) if tn in self.c.tr.typedefs else None
         row = vector_row(t) if t is not None else None
-        if row is not None and ctor and len(args) == 1:
+        single = row is not None and ctor and len(args) == 1
+        if single:
             args = args * row[1]
         if row is None or len(args) != row[1]:
             return None
@@ -220,8 +221,11 @@ class VectorCompiler:
 
         def f(fr, m):
             out = []
-            for fn in fns:
+            for k, fn in enumerate(fns):
                 c = fn(fr, m)
+                if single and (isinstance(c, VecVal) or isinstance(c[0], Pointer) and not c[0].dims):
+                    # Metal's `float4(v)` of a vector (or the row v[i] of a vector buffer): a copy, converted
+                    return vector_value(c, dt, row[1], fr.g, m, node, self.pos)
                 if isinstance(c, VecVal) or isinstance(c[0], Pointer):
                     raise EmulatorError(f"{name}: arguments must be scalars", fr.g.ctx.path, *self.pos(node))
                 out.append(c if c[0].dtype == dt else convert(c, dt, fr.g.ctx.track))

@@ -18,6 +18,7 @@ from tree_sitter import Node
 
 from ...model import Function, Param, file_scope_items
 from ...source import call_args, ident_name, walk
+from ...vector_types import VECTORS
 
 _OPERATORS = frozenset("+ - * / % & | ^ << >> == != < > <= >=".split())
 
@@ -29,11 +30,15 @@ class ConstantReferences:
         for f in self.device.values():
             for call, h in self._calls(f):
                 args = call_args(call)
-                h = self._by_arity(h, len(args))
+                h = self._by_arity(h, len(args)) or self._by_element_types(h, args, f)
                 for p, arg in zip(h.params if h is not None else (), args):
                     t = self._const_reference_type(h, p)
-                    if t is not None and self._in_constant(arg, f):
+                    if t is None:
+                        continue
+                    if self._in_constant(arg, f):
                         self._copy(arg, t, f"'{p.name}' of {h.name} is a const reference")
+                    elif not self._returns_reference(h) and self._in_memory(arg, f) in ("device", "threadgroup"):
+                        self._copy(arg, t, f"'{p.name}' of {h.name} is a const reference", self._in_memory(arg, f))
             for n in walk(f.body):
                 if n.type in ("binary_expression", "assignment_expression"):
                     op = self.src.text_of(n.child_by_field_name("operator")).rstrip("=") \
@@ -46,6 +51,11 @@ class ConstantReferences:
                         t = self._class_in_constant(arg, f)
                         if t is not None and op in _OPERATORS and self._overloads(f"operator{op}", t):
                             self._copy(arg, t, f"operator{op} takes a const {t}&")
+                        elif t is None and op in _OPERATORS and (e := self._element_in_memory(arg, f)) is not None \
+                                and self._overloads(f"operator{op}", e[0]) \
+                                and (e[0] not in VECTORS or self.rw.has(n)):  # a vector's: only where the port
+                            # calls the file's operator by name (vector_op_calls.py), not Metal's built-in
+                            self._copy(arg, e[0], f"operator{op} takes a const {e[0]}&", e[1])
 
     def copies_constant_argument(self, h: Function, nargs: int, i: int) -> bool:
         """Whether this pass copies a `constant` argument i of a call of h with nargs arguments (else the
@@ -62,11 +72,53 @@ class ConstantReferences:
         fit = [g for g in same if len(g.params) == n]
         return fit[0] if len(fit) == 1 else None
 
-    def _copy(self, arg: Node, t: str, why: str) -> None:
+    def _element_in_memory(self, arg: Node | None, f: Function) -> tuple[str, str] | None:
+        """(type, space) of an operand `p[i]` of a pointer parameter p in device or threadgroup memory."""
+        while arg is not None and arg.type == "parenthesized_expression" and arg.named_children:
+            arg = arg.named_children[0]
+        if arg is None or arg.type != "subscript_expression":
+            return None
+        base = arg.child_by_field_name("argument")
+        p = f.param(self.src.text_of(base)) if base is not None and base.type == "identifier" else None
+        space = self._in_memory(arg, f) if p is not None and p.pointer else None
+        return (p.type, space) if space in ("device", "threadgroup") else None
+
+    def _by_element_types(self, h: Function, args: list[Node], f: Function) -> Function | None:
+        """The one overload of h's name and arity whose `const T&` parameters take the element types of
+        the call's buffer elements (`acc(float&, const float&)` beside `acc(int&, const int&)` given x[0] of
+        a `const float*` x); None where that is not one."""
+        def element(a: Node) -> str | None:
+            if a.type != "subscript_expression":
+                return None
+            base = a.child_by_field_name("argument")
+            p = f.param(self.src.text_of(base)) if base is not None and base.type == "identifier" else None
+            return p.type if p is not None and p.pointer else None
+        fit = [g for g in self.device.values() if g.name == h.name and len(g.params) == len(args)]
+        known = [(i, t) for i, a in enumerate(args) if (t := element(a)) is not None]
+        fit = [g for g in fit if known and all(self._const_reference_type(g, g.params[i]) == t for i, t in known)]
+        return fit[0] if len(fit) == 1 else None
+
+    def _copy(self, arg: Node, t: str, why: str, space: str = "constant") -> None:
         if self.rw.has(arg):
             return
         self.rw.replace(arg, lambda rw, n, t=t: f"{t}({rw.stitch(n)})")
-        self.note(arg, f"{t}(...)", f"{why}: MSL binds no reference to `constant` memory: a thread copy")
+        self.note(arg, f"{t}(...)", f"{why}: MSL binds no thread reference to `{space}` memory: a thread copy")
+
+    def _returns_reference(self, h: Function) -> bool:
+        """Whether h returns a reference (a copy bound to its parameter would dangle)."""
+        d = h.node.child_by_field_name("declarator")
+        return d is not None and d.type == "reference_declarator"
+
+    def _in_memory(self, arg: Node, f: Function) -> str | None:
+        """The space of an lvalue argument in device or threadgroup memory, as spaces.py reads it."""
+        while arg.type == "parenthesized_expression" and arg.named_children:
+            arg = arg.named_children[0]
+        if arg.type not in ("identifier", "subscript_expression", "field_expression"):
+            return None
+        space = self._space_of_lvalue(arg, f)
+        if space is None and arg.type == "subscript_expression":  # `((const P *) a)[i]`: where the pointer points
+            space = self.space_of(arg.child_by_field_name("argument"), f)
+        return space
 
     def _const_reference_type(self, h: Function, p: Param) -> str | None:
         """T of a `const T&` parameter (not a template parameter's)."""
@@ -74,7 +126,20 @@ class ConstantReferences:
         if d is None or d.type != "reference_declarator" or not p.const or p.pointer:
             return None
         t = " ".join(w for w in p.type.split() if w not in ("const", "volatile"))
-        return None if not re.fullmatch(r"[A-Za-z_][\w:]*", t) or t in h.template_params else t
+        return None if not re.fullmatch(r"[A-Za-z_][\w:]*", t) or t in h.template_params or \
+            t in self._enclosing_template_params(h.node) else t
+
+    def _enclosing_template_params(self, n: Node) -> set[str]:
+        """The type parameters of the class templates around n (`push(const T&)` of `template <class T>
+        class Stack`: T is unknown at the call)."""
+        out: set[str] = set()
+        p = n.parent
+        while p is not None:
+            if p.type == "template_declaration" and (ps := p.child_by_field_name("parameters")) is not None:
+                out |= {self.src.text_of(i) for c in ps.named_children if "type_parameter" in c.type
+                        for i in c.named_children if i.type == "type_identifier"}
+            p = p.parent
+        return out
 
     def _in_constant(self, arg: Node, f: Function) -> bool:
         """An lvalue in `constant` memory: an element of a `__constant__` array, a program-scope constant

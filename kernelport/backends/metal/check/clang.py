@@ -10,6 +10,7 @@ from .... import toolchains
 from ....diagnostics import Diagnostic
 from .constant_copies import is_constant_struct_copy
 from .thread_this import is_thread_member_binding
+from .thread_temporaries import is_thread_temporary_binding
 from .instances import SELF_FILE
 from .text import Lines, diagnostic
 
@@ -111,8 +112,9 @@ def parse_clang(output: str, tmp_path: str, filename: str, lines: Lines) -> list
         if g["sev"] == "warning" and any(s in g["msg"] for s in _DROP_WARNINGS):
             continue
         if is_constant_struct_copy(g["msg"], [n[3] for n in g["notes"]], lines.text) or \
-                is_thread_member_binding(g["msg"], [n[3] for n in g["notes"]]):
-            continue  # valid MSL: see constant_copies, thread_this
+                is_thread_member_binding(g["msg"], [n[3] for n in g["notes"]]) or \
+                is_thread_temporary_binding(g["msg"], [n[3] for n in g["notes"]]):
+            continue  # valid MSL: see constant_copies, thread_this, thread_temporaries
         path, line, col = g["path"], g["line"], g["col"]
         notes = []
         for npath, nline, ncol, nmsg in g["notes"]:

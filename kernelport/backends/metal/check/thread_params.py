@@ -12,9 +12,11 @@ implicit copy from device memory, `this` in a method).
 Left as written: kernels (their parameters are checked in Python), parameters that name a space,
 parameters whose type names a template type parameter (a deduced `T` carries its space: `f(T *p)`
 given a `device float*`; `template <uint dir> void cmp(uint &a)` is checked like a function), and
-`const` references: they also bind temporaries (`twice(1.0f)`), which clang materialises in no
-address space and so would not bind to a `__private` reference, where Metal binds them to `thread`
-ones (a const reference given device memory is therefore not caught here).
+`const` references with a default argument.  Other `const` references get `thread` too (Metal rejects
+`sum(in[i])` for `float sum(const S &s)` with `in` a device buffer); they also bind temporaries
+(`twice(1.0f)`), which clang materialises in no address space and so binds to no `__private`
+reference, where Metal binds them to `thread` ones: thread_temporaries.py lets that error through.
+Operators (`V operator+(const V &a, const V &b)`) are functions here too.
 The word is inserted, so clang's columns on that line move right; `inserted` returns each
 insertion so that run_check moves them back.
 """
@@ -29,7 +31,7 @@ _SPACES = frozenset({"device", "constant", "threadgroup", "thread", "threadgroup
                      "object_data", "__global", "__local", "__constant", "__private", "__generic"})
 _NOT_A_TYPE = frozenset({"return", "else", "case", "new", "delete", "sizeof", "typeof", "co_return", "throw",
                          "if", "for", "while", "switch", "catch", "operator", "alignof", "decltype", "do"})
-_HEAD = re.compile(r"([A-Za-z_]\w*)\s*\(")
+_HEAD = re.compile(r"(operator\s*(?:[-+*/%^&|<>=!]=?|<<=?|>>=?|&&|\|\||\[\s*\]|\(\s*\))|[A-Za-z_]\w*)\s*\(")
 _WORD = re.compile(r"[A-Za-z_]\w*")
 INSERT = "thread "
 
@@ -88,8 +90,8 @@ def thread_params(masked: str, chars: list[str], kernel_spans: list[tuple[int, i
             bare = re.sub(r"<[^<>]*>", "", decl)
             if words & (_SPACES | types) or "&&" in bare or not re.search(r"[*&]", bare):
                 continue
-            if "*" not in bare and "const" in words:
-                continue  # `const float &x` also binds a temporary, which clang puts in no space
+            if "*" not in bare and "const" in words and "=" in masked[s:e]:
+                continue  # `const T& d = T()`: clang would reject the default and then skip the calls
             at = s + len(masked[s:e]) - len(masked[s:e].lstrip())
             chars[at] = INSERT + chars[at]
             out.append(at)

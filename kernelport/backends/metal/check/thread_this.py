@@ -22,8 +22,8 @@ _THIS = "'this' object is in address space "
 
 
 # the same binding where one function fits by name (no candidate list): clang names both types
-_BINDING = re.compile(r"binding reference of type '__private [^']*'( \(aka '[^']*'\))? to value of type "
-                      r"'__generic [^']*'( \(aka '[^']*'\))? changes address space$")
+_BINDING = re.compile(r"binding reference of type '(?:const )?__private [^']*'( \(aka '[^']*'\))? to value of type "
+                      r"'(?:const )?__generic [^']*'( \(aka '[^']*'\))? changes address space$")
 
 
 def is_thread_member_binding(message: str, notes: list[str]) -> bool:
