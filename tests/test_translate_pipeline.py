@@ -40,10 +40,12 @@ def test_metal_extends_the_shared_passes_in_their_order():
     assert metal.passes.index("leave_out_host_code") < metal.passes.index("rename_reserved_words")
     assert metal.passes.index("pre_rewrites") < metal.passes.index("rewrite_sites") < \
         metal.passes.index("recognise_reductions") < metal.passes.index("rewrite_concepts")
-    # the checks of the whole port come last: its threadgroup sizes, the -D defines it names, and
-    # whether any device code is left to port (KP227), and whether an including file's port holds it (KP228)
-    assert tuple(metal.passes[-4:]) == ("check_threadgroup_sizes", "command_line_defines", "nothing_to_port",
-                                        "ported_by_includer")
+    # the checks of the whole port come last: its threadgroup sizes, the -D defines it names, kernels a
+    # macro's expansion defines (KP245, before KP227 would call the file kernel-less), whether any device
+    # code is left to port (KP227), whether an including file's port holds it (KP228), and launches of
+    # template instances the port does not name (KP216)
+    assert tuple(metal.passes[-6:]) == ("check_threadgroup_sizes", "command_line_defines", "macro_made_kernels",
+                                        "nothing_to_port", "ported_by_includer", "check_unresolved_instances")
     assert all(callable(getattr(metal, p)) for p in metal.passes)
     assert backends.get("hip").translator() is Translator
 

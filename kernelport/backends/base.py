@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 if TYPE_CHECKING:
     from ..toolchains import CompileResult
     from .api_table import Table
+    from .lacked_types import LackedType
 
 REGISTRY: dict[str, "Backend"] = {}
 
@@ -99,18 +100,6 @@ class LaunchForm:
     config: int | None = None
     args: int | None = None
     arg_array: int | None = None
-
-
-@dataclass(frozen=True)
-class LackedType:
-    """A type the backend lacks, refused under one code and one wording wherever it is met (a function, a
-    macro body, a template instance, the checker's error): `demote_option` (a translate option) spells it
-    `demoted` instead."""
-    code: str
-    message: str
-    hint: str
-    demote_option: str = ""
-    demoted: str = ""
 
 
 class Backend:

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ...dialect import (ATOMIC_OPS, C_HEADERS, CAS_ATOMIC_OPS, MATH_ACCURATE, MATH_EXACT, MATH_FAST, RESPELLED_VECTORS,
                         VECTOR_MAKERS, group_votes, header_key)
-from ..base import Backend, LackedType, Lowering, Run
+from ..base import Backend, Lowering, Run
+from ..lacked_types import LackedType
 from ..hip import PTX_IDIOMS
 
 # Integer PTX idioms (kernelport/ptx_idioms.py) are C in HIP's spelling: Metal's is the same C with its own
