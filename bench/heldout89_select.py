@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""How the eighty-ninth held-out set (bench/heldout89.toml) will be chosen (run once; kept so the choice is
+reviewable and repeatable):
+
+    python bench/heldout89_select.py      # -> bench/heldout89.toml
+
+RULE, written and committed (h/heldout89, 13:15 UTC) before any repository was fetched or measured and before any
+file listing was looked up. Not a domain: a SYSTEMATIC SAMPLE of what users bring (stop 61's method, heldout85's
+template). The frame is the stored index's repository listing `find_repos(name_contains="parallel")`, called at
+13:09 UTC on 2026-12-07: 100 repositories, highest file_versions first, recorded below (FRAME) in the listed order
+(the listing said more may match; the 100 listed are the frame).
+  Drops, by name and listing alone (no file's text read, nothing fetched), recorded in DROP_BY_NAME / NO_CUDA_FILES:
+    a. a repository in bench/used_repos.txt or named by an earlier bench/*_select.py RULE (main's and this stop's
+       sibling worktrees heldout86 / heldout87 / heldout88): none in this frame;
+    b. NVIDIA's own repositories (owner NVIDIA or NVlabs) and forks / copies of NVIDIA/cuda-samples (by name): none;
+    c. a name containing an earlier frame's string "cuda-", "gpu-", "cuda_", "-cuda", "gpu_" or an earlier sibling's
+       string this stop "_gpu" (heldout86), "-gpu" (heldout87), "hpc" (heldout88), case-insensitive:
+       VictorEijkhout/TheArtOfHPC_vol2_parallelprogramming ("hpc");
+    d. a repository whose stored listing shows no CUDA source: `find_files(repo=X, ext="cu")` and
+       `find_files(repo=X, ext="cuh")` both return zero paths (a look at paths only; recorded in NO_CUDA_FILES after
+       this commit and before any fetch);
+    e. course project templates count once: the first such repository in frame order stays, its siblings (the same
+       assignment, other students / years) drop. By name: learning-process/parallel_programming_course,
+       parallel101/course, canbula/ParallelProgramming and libbyshoop/csinparallel are courses with no sibling in this
+       frame: they stay. Two names repeat a repository name: mindspore-ai/hyper-parallel (rank 2) and
+       zhangfeiran/hyper-parallel (rank 84), rwl/ParallelColt (rank 41) and chenting0615/ParallelColt (rank 59): a
+       name alone does not make a fork, so they stay; a taken repository whose taken files are byte-for-byte those
+       of one taken before it (a fork) adds nothing (heldout80's rule).
+  Sample: number the remaining repositories 1, 2, 3, ... in frame order; take ranks 1, 5, 9, ... (every 4th
+  starting with the 1st), in order; while the set holds too few, continue with ranks 3, 7, 11, ..., then ranks
+  2, 6, 10, ..., then ranks 4, 8, 12, ... (each every 4th, in order).
+  QUALIFYING, files, cap and check: heldout85's (heldout80's rule, heldout24_select's qualifying check and
+  vendored-folder filter) with CAP = 8 per repository, the FIRST 8 in path order: a repository qualifies if at least
+  half of its first 10 `.cu` files by path (all if fewer) under its source folder have every `#include` they reach
+  resolve in the repository, the CUDA toolkit (CUDA 13 with its cccl/ thrust and cub; no cuFFT, cuBLAS, cuRAND,
+  cuSPARSE, cuSOLVER, NCCL, NVSHMEM headers here) or the host compiler's search path, with the include dirs of the
+  project's build; absent third-party headers (OpenCV, Qt, torch, Eigen, MPI, GL), generated headers and absent
+  submodules do not resolve, and no stand-in headers are taken. Files: `.cu` only under the source folder read from
+  the build files after the fetch and before any measure (the whole repository when the build names no single
+  folder), less vendored folders (third_party, 3rdparty, external, extern), over the size cap, not resolving, or
+  byte-for-byte copies. Include dirs, defines and flags from the project's own build (`-std=c++17` where it asks for
+  older; an -arch below CUDA 13's minimum left out). Self-contained check: the first three files taken (all if
+  fewer) are compiled with `nvcc -c` and the project's flags; a project of which fewer than two (one if it gives
+  one) compile, for a reason other than CUDA 13's removed APIs, drops out (DROPPED), as does one that cannot be
+  fetched, does not qualify or gives 0 files. Sampled repositories are taken in order until the set holds at least
+  STOP_FILES = 40 files or STOP_PROJECTS = 10 projects. If the frame is too thin to reach either, the set is what
+  the four passes give: the rule is not widened after this commit.
+"""
+from __future__ import annotations
+
+STOP_FILES, STOP_PROJECTS, CAP = 40, 10, 8
+NOT_FETCHED = "(fetch: no snapshot of that repository can be had here)"
+
+# find_repos(name_contains="parallel") at 13:09 UTC, 2026-12-07: the 100 names in listed order
+FRAME = [
+    "onparallel/parallel-claude-test",
+    "mindspore-ai/hyper-parallel",
+    "astubbs/parallel-consumer",
+    "onparallel/typed-typst",
+    "orxfun/orx-parallel",
+    "yshaaban/parallel-code",
+    "Parallel-in-Time/pySDC",
+    "absrocks/Alya-parallel-level",
+    "aws/aws-parallelcluster-cookbook",
+    "aws/aws-parallelcluster",
+    "quazirafi/Parallel-Non-Parallel-Files",
+    "ParallelCoinTeam/parallelcoin",
+    "Clar17y/parallel-forge",
+    "Parallels/prl-devops-service",
+    "NaokiEto/Parallel_Computing",
+    "jzvcpe-goat/parallel-universe-novel",
+    "JuliaParallel/Dagger.jl",
+    "Parallel-NetCDF/PnetCDF",
+    "pimpcapital/ParallelGit",
+    "parallel-finance/paraspace-core",
+    "Algebraic-Programming/OneStopParallel",
+    "5dlabs/cto-parallel-test",
+    "parallelno/v6llvmc",
+    "selmetwa/parallel-arabic",
+    "Parallel-Solutions/mailing-agent",
+    "ixiaoyy/ParallelLines",
+    "KommuSoft/ParallelHyFlex",
+    "amphp/parallel",
+    "ameritusweb/ParallelReverseAutoDiff",
+    "kyungminlee/epblas-parallel",
+    "confluentinc/parallel-consumer",
+    "parallel-p/please",
+    "JuliaParallel/PETSc.jl",
+    "skywxlker-ops/TensorParallelismBeta",
+    "Reimnop/ParallelAnimationSystem",
+    "matsim-vsp/parallel_qsim_rust",
+    "parallel101/course",
+    "libretro/parallel-n64",
+    "Parallelogramist/game",
+    "parallel-domain/pd-sdk",
+    "rwl/ParallelColt",
+    "limengzhe27-boop/parallel-life",
+    "parallel-studio/ParallelStudioPrismic",
+    "blaeser/parallelchecker",
+    "MateiMirica/LLVM-Parallelization",
+    "parallelbgls/Modbus.Net",
+    "canbula/ParallelProgramming",
+    "Parallel-Development/Parallel",
+    "kasper0406/parallel-ss-dep",
+    "LostInHustle/PortMasters2.2-Parallel-Release",
+    "KomplexKapharnaum/KXKM_Batterie_Parallelator",
+    "RcppCore/RcppParallel",
+    "parallelpro/yrec",
+    "miadisabelle/mia-parallel-code",
+    "aiparallel0/Web-and-Desktop-Apps",
+    "parallelinc/laravel-data-json-schemas",
+    "parallella/pal",
+    "learning-process/parallel_programming_course",
+    "chenting0615/ParallelColt",
+    "parallelworks/foundation",
+    "mistraparutenaste/Parallel-World-AIPartner",
+    "paralleldrive/aidd",
+    "parallelno/Vector06c",
+    "parallel-finance/parallel",
+    "ParallelMC/ParallelUtils",
+    "langxin11/parallel_gripper_tactile",
+    "isakkouty/SmartParallel",
+    "JuliaParallel/MPI.jl",
+    "chenghaoYang/parallel-search-skill",
+    "YongleEncyclopedia/parallel-global-stiffness-assembly-research-and-implementation",
+    "maurociancio/parallel-editor",
+    "suhaibo666/autoparallel",
+    "komorowskilab/Parallel-ROSETTA",
+    "VictorEijkhout/TheArtOfHPC_vol2_parallelprogramming",
+    "parallelworks/interactive_session",
+    "Parallel-news/Permacast-v2.5",
+    "KSXGitHub/parallel-disk-usage",
+    "ParallelStudios1/realtor-portal",
+    "parallel32/ncdd",
+    "emiliobresolin/parallel-truth-fingerprint-prototype",
+    "blacksherry0831/slicOutDoorParallelCollection.Spiral",
+    "parallelno/Devector",
+    "zhangfeiran/hyper-parallel",
+    "parallelcodefoundry/ParEval-Repo",
+    "tuda-parallel/FTIO",
+    "AlchemistXC/ParallelBayes",
+    "Parallel-in-Time/PFASST",
+    "djeada/Parallel-And-Concurrent-Programming",
+    "EslamAdel/OpenCLParallelRendering",
+    "demiangomez/Parallel.GAMIT",
+    "parallelsio/core-modules",
+    "mood-agency/a-parallel",
+    "parallel-web/parallel-cookbook",
+    "functionally/infovis-parallel",
+    "aiparallel0/kaggle2",
+    "parallelogram-dev/parallelogram-js",
+    "annamel/acroparallels2016",
+    "libbyshoop/csinparallel",
+    "natnael340/llm-parallel-bench",
+    "IVCenter/ParallelRaytracing",
+
+]
+
+DROP_BY_NAME = {
+    "VictorEijkhout/TheArtOfHPC_vol2_parallelprogramming": "(c): its name holds 'hpc' (heldout88's frame, this stop)",
+}
+# repositories whose stored listing shows no .cu and no .cuh (find_files ext=cu and ext=cuh, paths only, after the
+# RULE's commit and before any fetch): filled in after the commit
+NO_CUDA_FILES: frozenset[str] = frozenset()
+
+
+def remaining() -> list[str]:
+    return [r for r in FRAME if r not in DROP_BY_NAME and r not in NO_CUDA_FILES]
+
+
+def sample() -> list[str]:
+    """The sampled repositories in the order they are taken: ranks 1, 5, 9, ... then 3, 7, ..., 2, 6, ..., 4, 8, ..."""
+    rest = remaining()
+    return rest[0::4] + rest[2::4] + rest[1::4] + rest[3::4]
