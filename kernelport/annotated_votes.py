@@ -21,10 +21,15 @@ def adopt(g, module, names, known, helpers, problems, source: str) -> None:
         return
     if g.shares_wave or (known and all(e.total is not None and e.total <= 32 for e in known)):
         return  # (a group that shares a wave is KP219 already: soundness.check_warp_widths)
-    vote = g.votes[0]
+    problems.append((g.votes[0], *whole_wave(module, g.votes[0])))
+
+
+def whole_wave(module, vote) -> tuple[str, str]:
+    """(message, hint) of KP219 at `vote`, a vote of an annotated 32-lane group that a 64-lane wave shares with
+    another CUDA warp (here or, where the launches' blocks hold two warps, soundness.check_warp_widths)."""
     call = vote.child_by_field_name("function")
     text = module.source.text_of(call if call is not None else vote)
-    problems.append((vote, f"annotated `// @kp warp-width 32`, but `{text}` votes over the whole 64-lane wave, "
-                           "whose bits hold two CUDA warps (lanes 32-63 would read the first warp's)",
-                     "vote with CUDA's full mask (`__ballot_sync(0xffffffff, p)`, kept over each CUDA warp), "
-                     "or launch blocks of at most 32 threads"))
+    return (f"annotated `// @kp warp-width 32`, but `{text}` votes over the whole 64-lane wave, "
+            "whose bits hold two CUDA warps (lanes 32-63 would read the first warp's)",
+            "vote with CUDA's full mask (`__ballot_sync(0xffffffff, p)`, kept over each CUDA warp), "
+            "or launch blocks of at most 32 threads")

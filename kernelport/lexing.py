@@ -88,8 +88,25 @@ def bare_returns_of_main(src) -> list[Node]:
             continue
         decl, ty = fn.child_by_field_name("declarator"), fn.child_by_field_name("type")
         name = decl.child_by_field_name("declarator") if decl is not None and decl.type == "function_declarator" else None
-        if name is not None and src.text_of(name) == "main" and ty is not None and src.text_of(ty) != "void":
+        if name is not None and src.text_of(name) == "main" and (ty is None or src.text_of(ty) != "void"):  # (None: implicit int)
             out.append(n)
+    return out
+
+
+def implicit_int_mains(src) -> list[Node]:
+    """The declarator of a file-scope `main(void) { ... }` written without a return type: g++ (nvcc's
+    host compiler) takes C's implicit int for `main` alone, with a warning; clang rejects it ("a type
+    specifier is required for all declarations").  The port writes `int ` before it.  Any other
+    function without a type (a constructor `S::S()`, `foo(void)`, which g++ rejects too) is left alone."""
+    out = []
+    for fn in src.index.of_type("function_definition"):
+        decl = fn.child_by_field_name("declarator")
+        if fn.child_by_field_name("type") is not None or fn.parent is None or fn.parent.type != "translation_unit" \
+                or decl is None or decl.type != "function_declarator":
+            continue
+        name = decl.child_by_field_name("declarator")
+        if name is not None and name.type == "identifier" and src.text_of(name) == "main":
+            out.append(decl)
     return out
 
 
@@ -109,6 +126,8 @@ def respell_for_clang(src, module, rw, backend: str) -> None:
         rw.replace(chevrons, chevrons.type)
     for ret in bare_returns_of_main(src):
         rw.replace(ret, "return 0;")
+    for decl in implicit_int_mains(src):
+        rw.insert_before(decl, "int ")
     for empty in end_labels(src):
         rw.replace(empty, ";")
     for keyword in qualified_statics(src):  # `static T* F::make(...) {` after F's non-static declaration

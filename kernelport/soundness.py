@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tree_sitter import Node
 
-from . import abslanes, backends, blocksizes, includes, dialect, fnscopes, launchrows, macro_warp_math, lazy_re, renamed_ports, warpflow, warpwidth, wavebranches
+from . import abslanes, annotated_votes, backends, blocksizes, includes, dialect, fnscopes, launchrows, macro_warp_math, lazy_re, renamed_ports, warpflow, warpwidth, wavebranches
 from .diagnostics import Diagnostic
 from .errors import Location
 from .source import SourceFile, _Kept
@@ -202,6 +202,9 @@ class Soundness:
                 continue
             if g.width == warpwidth.UNDECIDED or (g.width == warpwidth.LOGICAL and g.votes and g.shares_wave and
                                                   not g.half_votes):  # (kernelport/halfvotes.py)
+                if g.width == warpwidth.LOGICAL and g.annotated and g.votes:
+                    self.problem("KP219", where, *annotated_votes.whole_wave(self.module, where))  # (the user said 32)
+                    continue
                 self.problem("KP219", where, f"cannot decide the warp width here: {g.why}",
                              "say what the code means above the kernel or helper: `// @kp warp-width 32` (a "
                              "logical 32-lane group) or `// @kp warp-width native` (the hardware wave), and "

@@ -88,3 +88,35 @@ def test_helper_called_without_32_lane_groups_is_widened():
     p = port(UNMARKED.replace("CALL", "leader_count(&ctr[0]);"))
     assert p.ok, [d.format() for d in p.diagnostics]
     assert "__popcll(m)" in p.body and "threadIdx.x % warpSize" in p.body
+
+
+LAUNCHED = """
+__device__ int counts[64];
+MARK
+__device__ void count_active(int *c) {
+    unsigned m = __activemask();
+    if ((threadIdx.x % 32) == 0) atomicAdd(c, __popc(m));
+}
+__global__ void k() {
+    count_active(&counts[(threadIdx.x + blockIdx.x * blockDim.x) / 32]);
+}
+void run() { k<<<4, 256>>>(); }
+"""
+
+
+def test_annotated_group_vote_in_blocks_of_two_warps_says_which_vote_not_cannot_decide():
+    # heldout89's warp-aggregation helper: annotated 32 and launched with 256-thread blocks, its `__activemask()`
+    # was KP219 "cannot decide the warp width here: annotated `// @kp warp-width 32`" (the hint: annotate it)
+    p = port(LAUNCHED.replace("MARK", "// @kp warp-width 32"))
+    assert not p.ok
+    d = next(d for d in p.diagnostics if d.code == "KP219")
+    assert d.location.line == 5 and "`__activemask` votes over the whole 64-lane wave" in d.message
+    assert "cannot decide" not in d.message and "at most 32 threads" in d.hint
+
+
+def test_unannotated_group_vote_in_blocks_of_two_warps_keeps_the_cannot_decide_refusal():
+    # look-alike: nothing annotated, so the width is undecided and the hint asks for the annotation
+    p = port(LAUNCHED.replace("MARK", ""))
+    assert not p.ok
+    d = next(d for d in p.diagnostics if d.code == "KP219")
+    assert "cannot decide the warp width here" in d.message and "@kp warp-width 32" in d.hint
