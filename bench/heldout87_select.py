@@ -45,7 +45,26 @@ said more may match; the 100 listed are the frame).
   gives 0 files. Sampled repositories are taken in order until the set holds at least STOP_FILES = 40 files or
   STOP_PROJECTS = 10 projects. If the frame is too thin to reach either, the set is what it gives: the rule is not
   widened after this commit.
-Outcome: (recorded after this commit)
+Outcome of the drops (13:10-13:12 UTC, after the RULE's commit b9e221aa, before any fetch): 34 repositories dropped by
+  name (a-c: DROP_BY_NAME), 51 by the path look (d: Rust GPU crates, WebGPU / gpui UIs, Intel drivers and tools,
+  web apps...), 15 remain, numbered in frame order:
+    1 NoxxGames/LiberPrimus-GPU  2 Kicky1618/oneesan-gpu  3 DaLaw2/async-gpu  4 wollfoo/ncs-gpu  5 ssvlab/esbmc-gpu
+    6 dehancer/dehancer-gpulib-cpp  7 randbatch-md/rbmd-gpu  8 succinctlabs/sp1-gpu  9 lao19881213/Beamfomer-on-GPUs
+    10 hkevin01/opennlp-gpu  11 hibagus/keyhunt-GPU  12 Zuzu3290/SNNs-auf-GPUs  13 hschi1106/g3p-vm-gpu
+    14 xu281530-rgb/zotero-lit-synapse-gpu  15 lostjared/acidcam-gpu
+  The four passes (13:12-13:20 UTC, before any measure of kernelport), all needed (the frame is thin):
+  ranks 1, 5, 9, 13: LiberPrimus-GPU 4 (4 of 4 resolve), esbmc-gpu 8 (10 of 10 with its cpp/library models),
+  Beamfomer-on-GPUs 8 (10 of 10), g3p-vm-gpu 5 (5 of 5); ranks 3, 7, 11, 15: async-gpu and keyhunt-GPU cannot be
+  fetched, rbmd-gpu 1 (its one .cu at the newest snapshot, a HIP source), acidcam-gpu 0 (0 of 2: OpenCV);
+  ranks 2, 6, 10, 14: oneesan-gpu and zotero-lit-synapse-gpu cannot be fetched, dehancer-gpulib-cpp 0 (0 of 2: an include
+  their TestKernels.h -> dehancer/gpu/kernels/lib.h chain reaches is neither in the repository nor the toolkit; the
+  utils copy's TestKernels.h is absent), opennlp-gpu 2 (2 of 2); ranks 4, 8, 12: ncs-gpu 0 (its newest snapshot holds
+  no .cu), sp1-gpu 7 (6 of 10), SNNs-auf-GPUs 4 (4 of 8: torch). Check (nvcc -c, first three, 13:20 UTC):
+  liberprimus 3/3, beamformer 3/3, g3p-vm 3/3, opennlp-gpu 2/2, snns 3/3; esbmc-gpu 0/3, rbmd 0/1, sp1-gpu 1/3 ->
+  DROPPED (see DROPPED). The set: 23 files in five projects (liberprimus 4, beamformer 8, g3p-vm 5, opennlp-gpu 2,
+  snns 4), below both stops: the frame "-gpu" is thin in CUDA (15 of 100 names left after the drops, 4 of them not
+  fetchable) and the rule is not widened. Caveats, said and not acted on: beamformer's kernels are compiled at run
+  time with per-kernel defines; one set of the tests' values is given to all eight.
 """
 from __future__ import annotations
 
@@ -264,8 +283,62 @@ def sample() -> list[str]:
 # (name, repository, license, license files, include dirs, defines, nvcc flags, source folder) of each sampled
 # repository, in sample() order: filled in after the fetch and before any measure.
 CANDIDATES: list[tuple] = [
+    # cuda/CMakeLists.txt: four add_library targets from cuda/kernels/*.cu, include dir cuda/include; cmake/CudaConfig:
+    # CMAKE_CUDA_STANDARD 20 (arch 89 left out: the set's arch)
+    ("liberprimus", "NoxxGames/LiberPrimus-GPU", "GPL-3.0 (see LICENSE)", ["LICENSE"], ["cuda/include"], [],
+     ["-std=c++20"], "cuda/"),
+    # regression/cuda/**/main.cu are ESBMC's CUDA regression programs, checked by esbmc with its own operational models
+    # (cpp/library: cuda.h, cuda_runtime_api.h, call_kernel.h) on its include path: that folder is their include dir
+    ("esbmc-gpu", "ssvlab/esbmc-gpu", "see COPYING / LICENSE.md", ["COPYING", "LICENSE.md"], ["cpp/library"], [],
+     ["-std=c++17"], "regression/"),
+    # LOFAR Cobalt's kernels, compiled at run time by gpu_utils.cc (nvcc -ptx -use_fast_math --restrict -O3
+    # -I share/gpu/kernels) with defines the kernel factories / tests pass (KernelFactory.cc, test/cuda/t*.cc): one
+    # set of the tests' values for the project (NR_STATIONS 48, NR_CHANNELS 64, NR_SAMPLES_PER_CHANNEL 16, ...)
+    ("beamformer", "lao19881213/Beamfomer-on-GPUs", "GPL-3.0 (the sources' headers: ASTRON, LOFAR)", [],
+     ["Cobalt/GPUProc/share/gpu/kernels"],
+     ["NVIDIA_CUDA", "COMPLEX=2", "NR_STATIONS=48", "NR_CHANNELS=64", "NR_SAMPLES_PER_CHANNEL=16",
+      "NR_SAMPLES_PER_SUBBAND=1024", "NR_POLARIZATIONS=2", "NR_SAPS=8", "NR_TABS=16", "WEIGHT_CORRECTION=1.0f",
+      "SUBBAND_BANDWIDTH=195312.5", "NR_CHANNELS_1=64", "NR_CHANNELS_2=32", "NR_BITS_PER_SAMPLE=8",
+      "DO_BANDPASS_CORRECTION=1", "NR_COHERENT_STOKES=4", "NR_INCOHERENT_STOKES=4", "INTEGRATION_SIZE=4",
+      "TIME_PARALLEL_FACTOR=4", "NR_TAPS=16"],
+     ["-std=c++17", "-use_fast_math", "--restrict", "-O3"], "Cobalt/GPUProc/share/gpu/kernels/"),
+    # cpp/CMakeLists.txt: g3pvm_gpu from src/**/*.cu, include dir include, CMAKE_CUDA_STANDARD 17, G3PVM_HAS_CUDA=1
+    ("g3p-vm", "hschi1106/g3p-vm-gpu", "(none in the repository)", [], ["cpp/include"], ["G3PVM_HAS_CUDA=1"],
+     ["-std=c++17"], "cpp/src/"),
+    # SECOND PASS (ranks 3, 7, 11, 15)
+    ("async-gpu", "DaLaw2/async-gpu", NOT_FETCHED, [], [], [], [], ""),
+    # src/CMakeLists.txt: its one .cu is a HIP source (op/**/*.hip.cu, HIP_SOURCE_PROPERTY_FORMAT), include dir src/op
+    ("rbmd", "randbatch-md/rbmd-gpu", "see LICENSE", ["LICENSE"], ["src/op"], [], ["-std=c++17"], "src/"),
+    ("keyhunt", "hibagus/keyhunt-GPU", NOT_FETCHED, [], [], [], [], ""),
+    # acidcam-gpu/CMakeLists.txt: OpenCV (core, cudaimgproc...) required; include dir acidcam-gpu/include
+    ("acidcam", "lostjared/acidcam-gpu", "see LICENSE", ["LICENSE"], ["acidcam-gpu/include"], [], ["-std=c++20"], ""),
+    # THIRD PASS (ranks 2, 6, 10, 14)
+    ("oneesan", "Kicky1618/oneesan-gpu", NOT_FETCHED, [], [], [], [], ""),
+    # tests/shaders/cuda/CMakeLists.txt: nvcc -ptx --use_fast_math -ftz=true -prec-div=false -prec-sqrt=false
+    # -I include -I tests/shaders -DCUDA_KERNEL=1 (CMAKE_CXX_STANDARD 14 -> 17); no single folder
+    ("dehancer", "dehancer/dehancer-gpulib-cpp", "(see the repository)", [], ["include", "tests/shaders"],
+     ["CUDA_KERNEL=1"], ["-std=c++17", "--use_fast_math", "-ftz=true", "-prec-div=false", "-prec-sqrt=false"], ""),
+    # src/main/cpp/CMakeLists.txt: cuda/kernels.cu, CMAKE_CUDA_STANDARD 17, -O3 (-arch=sm_50 left out), USE_CUDA
+    ("opennlp-gpu", "hkevin01/opennlp-gpu", "Apache-2.0 (see docs/LICENSE)", ["docs/LICENSE"], [], ["USE_CUDA"],
+     ["-std=c++17", "-O3"], "src/main/cpp/"),
+    ("zotero", "xu281530-rgb/zotero-lit-synapse-gpu", NOT_FETCHED, [], [], [], [], ""),
+    # FOURTH PASS (ranks 4, 8, 12)
+    # newest snapshot: no .cu
+    ("ncs-gpu", "wollfoo/ncs-gpu", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
+    # core/build.rs: cc -std=c++20 -default-stream=per-thread -Xcompiler -fopenmp --expt-relaxed-constexpr, SPPARK,
+    # FEATURE_BABY_BEAR, include dirs core/include and sppark (DEP_SPPARK_ROOT); gencodes 86-90 left out
+    ("sp1-gpu", "succinctlabs/sp1-gpu", "BSL-1.1 (see LICENSE)", ["LICENSE"], ["core/include", "sppark"],
+     ["SPPARK", "FEATURE_BABY_BEAR"],
+     ["-std=c++20", "-default-stream=per-thread", "-Xcompiler", "-fopenmp", "--expt-relaxed-constexpr"], ""),
+    # src/CMakeLists.txt: --use_fast_math -O3, include dir src/compiler/include (torch outside it); whole repository
+    ("snns", "Zuzu3290/SNNs-auf-GPUs", "(none in the repository)", [], ["src/compiler/include"], [],
+     ["-std=c++17", "--use_fast_math", "-O3"], ""),
 ]
-DROPPED: frozenset[str] = frozenset()
+# the self-contained check (nvcc -c, the first three files taken, 13:20 UTC): esbmc-gpu 0/3 (its programs are written
+# against ESBMC's operational models: cpp/library/cstring calls __ESBMC_assert), rbmd 0/1 (its one .cu is a HIP
+# source: hip/hip_runtime.h found on this host's search path, nvcc refuses it), sp1-gpu 1/3 (sppark/ntt/kernels.cu and
+# kernels/ct_mixed_radix_narrow.cu are fragments included after the field headers: fr_t, WINDOW_SIZE undefined alone)
+DROPPED: frozenset[str] = frozenset({"ssvlab/esbmc-gpu", "randbatch-md/rbmd-gpu", "succinctlabs/sp1-gpu"})
 
 
 def first_by_path(files: list[str]) -> list[str]:
