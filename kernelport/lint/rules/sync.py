@@ -138,7 +138,10 @@ __global__ void sample(const float* p, int* out, float u) {
     )
 
     def check(self, ctx) -> None:
+        from ...exclusive_branches import exclusive
         for h in ctx.divergence.barrier_hazards:
+            if exclusive(ctx.src.data, h.node.start_byte, h.frame.node.start_byte):
+                continue  # the barrier and the divergence sit in branches no compile takes together
             line = ctx.where(h.frame.node).split(":")[0]
             cond = " ".join(ctx.text(h.frame.node).split())
             cond = cond if len(cond) <= 40 else cond[:37] + "..."
