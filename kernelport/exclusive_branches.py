@@ -16,12 +16,12 @@ from __future__ import annotations
 import itertools
 import re
 
+from . import lazy_re
 from .cexpr import CExprError, evaluate
-from .macro_groups import groups
 
-_DEFINED = re.compile(r"\bdefined\s*\(\s*(\w+)\s*\)|\bdefined\s+(\w+)")
-_NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
-_INT = re.compile(r"(?<![\w.])\d+(?![\w.])")
+_DEFINED = lazy_re.compile(r"\bdefined\s*\(\s*(\w+)\s*\)|\bdefined\s+(\w+)")
+_NAME = lazy_re.compile(r"(?<![\w.])[A-Za-z_]\w*")
+_INT = lazy_re.compile(r"(?<![\w.])\d+(?![\w.])")
 _LIMIT = 4096
 
 
@@ -59,6 +59,7 @@ def exclusive(data: bytes, a: int, b: int) -> bool:
     """Whether no compile takes both byte `a` and byte `b` of `data` (this module's docstring)."""
     if b"#" not in data:
         return False
+    from .macro_groups import groups
     gs = groups(data)
     needs = _needs(data, a, gs) + _needs(data, b, gs)
     if not needs:

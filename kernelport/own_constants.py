@@ -15,7 +15,9 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-_WORD = re.compile(r"(?<![\w.])[A-Za-z_]\w*")  # a name, not a literal's suffix (`1.0f`)
+from . import lazy_re
+
+_WORD = lazy_re.compile(r"(?<![\w.])[A-Za-z_]\w*")  # a name, not a literal's suffix (`1.0f`)
 _DEPTH = 8
 
 
