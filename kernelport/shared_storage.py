@@ -20,7 +20,7 @@ import re
 
 from tree_sitter import Node
 
-from . import backends
+from . import backends, device_allocas
 from .source import ident_name
 
 _CLASS = ("struct_specifier", "class_specifier")
@@ -57,7 +57,7 @@ def rewrite_pass(tr) -> None:
 
 def _rewrite(tr, decl: Node, d: Node, name: Node, elem: str, dims: list[str], why: str) -> None:
     var = tr.src.text_of(name)
-    storage = _fresh(tr, f"kp_{var}_storage")
+    storage = device_allocas._fresh(tr, f"kp_{var}_storage")  # (a name neither the file nor a port's storage holds)
     shape = "".join(f"[{x}]" for x in dims)
     raw = f"__shared__ unsigned char {storage}[sizeof({elem}{shape})] __attribute__((aligned(alignof({elem}))));"
     ref = f"(&{var}){shape}" if dims else f"&{var}"
@@ -69,15 +69,6 @@ def _rewrite(tr, decl: Node, d: Node, name: Node, elem: str, dims: list[str], wh
     tr.rw.replace(d, f"{ref} = {cast}")
     tr.note(decl, storage, f"`{var}`: {why}; nvcc runs no initialisation of __shared__ memory and the target's "
                            "compiler refuses one, so the port holds the same bytes uninitialised")
-
-
-def _fresh(tr, name: str) -> str:
-    out, k = name, 1
-    while re.search(rb"\b" + out.encode() + rb"\b", tr.src.data) or out in tr.__dict__.setdefault("_kp_shared_names", set()):
-        k += 1
-        out = f"{name}{k}"
-    tr.__dict__["_kp_shared_names"].add(out)
-    return out
 
 
 def _aliases(tr) -> dict[str, str]:
