@@ -126,7 +126,7 @@ def decided_variant(group: "Group", macros: Mapping, data: bytes) -> str | None:
     tests = [cond[3:]] + [data[s:e].decode("utf-8", "replace").split("elif", 1)[1] for s, e in group.directives[1:]
                           if re.match(r"\s*#\s*elif\b", data[s:e].decode("utf-8", "replace"))]
     for k, test in enumerate(tests):
-        value = _cmdline_value(re.sub(r"//.*|/\*.*?\*/", " ", test, flags=re.S), macros)
+        value = _cmdline_value(re.sub(r"//.*|/\*.*?\*/", " ", test, flags=re.S), macros, data, group.start)
         if value is None:
             return None
         if value:
@@ -149,13 +149,15 @@ def rejected_branch_kept(masks, groups: list["Group"], macros: Mapping, data: by
     return False
 
 
-def _cmdline_value(expr: str, macros: Mapping) -> int | None:
+def _cmdline_value(expr: str, macros: Mapping, data: bytes | None = None, before: int = 0) -> int | None:
     """An `#if`'s test over the run's integer -D values, literals and `defined` terms, None where the run
     does not decide it (a name not given by -D, a -D that is no number: `-DDW_DTYPE=float`, a function-like
     macro).  `defined(X)` holds for a -D, fails for an ordinary name nothing visible defines (as for
     `#ifdef X`, `decided_variant`) and is unknown for another (a file's own, a reserved `__X`): the test is
     decided where every value of its unknown terms gives the same answer (ala_rtree's `#if defined(
-    CALC_CIRCLE) || defined(CALC_POINT)` under -DCALC_POINT, whose `#else` does not parse: heldout49)."""
+    CALC_CIRCLE) || defined(CALC_POINT)` under -DCALC_POINT, whose `#else` does not parse: heldout49).  A name
+    the file itself defines once before the test (`data`, the test at byte `before`) is read through its
+    definition where every name that reaches is a -D or such a definition too (kernelport.own_constants)."""
     unknown: list[str] = []
     given = _given(macros)
 
@@ -168,7 +170,15 @@ def _cmdline_value(expr: str, macros: Mapping) -> int | None:
         unknown.append(name)
         return f" __kp_defined_{len(unknown) - 1} "
     expr, terms = _DEFINED_TERM.subn(term, expr)
-    names = set(re.findall(r"\b[A-Za-z_]\w*", expr)) - {f"__kp_defined_{i}" for i in range(len(unknown))}
+    placeholders = {f"__kp_defined_{i}" for i in range(len(unknown))}
+    names = set(re.findall(r"\b[A-Za-z_]\w*", expr)) - placeholders
+    if names - set(given) and data is not None:
+        from . import own_constants
+        own = own_constants.own_names(" ".join(names - set(given)), macros, given, data, groups(data), before)
+        expr = own_constants.expand(expr, own, macros) if own else None
+        if expr is None:
+            return None
+        names = set(re.findall(r"\b[A-Za-z_]\w*", expr)) - placeholders
     if not expr.strip() or not (names or terms) or len(unknown) > 4 or any(n not in given or given[n].params is not None
                                                                            for n in names):
         return None

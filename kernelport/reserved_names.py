@@ -171,7 +171,9 @@ def declared_names(src, module, defines=(), skip=frozenset()) -> set[str]:
                 while nm is None and inner is not None:
                     if inner.type in ("type_identifier", "identifier"):
                         nm = src.text_of(inner)
-                    inner = inner.child_by_field_name("declarator")
+                    inner = inner.child_by_field_name("declarator") or (  # `typedef float (*P)[N];`: `(*P)`'s child
+                        inner.named_children[0] if inner.type == "parenthesized_declarator" and inner.named_child_count == 1
+                        else None)
                 if nm:
                     names.add(nm)
     for t in ("struct_specifier", "class_specifier", "union_specifier", "enum_specifier", "enumerator",

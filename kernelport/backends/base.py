@@ -279,6 +279,9 @@ class Backend:
     # Where the compiler crashes on `alloca` in device code: the bug, in words (kernelport/device_allocas.py holds a
     # constant-size one as a local array, and names the bug where it keeps one); None where alloca compiles.
     device_alloca_crash: ClassVar[str | None] = None
+    # Whether the compiler refuses a `__shared__` variable of a class with default member initializers, which nvcc takes
+    # and never initialises (kernelport/shared_storage.py then declares the same bytes uninitialised).
+    shared_initializers_refused: ClassVar[bool] = False
     # Where the compiler reads an array bound naming `const` floating-point locals as a variable-length array (standard
     # C++; nvcc folds it) and cannot hold one in device code: why, in words (kernelport/folded_bounds.py writes the
     # bound's value); None where such a bound compiles.

@@ -441,6 +441,7 @@ class HIP(Backend):
         "uninitialized_fill.h": ("uninitialized_fill", "uninitialized_fill_n"),
         "unique.h": ("unique", "unique_copy", "unique_by_key", "unique_by_key_copy"),
     }.items() for name in names}
+    shared_initializers_refused = True  # clang: "initialization is not supported for __shared__ variables"
     device_alloca_crash = ("clang 15 (ROCm 5.2's hipcc) crashes on alloca in AMDGPU device code at -O3 (an alloca in the "
                            "default address space: the llvm/llvm-project#59250 class of crash)")
     cg_members = {("thread_block", "group_dim"): "blockDim", ("thread_block", "dim_threads"): "blockDim",
