@@ -80,12 +80,17 @@ void run(float* x, int n) { k<<<1, n>>>(x, n); }
     assert _sy001(src.replace("k<<<1, n>>>(x, n)", "k<<<1, 64>>>(x, 64)")) == []
     assert _sy001(src.replace("k<<<1, n>>>(x, n)", "k<<<1, 64>>>(x, 32)")) == [5]
     assert _sy001(src.replace("    s[threadIdx.x] = x", "    n = n / 2;\n    s[threadIdx.x] = x")) == [6]
+    narrow = src.replace("float* x, int n)", "float* x, unsigned char n)").replace("s[1024]", "s[256]")
+    assert _sy001(narrow) == [5]  # a block of 300 threads passes n = 44
+    assert _sy001(narrow.replace("k<<<1, n>>>(x, n)", "k<<<1, 64>>>(x, 64)")) == [5]
 
 
 def test_every_launch_must_be_known():
     quiet = SRC.replace("BLOCK", "N")
     taken = quiet.replace("void run(float* x) {", "void* handle = (void*)k;\nvoid run(float* x) {")
     assert _sy001(taken) == [7]  # its address taken: a launch lint cannot read
+    macro = quiet.replace("void run(float* x) {", "#define GO(x) k<<<1, 1024>>>(x)\nvoid run(float* x) {")
+    assert _sy001(macro) == [7]  # a macro's body names it
     proto = "__global__ void k(float* x);\n" + quiet
     assert _sy001(proto) == []  # a prototype is not a launch
 

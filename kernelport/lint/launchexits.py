@@ -34,6 +34,10 @@ from .tags import UNIFORM
 
 _DIMS = {"x": 0, "y": 1, "z": 2}
 _FLIP = {">=": "<=", ">": "<", "<=": ">=", "<": ">"}
+# parameter types that hold any block extent (1024 and more) unchanged
+_WIDE = frozenset({"int", "unsigned", "unsigned int", "signed", "signed int", "long", "unsigned long", "long long",
+                   "unsigned long long", "size_t", "int32_t", "uint32_t", "int64_t", "uint64_t", "std::size_t",
+                   "long int", "long long int", "unsigned long int"})
 
 
 def never_taken(div, ret: Node) -> bool:
@@ -169,6 +173,9 @@ def _argument(div, f, name: str, launch) -> Node | None:
     names = [p.name for p in f.params]
     if name not in names or _assigned(div, f, name):
         return None
+    p = f.params[names.index(name)]
+    if p.pointer or " ".join(p.type.replace("const", " ").split()) not in _WIDE:
+        return None  # a narrower type (`unsigned char n`) may not hold the block's extent
     i = names.index(name)
     return launch.args[i] if i < len(launch.args) and len(launch.args) == len(names) else None
 
@@ -211,6 +218,9 @@ def _all_launches(ctx, f) -> list | None:
                 p.parent.type == "declaration":
             continue  # a prototype
         return None  # its address taken, or a use the launches do not account for
+    word = re.compile(rf"\b{re.escape(name)}\b")
+    if any(word.search(src.text_of(d)) for d in src.index.of_types("preproc_def", "preproc_function_def")):
+        return None  # a macro's body may launch it or take its address (the parse keeps it as text)
     vis = ctx.module.visible
     away = getattr(vis, "elsewhere", None) if vis is not None else None
     if away is not None and away.root is not None:
