@@ -53,6 +53,9 @@ def test_only_the_thread_index_against_the_block_extent():
     assert _sy001(glob.replace("BLOCK", "N")) == [7]  # a global index guard stays
     reassigned = SRC.replace("const int tid", "int tid").replace("if (blockIdx", "tid += 1;\n    if (blockIdx")
     assert _sy001(reassigned.replace("BLOCK", "N")) == [8]  # a local assigned again is not the thread index
+    later = SRC.replace("    const int tid = threadIdx.x;\n", "").replace("__global__", "__device__ int tid;\n__device__ void set() { tid = threadIdx.x + 1; }\n__global__") \
+        .replace("    s[tid] = x[tid];", "    { const int tid = threadIdx.x; s[tid] = x[tid]; }")
+    assert _sy001(later.replace("BLOCK", "N")) == [8]  # the test reads a global `tid`, not the later local
     y = SRC.replace("tid >= N", "threadIdx.y >= 2")
     assert _sy001(y.replace("BLOCK", "dim3(N, 2)")) == []
     assert _sy001(y.replace("BLOCK", "dim3(N, 4)")) == [7]

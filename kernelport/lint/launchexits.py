@@ -107,7 +107,7 @@ def _thread_dim(div, f, e: Node) -> int | None:
             if found is not None:
                 return None
             found = d
-    if found is None or f.param(name) is not None or _assigned(div, f, name):
+    if found is None or found.start_byte > e.start_byte or f.param(name) is not None or _assigned(div, f, name):
         return None
     init = found.child_by_field_name("value")
     return _thread_dim(div, f, init) if init is not None and init.type != "identifier" else None
