@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from .. import backends, dialect, fnscopes, model, shufflewrappers, warpflow
 from ..source import ident_name
-from . import broadcasts, declscopes, exits, overwrites, rngstates, sharedrefs, tripcounts
+from . import broadcasts, declscopes, exits, launchexits, overwrites, rngstates, sharedrefs, tripcounts
 from .tags import THREAD, UNIFORM, WARP  # (the modules that read the tags import them from here)
 
 
@@ -528,7 +528,8 @@ class Divergence:
             for ch in n.named_children:
                 self._walk(ch, frames)
             fr = self._worst(frames, WARP)
-            if fr is not None and not any(f.kind.startswith("loop") for f in frames):
+            if fr is not None and not any(f.kind.startswith("loop") for f in frames) and \
+                    not (self.barrier_hazards is not None and launchexits.never_taken(self, n)):
                 until = exits.returning_block_end(n)  # `if (!ids) { if (i > n) return; ...; return; }`
                 if until is not None:
                     self._scoped_exits.append((n.start_byte, until, Frame("exit", n, fr.tag)))

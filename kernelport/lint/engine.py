@@ -109,7 +109,7 @@ def _lint_context(ctx: Context, unit: Unit, settings: Settings) -> list[Finding]
     if unit.include_error and "KP006" in settings.enabled:
         found.append(_kp("KP006", unit.path, 1, 1, f"what this file's includes define could not be read: "
                          f"{unit.include_error} (please report it); the file was linted without them"))
-    sups = suppress.parse(ctx)
+    sups = suppress.of(ctx)
     kept = [f for f in found if f.code == "KP001"] + suppress.apply([f for f in found if f.code != "KP001"], sups)
     kept.extend(_suppression_findings(unit, sups, settings))
     uniq = {}

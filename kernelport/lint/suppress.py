@@ -49,6 +49,15 @@ def _ours(sel: str) -> bool:
     return bool(re.fullmatch(r"(" + "|".join(FAMILIES) + r")[0-9]*", sel)) or sel == "ALL"
 
 
+def of(ctx) -> list[Suppression]:
+    """parse(ctx), once per context: a rule that reads the suppressions (return_groups.py) marks the ones it
+    uses, and the engine then reports the unused ones from the same list."""
+    got = ctx.__dict__.get("_kp_suppressions")
+    if got is None:
+        got = ctx.__dict__["_kp_suppressions"] = parse(ctx)
+    return got
+
+
 def parse(ctx) -> list[Suppression]:
     """Suppression comments of the analysed unit, positioned in the user's file."""
     out: list[Suppression] = []

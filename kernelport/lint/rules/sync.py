@@ -11,7 +11,7 @@ from ...reached import reached
 from ...source import ident_name
 from ..divergence import barrier_kind
 from ..rule import Rule, ex, register
-from .. import channelslots, haloslots, loneguards, onewarp, parityslots, privateslots, rowslots, sharedptrs, slotclasses
+from .. import channelslots, haloslots, loneguards, onewarp, parityslots, privateslots, return_groups, rowslots, sharedptrs, slotclasses
 from ..slotloops import walks_step_slots
 
 
@@ -29,7 +29,14 @@ make the block hang, or on newer GPUs release the barrier early and race.  Condi
 `blockIdx`, `blockDim`, kernel parameters or shared values are uniform and stay silent, as does a
 test of a block vote (`if (__syncthreads_or(pos > cap)) return false;`: every thread gets the same
 answer, so all return or none), and so does the offset loop `for (i = A + t; i < B + t; i += S)`: its start and bound carry the same
-thread offset t, so every thread runs the same turns (kernelport/lint/tripcounts.py).  A local
+thread offset t, so every thread runs the same turns (kernelport/lint/tripcounts.py).  An early return that
+no launch takes is no hazard: `if (d >= kHeadDim) return;` with `d = threadIdx.x` in a kernel every launch of
+which the run shows, each block's x extent at most kHeadDim (`<<<rows, kHeadDim>>>`, or `k<<<g, n>>>(x, n)` for
+`if (threadIdx.x >= n)`); a launch with more threads, one whose block lint cannot read, no launch, the kernel's
+address taken, a header declaring it (another unit may launch it) or a global / grid-stride index keep the
+finding (kernelport/lint/launchexits.py).  A return that skips two or more barriers is one finding at the
+return, its barriers listed and each a related location; a suppression on the return's line or on a
+barrier's line still applies (kernelport/lint/return_groups.py).  A local
 re-read after a block broadcast (`if (tx == 0) s = v; __syncthreads(); v = s;`) holds the block's one
 value at the reads only that re-read reaches (kernelport/lint/overwrites.py), and a reference bound
 to `__shared__` storage (`auto& ts = reinterpret_cast<TS&>(smem)`) stays shared when stored through.
@@ -138,10 +145,22 @@ __global__ void sample(const float* p, int* out, float u) {
     )
 
     def check(self, ctx) -> None:
-        for h in ctx.divergence.barrier_hazards:
+        hazards = ctx.divergence.barrier_hazards
+        if hazards:
             from ...exclusive_branches import exclusive  # (read only where a hazard is found: lint's start-up)
-            if exclusive(ctx.src.data, h.node.start_byte, h.frame.node.start_byte):
-                continue  # the barrier and the divergence sit in branches no compile takes together
+            # the barrier and the divergence in branches no compile takes together are no hazard
+            hazards = [h for h in hazards if not exclusive(ctx.src.data, h.node.start_byte, h.frame.node.start_byte)]
+        single, groups = return_groups.grouped(ctx, hazards)
+        for ret, hs in groups.values():
+            lines = [ctx.position(h.node.start_byte)[0] for h in hs]
+            shown = ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
+            ctx.report(self, ret, f"this thread-dependent early `return` skips {len(hs)} block barriers after it (lines "
+                       f"{shown}): returned threads never arrive; the block hangs or races on NVIDIA, AMD and Metal "
+                       f"alike. Hoist the barriers out and guard only the work, or make the return's test uniform",
+                       related=tuple(ctx.related(h.node, f"`{h.callee}` executes a block barrier and is called here"
+                                                 if h.callee else f"`{_barrier(ctx, h.node)}` skipped by the returned "
+                                                 "threads") for h in hs))
+        for h in single:
             line = ctx.where(h.frame.node).split(":")[0]
             cond = " ".join(ctx.text(h.frame.node).split())
             cond = cond if len(cond) <= 40 else cond[:37] + "..."
