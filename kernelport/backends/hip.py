@@ -6,6 +6,7 @@ from ..dialect import WARP_REDUCE_OPS, group_votes
 from ..vector_types import VECTORS
 from .base import Backend, HostBuild, LaunchForm, Lowering, Run
 from .hip_ptx_matrix import SPELLINGS as PTX_MATRIX
+from .hip_profiler import HEADER_COUNTERPARTS
 from .hip_wmma import WMMA_DEFINES, WMMA_POLYFILL
 from .cuda import COMMON_DROP, CUDA_ATOMIC_SCOPES, CUDA_LIKE_QUALIFIERS, _shared_spellings
 
@@ -560,6 +561,7 @@ class HIP(Backend):
     # wave stays in its half); every thread gets the result, as CUDA's does. A coalesced_group has no
     # overload here: its use fails to compile, never computes wrong. Sums round in another order than
     # CUDA's (verify's tolerance: auto).
+    header_counterparts = HEADER_COUNTERPARTS  # NVTX's ranges and marks as roctx's (hip_profiler.py)
     header_polyfills = {"cooperative_groups/reduce.h": """\
 // <cooperative_groups/reduce.h> has no HIP counterpart: cg::reduce over a thread_block_tile (kernelport)
 #ifndef KP_CG_REDUCE
