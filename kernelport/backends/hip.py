@@ -219,7 +219,7 @@ class HIP(Backend):
         "hipcub/": ("hipCUB", "ROCm's hipcub-dev (it needs rocprim-dev; Debian: librocprim-dev, then "
                               "bench/rocm_libs.py writes hipCUB's headers)"),
         "rocprim/": ("rocPRIM", "ROCm's rocprim-dev (Debian: librocprim-dev)"),
-    }
+        "roctracer/": ("roctracer", "ROCm's roctracer-dev (Debian has none: bench/rocm_libs.py writes its roctx.h)")}
     # rocThrust keeps Thrust's CUDA system headers (thrust/system/cuda/: they include cub and fail under
     # hipcc) beside its own, thrust/system/hip/, the same names (execution_policy.h, vector.h, ...).
     api_header_folders = {"cub/": "hipcub/hipcub.hpp", "thrust/system/cuda/": "thrust/system/hip/"}
