@@ -164,7 +164,7 @@ class TargetTemplates:
         if not host:
             prefix = re.sub(r"\b__device__\b", "__host__ __device__", prefix, count=1)
         text = prefix + copy + data[head.end_byte:tmpl.end_byte].decode()
-        one_line = "//" not in text and "/*" not in text
+        one_line = "//" not in text and "/*" not in text and "#" not in text  # (a comment or a directive: kept as written)
         self.rw.insert_before(tmpl, (" ".join(text.split()) + " ") if one_line else text + "\n")
         for ident in uses:
             self.rw.replace(ident, lambda rw, n, c=copy: c)
