@@ -17,11 +17,11 @@ _MASK = ("a 32-bit mask of the lanes of a 32-lane warp {what}, whichever lanes a
          "code runs at the wave's width (a native group), whose 64 lanes a 32-bit register cannot hold: write it "
          "from the lane in the CUDA source ({c}, with the lane `threadIdx.x & 31` or `%laneid`), or keep the "
          "function's warp code at 32 lanes (literal 32 widths, `__shfl_sync(..., 32)`)")
-_TIMER = ("`%{reg}` is a nanosecond clock{part}; the constant-rate counter of AMD GPUs (`wall_clock64()`, "
-          "s_memrealtime) counts at a rate the driver reads from the board (hipDeviceAttributeWallClockRate, in kHz; "
-          "25 to 100 MHz, no constant of the target), so no device-side spelling gives nanoseconds: read "
-          "`{cast}wall_clock64()` and scale on the host by 1e6 / the rate hipDeviceGetAttribute(&khz, "
-          "hipDeviceAttributeWallClockRate, dev) returns (or keep the ticks where only an order or a difference is used)")
+_TIMER = ("`%{reg}` is a nanosecond clock{part}, and no target has one of a rate known when the port is built: HIP's "
+          "constant-rate counter (`wall_clock64()`, s_memrealtime) counts at a rate the driver reads from the board "
+          "(hipDeviceAttributeWallClockRate, in kHz; 25 to 100 MHz, no constant of the target), Metal has no clock in "
+          "shaders: on HIP read `wall_clock64()` and scale on the host by 1e6 / the rate hipDeviceGetAttribute(&khz, "
+          "hipDeviceAttributeWallClockRate, dev) returns (or keep the ticks where only an order or a difference is used){half}")
 REASONS = {
     "warpid": "`%warpid` is the warp's slot in its SM at the moment it is read (it may change while the warp runs); "
               "HIP has no device function that reads a wave's slot in its compute unit: for a warp index within "
@@ -33,9 +33,9 @@ REASONS = {
     # the rate is no constant of a target: ROCr reads s_memrealtime's frequency from the kernel driver
     # (libdrm's gpu_counter_freq: amdgpu's get_xclk, the board's reference clock, 25 MHz on early APUs,
     # 100 MHz on most), and LLVM libc's AMDGPU clock says the same (25 to 100 MHz, read from the driver)
-    "globaltimer": _TIMER.format(reg="globaltimer", part="", cast=""),
-    "globaltimer_lo": _TIMER.format(reg="globaltimer_lo", part=" (its low 32 bits)", cast="(unsigned)"),
-    "globaltimer_hi": _TIMER.format(reg="globaltimer_hi", part=" (its high 32 bits)", cast="(unsigned)"),
+    "globaltimer": _TIMER.format(reg="globaltimer", part="", half=""),
+    "globaltimer_lo": _TIMER.format(reg="globaltimer_lo", part=" (its low 32 bits)", half=", then its low 32 bits"),
+    "globaltimer_hi": _TIMER.format(reg="globaltimer_hi", part=" (its high 32 bits)", half=", then its high 32 bits"),
     "lanemask_eq": _MASK.format(what="(this lane's bit)", c="`1u << lane`"),
     "lanemask_lt": _MASK.format(what="(the lanes below this one)", c="`(1u << lane) - 1u`"),
     "lanemask_le": _MASK.format(what="(this lane and those below)", c="`(2u << lane) - 1u`"),

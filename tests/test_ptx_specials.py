@@ -33,7 +33,8 @@ def test_smid_is_rocms_smid_and_nsmid_its_bound(tmp_path):
     ("gridid", "the launch's temporal grid number"),
     ("lanemask_lt", "`(1u << lane) - 1u`"),
     ("globaltimer", "hipDeviceAttributeWallClockRate"),
-    ("globaltimer_lo", "`(unsigned)wall_clock64()`"),
+    ("globaltimer_lo", "then its low 32 bits"),
+    ("globaltimer_hi", "then its high 32 bits"),
     ("lanemask_ge", "`~((1u << lane) - 1u)`"),
 ])
 def test_a_register_without_a_port_is_refused_with_why(reg, says):
