@@ -1,26 +1,29 @@
 #!/usr/bin/env python3
-"""ROCm's rocThrust and hipCUB headers, for measuring HIP ports that include <thrust/...> or
-<hipcub/hipcub.hpp> on a machine whose ROCm lacks them (Debian packages neither).
+"""ROCm's rocThrust and hipCUB headers and roctracer's roctx.h, for measuring HIP ports that include
+<thrust/...>, <hipcub/hipcub.hpp> or <roctracer/roctx.h> (NVTX ranges) on a machine whose ROCm lacks them
+(Debian packages none of them; a ROCm install has all three: rocthrust-dev, hipcub-dev, roctracer-dev).
 
     python bench/rocm_libs.py [--tag rocm-5.3.3] [--dest DIR] [--check]
 
 Prerequisite: rocPRIM, which both are header-only on top of: `apt-get install librocprim-dev`
 (Debian's is 5.3.3, hence the default tag; the script stops and says so when rocprim/rocprim.hpp
-is not on hipcc's path). Reads bare mirrors of github.com/ROCm/rocThrust and github.com/ROCm/hipCUB
-(--rocthrust-mirror, --hipcub-mirror; `git clone --bare URL DIR` makes one) and writes, with
+is not on hipcc's path). Reads bare mirrors of github.com/ROCm/rocThrust, github.com/ROCm/hipCUB and
+github.com/ROCm/roctracer (--rocthrust-mirror, --hipcub-mirror, --roctracer-mirror; `git clone --bare URL DIR`
+makes one) and writes, with
 `git archive TAG`, under DEST/TAG (default ~/.cache/kernelport/rocm-libs/TAG, outside any tree):
 
     include/thrust/...               rocThrust's headers as its install step lays them out
     include/rocthrust_version.hpp    what rocThrust's CMake configures from thrust/rocthrust_version.hpp.in
     include/hipcub/...               hipCUB's hipcub/include/hipcub
     include/hipcub/hipcub_version.hpp  configured from hipcub_version.hpp.in (hipcub.hpp includes it)
-    licenses/{rocThrust,hipCUB}/     each project's LICENSE and NOTICES, kept with its headers
+    include/roctracer/roctx.h        roctracer's inc/roctx.h, where its install puts it (NVTX's ranges, marks)
+    licenses/{rocThrust,hipCUB,roctracer}/  each project's LICENSE (and NOTICES), kept with its headers
 
 The version numbers are read from each project's CMakeLists.txt at TAG (what its
 `rocm_setup_version` gets). It prints the include dir: `bench/scoreboard.py --hip-include DIR`.
 --check compiles small files with `HIP_PLATFORM=amd hipcc -I DIR` for gfx90a and gfx1030 (a hipcub
 BlockReduce kernel; a thrust::device_vector sort; and this checkout's HIP ports of a cub WarpReduce
-kernel and of thrust::cuda::par/cub::DeviceReduce host code) and exits 1 if one fails.
+kernel, of thrust::cuda::par/cub::DeviceReduce host code and of NVTX ranges) and exits 1 if one fails.
 No test runs this: it reads fetched mirrors and needs a package CI does not install.
 """
 from __future__ import annotations
@@ -40,13 +43,16 @@ sys.path.insert(0, str(ROOT))  # kernelport.toolchains: the hipcc this checkout 
 
 MIRRORS = Path("/work/.mirror")
 # project -> (archive paths, the prefix their install drops, where the version sits in CMakeLists.txt,
-#             the configured header: (template in the archive, its path under include/), licenses)
+#             the configured header: (template in the archive, its path under include/) or None, licenses,
+#             the folder under include/ the install puts them in)
 LIBS = {
     "rocThrust": (["thrust"], "", r'rocm_setup_version\(\s*VERSION\s+"(\d+)\.(\d+)\.(\d+)"',
                   ("thrust/rocthrust_version.hpp.in", "rocthrust_version.hpp"), ["LICENSE", "NOTICES.txt"]),
     "hipCUB": (["hipcub/include/hipcub"], "hipcub/include/", r'set\(\s*VERSION_STRING\s+"(\d+)\.(\d+)\.(\d+)"',
                ("hipcub/include/hipcub/hipcub_version.hpp.in", "hipcub/hipcub_version.hpp"),
                ["LICENSE.txt", "NOTICES.txt"]),
+    "roctracer": (["inc/roctx.h"], "inc/", r"project\(\s*roctracer\s+VERSION\s+(\d+)\.(\d+)\.(\d+)", None, ["LICENSE"],
+                  "roctracer/"),
 }
 
 CHECKS = {
@@ -82,6 +88,15 @@ __global__ void warp_sums(const float* in, float* out) {
 }
 void run(const float* in, float* out, int n) { warp_sums<<<n / 256, 256>>>(in, out); }
 """,
+    "nvtx_ranges.cu": """#include <nvtx3/nvToolsExt.h>
+__global__ void twice(float* a) { a[threadIdx.x] *= 2.0f; }
+int run(float* d) {
+    nvtxRangePushA("twice");
+    twice<<<1, 64>>>(d);
+    nvtxMarkA("launched");
+    return nvtxRangePop();
+}
+""",
     "thrust_cuda_par.cu": """#include <thrust/device_vector.h>
 #include <thrust/sort.h>
 #include <thrust/reduce.h>
@@ -112,7 +127,7 @@ def configured(template: str, name: str, version: tuple[str, str, str]) -> str:
 
 
 def materialise(lib: str, mirror: Path, tag: str, dest: Path) -> str:
-    paths, strip, version_re, (template, header), licenses = LIBS[lib]
+    paths, strip, version_re, configured_header, licenses, *under = LIBS[lib]
     commit = git(mirror, "rev-parse", f"{tag}^{{commit}}").decode().strip()
     cmake = git(mirror, "show", f"{tag}:CMakeLists.txt").decode()
     found = re.search(version_re, cmake)
@@ -123,14 +138,16 @@ def materialise(lib: str, mirror: Path, tag: str, dest: Path) -> str:
             if member.name in licenses:
                 target = dest / "licenses" / lib / member.name
             else:
-                target = dest / "include" / member.name.removeprefix(strip)
+                target = dest / "include" / "".join(under) / member.name.removeprefix(strip)
             if member.isdir():
                 target.mkdir(parents=True, exist_ok=True)
             elif member.isfile():
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(tar.extractfile(member).read())
-    text = git(mirror, "show", f"{tag}:{template}").decode()
-    (dest / "include" / header).write_text(configured(text, lib.lower(), found.groups()))
+    if configured_header is not None:
+        template, header = configured_header
+        text = git(mirror, "show", f"{tag}:{template}").decode()
+        (dest / "include" / header).write_text(configured(text, lib.lower(), found.groups()))
     return f"{lib} {tag} ({commit[:12]}, version {'.'.join(found.groups())})"
 
 
@@ -171,18 +188,19 @@ def check(include: Path) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--tag", default="rocm-5.3.3", help="the release tag of both (default rocm-5.3.3: Debian's rocPRIM)")
+    ap.add_argument("--tag", default="rocm-5.3.3", help="the release tag of each (default rocm-5.3.3: Debian's rocPRIM)")
     ap.add_argument("--dest", type=Path, help="default ~/.cache/kernelport/rocm-libs/TAG")
     ap.add_argument("--rocthrust-mirror", type=Path, default=MIRRORS / "ROCm+rocThrust" / "repo")
     ap.add_argument("--hipcub-mirror", type=Path, default=MIRRORS / "ROCm+hipCUB" / "repo")
-    ap.add_argument("--check", action="store_true", help="compile a hipcub and a thrust file against them")
+    ap.add_argument("--roctracer-mirror", type=Path, default=MIRRORS / "ROCm+roctracer" / "repo")
+    ap.add_argument("--check", action="store_true", help="compile hipcub, thrust and roctx files against them")
     args = ap.parse_args(argv)
     if not rocprim_present():
         print("rocPRIM is not on hipcc's include path; rocThrust and hipCUB are built on it: "
               "`apt-get install librocprim-dev` (Debian 12: 5.3.3), then run this again", file=sys.stderr)
         return 2
     dest = args.dest or Path.home() / ".cache" / "kernelport" / "rocm-libs" / args.tag
-    mirrors = {"rocThrust": args.rocthrust_mirror, "hipCUB": args.hipcub_mirror}
+    mirrors = {"rocThrust": args.rocthrust_mirror, "hipCUB": args.hipcub_mirror, "roctracer": args.roctracer_mirror}
     for lib, mirror in mirrors.items():
         if not (mirror / "HEAD").is_file():
             ap.error(f"{mirror}: not a bare git mirror of {lib} (git clone --bare https://github.com/ROCm/{lib})")

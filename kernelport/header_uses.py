@@ -36,6 +36,11 @@ def left_out(tr, node: Node, header: str) -> bool:
         tr.port.notes.append(Note(tr.src.loc(node), f"<{header}>", "(defined in the port)",
                                   f"{tr.backend.upper()} has no <{header}>: the port defines what it declares"))
         return True
+    counterpart = backends.get(tr.backend).header_counterparts.get(header.rsplit("/", 1)[-1])
+    if used is not None and counterpart is not None:
+        used = _counterpart(tr, node, header, shape, counterpart)  # None: every use renamed
+        if used is None:
+            return True
     if used is not None:
         tr.problem("KP209", used, f"`{tr.src.text_of(used)}` comes from <{header}>, which has no "
                    f"{tr.backend.upper()} equivalent", f"write it without <{header}>'s names (`{pattern}`), or keep "
@@ -102,3 +107,23 @@ def _layout_reads(tr, header: str) -> bool:
         return False
     from .fragment_elements import refuse_layout_reads
     return refuse_layout_reads(tr, header, *elements)
+
+
+def _counterpart(tr, node: Node, header: str, shape: re.Pattern, counterpart: tuple[str, dict[str, str]]) -> Node | None:
+    """Where every use of the header's names is one the target's counterpart header spells (the backend's
+    `header_counterparts`, HIP: NVTX's ranges and marks as roctx's), the include becomes that header's and
+    each use its name (None); else the first use it lacks (refused there, KP209)."""
+    target, names = counterpart
+    own = tr.declared_names()  # (the file's own `#define NVTX_RANGE_FN()`, a project's wrapper: not the header's)
+    uses = sorted((n for t in _NAMES for n in tr.src.index.of_type(t)
+                   if shape.fullmatch(tr.src.text_of(n)) and tr.src.text_of(n) not in own), key=lambda n: n.start_byte)
+    lacked = next((n for n in uses if tr.src.text_of(n) not in names), None)
+    if lacked is not None:
+        return lacked
+    from .translate import Note
+    for n in uses:
+        tr.rw.replace(n, lambda rw, x, to=names[tr.src.text_of(n)]: to)
+    tr.rw.replace(node, f"#include <{target}>" + ("\n" if tr.src.text_of(node).endswith("\n") else ""))
+    tr.port.notes.append(Note(tr.src.loc(node), f"<{header}>", f"<{target}>", f"{len(uses)} use(s) of its names "
+                              f"as {tr.backend.upper()}'s counterpart spells them (link with its library)"))
+    return None

@@ -26,6 +26,7 @@ from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, ends_a_capture, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
 from .repair_trials import Trials
 from .selector_macros import argument_masks
+from .token_scopes import file_scope_flags
 from . import split_configurations
 from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
     ends_list_item, expansion, in_place_edits, one_group, opens_else
@@ -211,7 +212,8 @@ class Repair:
 
     def _other_uses(self, key: tuple, sites) -> tuple[list[Edit], list[Mask]]:
         """The edits and masks of every other use of the candidate's macro in the same role that
-        stands in an error (a macro that is a whole statement: every use in a statement's place)."""
+        stands in an error (a macro that is a whole statement or, at file scope, a definition: every use in that place;
+        `MAKE(1)` before `MAKE(2)` parses as an expression whose `;` is the second's mask: it is in no error)."""
         kind, names = key[0], key[2] if isinstance(key[2], tuple) else (key[2],)
         if kind == "attributes":  # a run of attribute macros (`NVBIO_HOST_DEVICE NVBIO_FORCEINLINE T f()`): each
             kind = "attribute"    # of its names, wherever it stands in an error, as an attribute
@@ -228,8 +230,8 @@ class Repair:
             first, last = self._line(t.start), self._line(max(e for _, e, _ in got[0]))
             k, known = bisect.bisect_right(firsts, last) - 1, self.macros.get(t.text)
             # (a use that parses as it is keeps its text for the analyses, but for a statement macro that is a whole
-            # statement, `{ ... }`: `CUDA_CHECK_ERR` then `cudaMemcpy(...);` parses as a declaration of cudaMemcpy)
-            if kind == "statement" and known is not None and ends_definition(known, self.macros) or \
+            # statement, `{ ... }`: `CUDA_CHECK_ERR` then `cudaMemcpy(...);` parses as a declaration of cudaMemcpy; a definition)
+            if kind in ("statement", "definition") and known is not None and ends_definition(known, self.macros) or \
                     any(spans[j][0] <= last and first <= spans[j][1] for j in range(max(k - 8, 0), k + 1)):
                 edits += got[0]
                 masks += got[1]
@@ -503,17 +505,8 @@ class Repair:
 
     @cached_property
     def file_scope(self) -> list[bool]:
-        """Per token, whether it stands where declarations do: outside blocks, or in a namespace, `extern "C"` or class body."""
-        out, stack, toks, head = [], [], [Tok("punct", 0, 0, ";")] * 2 + self.toks, 2  # two before the first
-        for i, t in enumerate(toks[2:], 2):
-            out.append("block" not in stack)
-            if t.kind == "punct" and t.text == "{":  # `extern "C" {`, `namespace {`, `namespace N {`
-                body = (words := {k.text for k in toks[head:i]}) & {"struct", "class", "union"} and not words & {"enum", "(", "="}
-                stack.append("scope" if body or toks[i - 1].kind == "string" or "namespace" in (toks[i - 1].text, toks[i - 2].text) else "block")
-            elif t.kind == "punct" and t.text == "}" and stack:
-                stack.pop()
-            head = i + 1 if t.kind == "punct" and t.text in ";{}" else head
-        return out
+        """Per token, whether it stands where declarations do (kernelport/token_scopes.py)."""
+        return file_scope_flags(self.toks)
 
     def _adjacent(self, a, b) -> bool:
         """Whether mask b starts at the token right after mask a ends."""

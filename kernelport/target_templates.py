@@ -79,6 +79,25 @@ def meaning_matches(src, fn: Node, params: list[str], op: str) -> bool:
     return text == [p, q, p, q] and o == op or text == [q, p, p, q] and o == _FLIPPED[op]
 
 
+def _uses_with_arguments(src, name: str, tmpl: Node) -> list[Node] | None:
+    """The identifiers of `name<...>` uses with explicit template arguments outside `tmpl` (unqualified:
+    `std::max<int>` and members are others), or None where the file declares another function of that
+    name (a namespace's or a class's own `max`, which an unqualified use may mean)."""
+    for fd in src.index.of_type("function_declarator"):
+        d = fd.child_by_field_name("declarator")
+        spelled = src.text_of(d) if d is not None else ""
+        if (spelled == name or spelled.endswith("::" + name)) and not tmpl.start_byte <= fd.start_byte < tmpl.end_byte:
+            return None
+    out = []
+    for t in src.index.of_type("template_function"):
+        ident = t.child_by_field_name("name")
+        if ident is None or src.text_of(ident) != name or tmpl.start_byte <= t.start_byte < tmpl.end_byte or \
+                t.parent is None or t.parent.type == "qualified_identifier":
+            continue
+        out.append(ident)
+    return out
+
+
 class TargetTemplates:
     """Mixin of the translators: the `rewrite_target_templates` pass."""
 
@@ -127,3 +146,28 @@ class TargetTemplates:
             self.rw.drop_span(at, at + len("__device__"), "" if host else "__host__")
             self.note(tmpl, "__host__", f"{target}'s device headers define `{header}`, which computes what this "
                       f"'{name}' does: its device calls reach the header's, and this definition stays for host calls")
+            if re.search(rb"\bconstexpr\b", words) is not None:
+                self._constexpr_copy(tmpl, head, name, host)
+
+    def _constexpr_copy(self, tmpl: Node, head: Node, name: str, host: bool) -> None:
+        """A `constexpr` template handed to the header's: a use with explicit template arguments
+        (`max<int>(a, b)`) means the project's own template in CUDA (CUDA's non-template overloads take no
+        arguments list), and may stand where a constant is required (an array bound, a `static_assert`, a
+        template argument), which the header's non-constexpr `__device__` template cannot be in device
+        code.  Such uses call `kp_NAME`, a `__host__ __device__ constexpr` copy of the project's template
+        written before it (the same body: the same value at every call); uses without arguments stay."""
+        uses = _uses_with_arguments(self.src, name, tmpl)
+        if not uses:
+            return
+        data, copy = self.src.data, f"kp_{name}"
+        prefix = data[tmpl.start_byte:head.start_byte].decode()
+        if not host:
+            prefix = re.sub(r"\b__device__\b", "__host__ __device__", prefix, count=1)
+        text = prefix + copy + data[head.end_byte:tmpl.end_byte].decode()
+        one_line = "//" not in text and "/*" not in text and "#" not in text  # (a comment or a directive: kept as written)
+        self.rw.insert_before(tmpl, (" ".join(text.split()) + " ") if one_line else text + "\n")
+        for ident in uses:
+            self.rw.replace(ident, lambda rw, n, c=copy: c)
+        self.note(tmpl, copy, f"{len(uses)} use(s) of '{name}<...>' with template arguments call `{copy}`, a "
+                  f"constexpr `__host__ __device__` copy of this template (the header's is not constexpr: a "
+                  f"constant expression in device code could not call it)")

@@ -22,6 +22,8 @@ def test_a_missing_rocm_library_header_names_the_library_and_how_to_install_it()
     assert "rocthrust-dev" in why and "CPATH" in why
     hipcub = absent_libraries.reason("hip", "p.hip:1:10: fatal error: 'hipcub/hipcub.hpp' file not found\n")
     assert hipcub is not None and hipcub.startswith("<hipcub/hipcub.hpp> is hipCUB's")
+    roctx = absent_libraries.reason("hip", "p.hip:1:10: fatal error: 'roctracer/roctx.h' file not found\n")
+    assert roctx is not None and roctx.startswith("<roctracer/roctx.h> is roctracer's") and "roctracer-dev" in roctx
 
 
 def test_other_compile_failures_stay_the_ports():

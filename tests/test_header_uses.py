@@ -161,12 +161,14 @@ def test_nvtx3_s_header_included_for_nothing_is_left_out_with_a_note(tmp_path):
     hip_compiles(tmp_path, whole)
 
 
-def test_an_nvtx_range_is_refused_at_its_use_naming_it():
-    """The look-alike that must not port: a range pushed (roctx is another library, absent here)."""
-    port, _ = _port("#include <nvtx3/nvToolsExt.h>\n" + _KERNEL + _NVTX_MAIN.replace("// nvtx", "nvtx"))
+def test_an_nvtx_name_roctx_lacks_is_refused_at_its_use_naming_it():
+    """The look-alike that must not port: a thread named (roctx has ranges and marks only; a range pushed is
+    roctx's since stop 62, tests/test_nvtx_roctx.py)."""
+    port, _ = _port("#include <nvtx3/nvToolsExt.h>\n" + _KERNEL + _NVTX_MAIN.replace(
+        '// nvtxRangePushA("cuda malloc")', 'nvtxNameOsThreadA(0, "main")'))
     errors = [d for d in port.diagnostics if d.severity == "error"]
     assert [(d.code, d.location.line, d.location.column) for d in errors] == [("KP209", 4, 5)], errors
-    assert "`nvtxRangePushA` comes from <nvtx3/nvToolsExt.h>" in errors[0].message
+    assert "`nvtxNameOsThreadA` comes from <nvtx3/nvToolsExt.h>" in errors[0].message
 
 
 def test_a_project_header_in_an_nvtx3_folder_is_the_project_s():

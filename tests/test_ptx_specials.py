@@ -1,7 +1,8 @@
 """PTX special registers (kernelport/ptx_specials.py, ptx_idioms' FORMS): `%smid` is ROCm's `__smid()` and
 `%nsmid` its bound, 64 (`(SE_ID << 4) + CU_ID`, /usr/include/hip/amd_detail/amd_device_functions.h); `%warpid`,
 `%nwarpid`, `%gridid` and the `%lanemask_*` registers are KP201 with the reason, at their asm statement.  On main
-all of them were KP201 without one."""
+all of them were KP201 without one.  `%globaltimer` (nanoseconds) is KP201 saying to scale `wall_clock64()` by
+hipDeviceAttributeWallClockRate: its rate is the board's (the driver's reference clock), no constant of a target."""
 from __future__ import annotations
 
 import pytest
@@ -31,6 +32,9 @@ def test_smid_is_rocms_smid_and_nsmid_its_bound(tmp_path):
     ("nwarpid", "the number of warp slots of an SM"),
     ("gridid", "the launch's temporal grid number"),
     ("lanemask_lt", "`(1u << lane) - 1u`"),
+    ("globaltimer", "hipDeviceAttributeWallClockRate"),
+    ("globaltimer_lo", "then its low 32 bits"),
+    ("globaltimer_hi", "then its high 32 bits"),
     ("lanemask_ge", "`~((1u << lane) - 1u)`"),
 ])
 def test_a_register_without_a_port_is_refused_with_why(reg, says):
@@ -39,3 +43,21 @@ def test_a_register_without_a_port_is_refused_with_why(reg, says):
     errors = [d for d in port.diagnostics if d.severity == "error" and d.code == "KP201"]
     assert [d.location.line for d in errors] == [1], [d.format() for d in port.diagnostics]
     assert says in errors[0].message, errors[0].message  # (a lane mask stored in 32 bits is also KP207)
+
+
+TIMERS = """\
+__device__ unsigned long long ns() { unsigned long long t; asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)); return t; }
+__device__ unsigned long long cycles() { unsigned long long t; asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)); return t; }
+__global__ void k(unsigned long long* out) { out[0] = cycles(); out[1] = ns(); }
+"""
+
+
+def test_globaltimer_is_refused_at_its_line_and_clock64_still_ported(tmp_path):
+    port, _ = translate(SourceFile.from_text(TIMERS, "t.cu"), "hip")
+    errors = [d for d in port.diagnostics if d.severity == "error"]
+    assert [(d.code, d.location.line) for d in errors] == [("KP201", 1)], [d.format() for d in port.diagnostics]
+    assert "scale on the host" in errors[0].message and "nanosecond" in errors[0].message, errors[0].message
+    # the look-alike: the cycle counter (%clock64, which CUDA's clock64() reads) keeps its port
+    text = port_text(TIMERS.replace("%%globaltimer", "%%clock64"), "c.cu")
+    assert text.count("((unsigned long long)clock64())") == 2, text
+    hip_compiles(tmp_path, text)

@@ -124,3 +124,69 @@ def test_a_template_returning_a_reference_is_another_signature(tmp_path):
     # look-alike: the same body returning T by value is the header's signature of another meaning: KP246
     errors = refusal(code.replace("T const & __device__", "T __device__"), expect="KP246")
     assert [(e.code, e.line) for e in errors] == [("KP246", 1)]
+
+
+CONSTEXPR = """
+#include <algorithm>
+template <typename T> __host__ __device__ constexpr T max(T a, T b) { return a > b ? a : b; }
+template <typename T>
+__device__ constexpr T min(T a, T b) {
+    return a < b ? a : b;
+}
+constexpr int TILE = max<int>(16, 32);
+static_assert(max<int>(3, 4) == 4, "max");
+template <int N> struct Buf { float v[N]; };
+__global__ void k(float* out, const float* in, int n) {
+    __shared__ float s[max<int>(64, 128)];
+    static_assert(min<int>(3, 4) == 3, "min");
+    Buf<max<int>(2, 3)> b;
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    b.v[0] = in[i % n];
+    s[threadIdx.x % 128] = b.v[0];
+    __syncthreads();
+    if (i < n) out[i] = max(s[threadIdx.x % 128], 0.0f) + min(in[i], 1.0f) + TILE + std::max<int>(1, 2);
+}
+"""
+
+
+def test_a_constexpr_template_in_a_device_constant_expression_calls_a_constexpr_copy(tmp_path):
+    # main dropped `__device__` only: the array bound, static_assert and template argument in the kernel
+    # reached the header's non-constexpr max<int> ("non-constexpr function 'max<int>' cannot be used in a
+    # constant expression")
+    port, text = ported(CONSTEXPR)
+    assert "template <typename T> __host__ __device__ constexpr T kp_max(T a, T b) { return a > b ? a : b; } " \
+        "template <typename T> __host__  constexpr T max(T a, T b)" in text, text
+    assert "template <typename T> __host__ __device__ constexpr T kp_min(T a, T b) { return a < b ? a : b; } " \
+        "template <typename T>\n__host__ constexpr T min(T a, T b)" in text, text
+    for use in ("TILE = kp_max<int>(16, 32)", "static_assert(kp_max<int>(3, 4)", "s[kp_max<int>(64, 128)]",
+                "static_assert(kp_min<int>(3, 4)", "Buf<kp_max<int>(2, 3)>"):
+        assert use in text, (use, text)
+    # the look-alikes: calls without template arguments (CUDA's overloads, or the header's) and std::max<int>
+    assert "max(s[threadIdx.x % 128], 0.0f) + min(in[i], 1.0f) + TILE + std::max<int>(1, 2)" in text, text
+    after = "#include <algorithm>"  # the copies on their templates' lines: the source's lines stay
+    assert text.split(after)[1].count("\n") == CONSTEXPR.split(after)[1].count("\n"), text
+    assert sum("constexpr `__host__ __device__` copy" in n.why for n in port.notes) == 2
+    hip_compiles(tmp_path, text)
+
+
+def test_look_alikes_of_the_constexpr_copy_are_left_alone(tmp_path):
+    # no use with template arguments: no copy; a non-constexpr template's `max<int>` reaches the header's
+    # (the same value, no constant required); a namespace's own max: an unqualified use may mean it
+    plain = CONSTEXPR.replace("max<int>", "max").replace("min<int>", "min").replace("std::max(1, 2)", "1")
+    _, text = ported(plain.replace("constexpr int TILE = max(16, 32);", "constexpr int TILE = 32;")
+                     .replace("static_assert(max(3, 4) == 4, \"max\");", "")
+                     .replace("s[max(64, 128)]", "s[128]").replace("static_assert(min(3, 4) == 3, \"min\");", "")
+                     .replace("Buf<max(2, 3)>", "Buf<3>"))
+    assert "kp_max" not in text and "kp_min" not in text, text
+    hip_compiles(tmp_path, text)
+    nonconst = """
+template <typename T> __device__ T max(T a, T b) { return a > b ? a : b; }
+__global__ void k(int* out) { out[0] = max<int>(out[1], out[2]); }
+"""
+    _, text = ported(nonconst)
+    assert "kp_max" not in text and "out[0] = max<int>(out[1], out[2]);" in text, text
+    hip_compiles(tmp_path, text, name="n.hip")
+    spaced = CONSTEXPR.replace("template <int N> struct Buf", "namespace q { template <class T> T max(T a, T b, T c); }\n"
+                               "template <int N> struct Buf")
+    _, text = ported(spaced)
+    assert "kp_max" not in text and "kp_min<int>(3, 4)" in text, text

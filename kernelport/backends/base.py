@@ -394,6 +394,8 @@ class Backend:
     # Source headers the target lacks whose names the port defines itself: the include is replaced by
     # this text where the file uses them (header_uses; HIP: cg::reduce).
     header_polyfills: ClassVar[dict[str, str]] = {}
+    # ... and those whose names the target's own header spells otherwise: header -> (its header, name -> name)
+    header_counterparts: ClassVar[dict[str, tuple[str, dict[str, str]]]] = {}
     # libcu++'s cuda::atomic_ref written as the target's atomic builtins (kernelport/atomic_refs.py): member ->
     # spelling ({ref} the pointer, {scope}, {order} or {success}/{failure}, and the member's own arguments),
     # `cuda::memory_order_*` -> the target's order, `cuda::thread_scope_*` -> its scope; empty: not ported.

@@ -6,6 +6,7 @@ from ..dialect import WARP_REDUCE_OPS, group_votes
 from ..vector_types import VECTORS
 from .base import Backend, HostBuild, LaunchForm, Lowering, Run
 from .hip_ptx_matrix import SPELLINGS as PTX_MATRIX
+from .hip_profiler import HEADER_COUNTERPARTS
 from .hip_wmma import WMMA_DEFINES, WMMA_POLYFILL
 from .cuda import COMMON_DROP, CUDA_ATOMIC_SCOPES, CUDA_LIKE_QUALIFIERS, _shared_spellings
 
@@ -218,7 +219,7 @@ class HIP(Backend):
         "hipcub/": ("hipCUB", "ROCm's hipcub-dev (it needs rocprim-dev; Debian: librocprim-dev, then "
                               "bench/rocm_libs.py writes hipCUB's headers)"),
         "rocprim/": ("rocPRIM", "ROCm's rocprim-dev (Debian: librocprim-dev)"),
-    }
+        "roctracer/": ("roctracer", "ROCm's roctracer-dev (Debian has none: bench/rocm_libs.py writes its roctx.h)")}
     # rocThrust keeps Thrust's CUDA system headers (thrust/system/cuda/: they include cub and fail under
     # hipcc) beside its own, thrust/system/hip/, the same names (execution_policy.h, vector.h, ...).
     api_header_folders = {"cub/": "hipcub/hipcub.hpp", "thrust/system/cuda/": "thrust/system/hip/"}
@@ -561,6 +562,7 @@ class HIP(Backend):
     # wave stays in its half); every thread gets the result, as CUDA's does. A coalesced_group has no
     # overload here: its use fails to compile, never computes wrong. Sums round in another order than
     # CUDA's (verify's tolerance: auto).
+    header_counterparts = HEADER_COUNTERPARTS  # NVTX's ranges and marks as roctx's (hip_profiler.py)
     header_polyfills = {"cooperative_groups/reduce.h": """\
 // <cooperative_groups/reduce.h> has no HIP counterpart: cg::reduce over a thread_block_tile (kernelport)
 #ifndef KP_CG_REDUCE
