@@ -10,7 +10,8 @@ from tree_sitter import Node
 from ... import backends, cexpr, dialect, headerconsts, warpflow, warpsplits
 from ... import guards, own_macros
 from ...source import call_args, uncomment
-from .. import blockextents, logicaluses, recombined, rowsplits, subwave, warpconsts, warpcountpairs, warpfree, xorbounds
+from .. import blockextents, constcontexts, logicaluses, membernames, recombined, rowsplits, subwave, warpconsts, \
+    warpcountpairs, warpfree, xorbounds
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, holds_at_64, site_codes
 
@@ -200,6 +201,13 @@ __global__ void k(float* x) {
     static_assert(warpSize == 64, "wave64 only");  // !
     x[0] = reduce<warpSize>(s[0]);  // !
 }""", lang="hip"),
+        ex("""
+struct Cfg { static constexpr int warpSize = 64; };
+__global__ void k(float* x) {
+    static_assert(warpSize == 64, "a free function reads the built-in");  // !
+    __shared__ float s[::warpSize];  // !
+    x[0] = s[threadIdx.x % Cfg::warpSize];
+}""", lang="hip", note="outside the class, and the global scope's, it is the built-in"),
     )
     passes = (
         ex("""
@@ -213,6 +221,21 @@ constexpr auto warpSize = 64;
 template <int N> struct Counters { unsigned n[N]; };
 __device__ unsigned first(Counters<1024 / warpSize>& c) { return c.n[0]; }
 }""", lang="hip", note="the project's own constant named warpSize"),
+        ex("""
+struct Cfg {
+#if defined(__CUDACC__) && !defined(__HIPCC__)
+    static constexpr int warpSize = 32;
+#else
+    static constexpr int warpSize = 64;
+#endif
+    static_assert(warpSize == 32 || warpSize == 64, "32 or 64");
+};
+template <int N> struct Masks { unsigned long long m[N]; };
+__global__ void k(Masks<256 / Cfg::warpSize>* out) {
+    static_assert(256 % Cfg::warpSize == 0, "whole warps");
+    constexpr int warps = 256 / Cfg::warpSize;
+    out->m[threadIdx.x % warps] = 0;
+}""", lang="hip", note="a class's own warpSize member, in its class and qualified"),
     )
 
     def severity(self, targets):
@@ -235,54 +258,16 @@ __device__ unsigned first(Counters<1024 / warpSize>& c) { return c.n[0]; }
             t = ctx.text(n)
             if (t not in names and t not in aliases) or t in own:
                 continue
-            if _in_macro_definition(n) or ctx.guarded(n) and t in aliases or t in names and own_macros.shadowed(ctx.src, n, t, vis):
+            if constcontexts.in_macro_definition(n) or ctx.guarded(n) and t in aliases or t in names and own_macros.shadowed(ctx.src, n, t, vis):
                 continue
-            where = _const_context(ctx, n)
+            if t in names and membernames.names_member(ctx, n, t):
+                continue  # `Cfg::warpSize`, or a class's own `warpSize` member inside the class
+            where = constcontexts.const_context(ctx, n)
             if where:
                 via = f" (through `{t}`)" if t in aliases else ""
                 ctx.report(self, n, f"`warpSize`{via} used in {where}, which needs a constant expression: warpSize is a "
                            f"run-time value (nvcc rejects it, and HIP's is not constexpr from ROCm 7); use a "
                            f"per-architecture constant (64 under `__GFX9__`, else 32) or an upper bound of 64")
-
-
-def _in_macro_definition(n: Node) -> bool:
-    p = n.parent
-    while p is not None:
-        if p.type in ("preproc_def", "preproc_function_def"):
-            return True
-        p = p.parent
-    return False
-
-
-def _const_context(ctx, node: Node) -> str | None:
-    n = node
-    while n is not None:
-        p = n.parent
-        if p is None:
-            return None
-        if p.type == "array_declarator" and p.child_by_field_name("size") is not None and \
-                (p.child_by_field_name("size").start_byte, p.child_by_field_name("size").end_byte) == (n.start_byte, n.end_byte):
-            return "an array size"
-        if p.type == "template_argument_list":
-            return "a template argument"
-        if p.type == "static_assert_declaration":
-            return "a static_assert"
-        if p.type in ("case_statement",) and n.type != "compound_statement" and p.child_by_field_name("value") is not None \
-                and (p.child_by_field_name("value").start_byte, p.child_by_field_name("value").end_byte) == (n.start_byte, n.end_byte):
-            return "a case label"
-        if p.type in ("preproc_if", "preproc_elif") and p.child_by_field_name("condition") is not None and \
-                (p.child_by_field_name("condition").start_byte, p.child_by_field_name("condition").end_byte) == (n.start_byte, n.end_byte):
-            return "a preprocessor condition (where it is not a macro and reads as 0)"
-        if p.type == "launch_bounds":
-            return "`__launch_bounds__`"
-        if p.type == "enumerator":
-            return "an enumerator"
-        if p.type == "declaration" and any(c.type == "type_qualifier" and ctx.text(c) == "constexpr" for c in p.children):
-            return "a constexpr initializer"
-        if p.type in ("compound_statement", "function_definition", "field_declaration_list"):
-            return None
-        n = p
-    return None
 
 
 # Runs of backends whose hardware comes in both widths (AMD: CDNA 64, RDNA 32): one fixed width
