@@ -49,6 +49,7 @@ class Unit:
     active: dict = field(default_factory=dict)  # its own macros' definitions in the branches the run takes
     macros: dict = field(default_factory=dict)  # MacroDefs from its includes and -D (the macro-aware parse)
     include_error: str | None = None  # why what its includes define could not be read (an internal error)
+    reached_files: tuple = ()  # the other files its include walk read (headers, an includer's context): lint.triggers scans them
     parsed: object = None  # the project's ProjectFile of this text: its parse and model, made once per run
     walked_header: bool = False  # a header the directory walk found, not named on the command line (uncalledptx)
 

@@ -12,7 +12,7 @@ from ..batchgc import batch
 from ..depth import big_stack
 from ..includes import is_regular
 from ..source import decode
-from . import discovery, macrobodies, suppress, units
+from . import discovery, macrobodies, suppress, triggers, units
 from .context import Context, Settings, Unit
 from .finding import Finding
 from .rule import REGISTRY, TARGETS, all_rules, get, selected
@@ -93,9 +93,10 @@ def _lint_context(ctx: Context, unit: Unit, settings: Settings) -> list[Finding]
     if "KP007" in settings.enabled and "@kp" in unit.text and unit.lang in backends.REGISTRY and \
             backends.get(unit.lang).lint_reader is None:
         found.extend(_annotation_findings(ctx, unit))
+    fires = triggers.Selector(unit).fires
     for rule in all_rules():
-        if rule.code not in settings.enabled or unit.lang not in rule.languages:
-            continue
+        if rule.code not in settings.enabled or unit.lang not in rule.languages or not fires(rule.triggers):
+            continue  # (a rule whose trigger the unit does not hold reports nothing: lint/triggers.py)
         try:
             rule.check(ctx)
         except Exception as e:  # never a traceback: report the rule's failure, run the others

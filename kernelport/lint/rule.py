@@ -70,6 +70,10 @@ class Rule:
     # The outputs of the divergence analysis (lint/divergence.py OUTPUTS) the rule reads: a run
     # computes only those of its enabled rules (`--select WS`, translate's self-check: no barriers)
     divergence_reads: ClassVar[tuple[str, ...]] = ()
+    # The words without one of which the rule provably reports nothing (lint/triggers.py: a Trigger); a unit
+    # whose text, included files and macros hold none never runs it, nor the analyses only it reads.
+    # None: the rule runs on every unit.  tests/test_lint_triggers.py: every `flags` example meets it.
+    triggers: ClassVar[object] = None
     # The severities `check` passes to ctx.report in place of `severity(targets)` (its `severity=`; the
     # context only lowers one to info): with it, what the rule can report for a set of targets
     # (`can_report`; translate's self-check runs only the rules that can report an error: `error_codes`).

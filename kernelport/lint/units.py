@@ -269,7 +269,9 @@ def with_includes(u: Unit, path: Path, options, part: int | None = None) -> Unit
         vis = proj.visible(key, options)
         u.macros = proj.macro_defs(key, options)
         u.inactive = proj.inactive(key, options)
-        u.active = dict(proj.scan(key, options).local.get(pf.path, {}))  # `#ifdef` decided by -D or an includer
+        sc = proj.scan(key, options)
+        u.active = dict(sc.local.get(pf.path, {}))  # `#ifdef` decided by -D or an includer
+        u.reached_files = tuple(p for p in dict.fromkeys([*sc.order, *sc.context]) if p != pf.path)  # (lint.triggers)
         u.parsed = pf  # the lint context reuses this parse and its model
     except Exception as e:  # never the end of the run: this file is linted alone, and says why (KP006)
         if os.environ.get("KERNELPORT_DEBUG"):

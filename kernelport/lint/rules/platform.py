@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ... import backends
 from ..rule import BACKEND, SOURCE_TARGETS, Rule, ex, register
+from ..triggers import INLINE_ASM
 
 
 def _missing(c, targets) -> list[str]:
@@ -63,6 +64,7 @@ __device__ unsigned peers(int key) {
 @register
 class InlinePtx(Rule):
     code, name = "PT002", "inline-ptx"
+    triggers = INLINE_ASM  # every report is one of the model's asm statements
     summary = "Inline PTX assembly outside a platform guard."
     docs = """\
 `asm("mov.u32 %0, %%laneid;" : "=r"(lane))` and other inline PTX only assemble for NVIDIA

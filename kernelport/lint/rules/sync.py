@@ -11,6 +11,7 @@ from ...reached import reached
 from ...source import ident_name
 from ..divergence import barrier_kind
 from ..rule import Rule, ex, register
+from ..triggers import BARRIER
 from .. import channelslots, haloslots, loneguards, onewarp, parityslots, privateslots, return_groups, rowslots, sharedptrs, slotclasses
 from ..slotloops import walks_step_slots
 
@@ -19,6 +20,7 @@ from ..slotloops import walks_step_slots
 class BarrierInDivergentCode(Rule):
     code, name = "SY001", "barrier-in-divergent-code"
     divergence_reads = ("barrier_hazards",)
+    triggers = BARRIER  # a hazard is a block barrier's call, or a call of a function of the unit that executes one
     summary = "`__syncthreads()` is reached under thread-dependent control flow."
     docs = """\
 A block barrier must be reached by every thread of the block (CUDA, HIP and Metal all say so).

@@ -10,6 +10,7 @@ from ... import backends, dialect, guards, hipbuild, masksources, warpsites
 from ...source import ident_name
 from .. import amdargs, macromasks
 from ..rule import SOURCE_TARGETS, Rule, ex, register
+from ..triggers import SYNC_INTRINSIC
 
 # Backends whose CUDA-style `_sync` warp intrinsics take a 64-bit lane mask (HIP, ROCm >= 6.2).
 _WIDE_SYNC = tuple(b for b in backends.all() if (b.lint_sync_mask_bits or 0) > 32)
@@ -19,6 +20,7 @@ _WIDE_SYNC_MASK = frozenset(t for b in _WIDE_SYNC for t in b.lint_targets)
 @register
 class FullMask32Bit(Rule):
     code, name = "WS007", "full-mask-32-bit"
+    triggers = SYNC_INTRINSIC  # every report is a mask given to a `_sync` call or to a warp barrier
     summary = "The 32-bit full mask `0xffffffff` is passed to a `_sync` warp intrinsic."
     docs = """\
 Correct on NVIDIA.  HIP's `_sync` intrinsics (ROCm 6.2 and later) take a 64-bit lane mask and

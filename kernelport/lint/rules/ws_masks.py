@@ -8,6 +8,7 @@ from tree_sitter import Node
 from ... import masksources, warpflow
 from ...source import ident_name, walk
 from ..rule import Rule, ex, register
+from ..triggers import FULL_MASK_OP
 from ..lanebits import below32
 from ..wavebounds import whole_waves
 from .ws_sites import SiteRule, _expr_text, _parent_op, _why
@@ -396,6 +397,7 @@ class FullMaskInPartialWarp(Rule):
     code, name = "WS012", "full-mask-in-partial-warp"
     severities = frozenset({"error"})  # a full mask under a thread-dependent test: undefined on every target
     divergence_reads = ("partial_warp_ops",)
+    triggers = FULL_MASK_OP  # a hazard is a full-mask shuffle or vote, or a call of a function that runs one
     summary = "A warp operation with a full lane mask runs where only part of the warp is active."
     docs = """\
 `if (tid < 32) { v += __shfl_down_sync(0xffffffff, v, 16); ... }` or calling a full-mask warp
