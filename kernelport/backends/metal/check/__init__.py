@@ -47,6 +47,7 @@ from .instances import specialise_templates
 from .signatures import check_signatures, find_kernels
 from .text import Lines, blank, diagnostic, mask
 from .thread_arguments import MAX_ROUNDS, unwrap_output, wrap_temporaries
+from .thread_members import thread_members
 from .thread_params import INSERT, thread_params
 
 __all__ = [
@@ -126,6 +127,8 @@ def _preprocess(text: str, filename: str = "<metal>") -> tuple[str, list[Diagnos
     # 5. an ordinary function's pointer or reference parameter with no address space is `thread`
     # in MSL (C++ for OpenCL would make it generic, which accepts device and threadgroup memory)
     inserted = [lines.pos(at) for at in thread_params(masked, chars, [(k.param_start, k.param_end) for k in kernels])]
+    # a member function with no space after its parameters has a `thread` object (generic in C++ for OpenCL)
+    inserted += [lines.pos(at) for at in thread_members(masked, chars)]
 
     # 6. template kernels: one specialised copy per explicit instantiation
     specialise_templates(text, masked, chars, groups, lines, err)

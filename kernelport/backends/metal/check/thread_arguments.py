@@ -22,6 +22,8 @@ import re
 
 from tree_sitter import Node
 
+from .thread_temporaries import TEMPORARY_THIS
+
 WRAP = "__kp_thread_tmp("
 MAX_ROUNDS = 6
 
@@ -73,6 +75,8 @@ def _sites(root: Node, data: bytes, text: str, group) -> list[Node]:
         return []
     if msg.startswith(("binding reference of type", "reference of type")):
         return [_argument_at(n)]
+    if msg.startswith("cannot initialize object parameter"):
+        return _object_of(n, byte)
     ordinals = sorted({int(m.group(1)) for note in notes for m in _ORDINAL.finditer(note)
                        if "cannot bind reference in default address space" in note})
     if msg.startswith("invalid operands to binary expression"):
@@ -99,7 +103,20 @@ def _sites(root: Node, data: bytes, text: str, group) -> list[Node]:
     if call is None or call.type != "call_expression" or (args := call.child_by_field_name("arguments")) is None:
         return []
     named = [c for c in args.named_children if c.type != "comment"]
-    return [named[k - 1] for k in ordinals if 0 < k <= len(named)]
+    fn = call.child_by_field_name("function")
+    obj = [fn.child_by_field_name("argument")] if fn is not None and fn.type == "field_expression" and \
+        any(TEMPORARY_THIS in note for note in notes) else []
+    return [named[k - 1] for k in ordinals if 0 < k <= len(named)] + [o for o in obj if o is not None]
+
+
+def _object_of(n: Node, byte: int) -> list[Node]:
+    """The object of the member call whose object starts at `byte` (`(a + b)` of `(a + b).norm()`)."""
+    while n is not None:
+        if n.type == "field_expression" and (o := n.child_by_field_name("argument")) is not None \
+                and o.start_byte == byte:
+            return [o]
+        n = n.parent
+    return []
 
 
 def wrap_temporaries(text: str, groups) -> tuple[str, list[tuple[int, int, int]]]:
