@@ -14,8 +14,9 @@ const float3&)` given a float3); or,
 with one function of the name, clang's "cannot bind to a temporary object" and "binding reference of type
 'const __private T' to value of type 'T' changes address space" (a value of no space: a temporary).
 
-Not caught: clang names the first argument that fails only, so a call that also passes device memory to
-a later const reference (`two(1.0f, buf[i])`) is let through with its temporary.
+clang names the first argument that fails only: thread_arguments.py wraps each temporary let through and
+runs clang again, so a later device argument (`two(1.0f, buf[i])`) is reported.  A temporary object of a
+thread member function (`(a + b).norm()`, thread_members.py) is let through the same way.
 """
 from __future__ import annotations
 
