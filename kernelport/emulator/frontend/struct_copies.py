@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from .items import Item, balanced
+from .rewrite import top_comma
 
 COPY = "__kp_copy_"
 _USE = r"(?:(?<=[(,=+\-*/%&|^!~<>?:\[{;])|(?<=\breturn)|(?<=^))(\s*)NAME\s*\("
@@ -30,7 +31,7 @@ def copy_structs(items: list[Item], names: list[tuple[Item, str]]) -> None:
             while (m := use.search(text, pos)) is not None:
                 end = balanced(text, m.end() - 1)
                 inner = text[m.end():end - 1]
-                if not inner.strip() or _top_comma(inner):
+                if not inner.strip() or top_comma(inner):
                     pos = m.end()
                     continue
                 new = f"{m.group(1)}{COPY}{name}("
@@ -41,12 +42,3 @@ def copy_structs(items: list[Item], names: list[tuple[Item, str]]) -> None:
         if used:
             it.text = it.text.rstrip() + f" static {name} {COPY}{name}({name} __kp_v) {{ return __kp_v; }}"
 
-
-def _top_comma(inner: str) -> bool:
-    depth = 0
-    for c in inner:
-        depth += c in "([{"
-        depth -= c in ")]}"
-        if c == "," and depth == 0:
-            return True
-    return False
