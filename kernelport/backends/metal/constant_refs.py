@@ -19,25 +19,31 @@ from tree_sitter import Node
 from ...model import Function, Param, file_scope_items
 from ...source import call_args, ident_name, walk
 from ...vector_types import VECTORS
+from .copy_observers import observes_a_copy
+from .object_copies import ObjectCopies
 
 _OPERATORS = frozenset("+ - * / % & | ^ << >> == != < > <= >=".split())
 
 
-class ConstantReferences:
+class ConstantReferences(ObjectCopies):
     """Mixin of MetalTranslator: the `constant_reference_copies` pass."""
 
     def constant_reference_copies(self) -> None:
         for f in self.device.values():
             for call, h in self._calls(f):
+                self.copy_member_object(call, f, h)  # a const member defined out of its class (object_copies.py)
                 args = call_args(call)
                 h = self._by_arity(h, len(args)) or self._by_element_types(h, args, f)
                 for p, arg in zip(h.params if h is not None else (), args):
                     t = self._const_reference_type(h, p)
                     if t is None:
-                        continue
+                        t = self._class_template_reference(h, p, arg, f)
+                        if t is None:
+                            continue
                     if self._in_constant(arg, f):
                         self._copy(arg, t, f"'{p.name}' of {h.name} is a const reference")
-                    elif not self._returns_reference(h) and self._in_memory(arg, f) in ("device", "threadgroup"):
+                    elif not self._returns_reference(h) and self._in_memory(arg, f) in ("device", "threadgroup") \
+                            and not observes_a_copy(self.src, h, p, self._object_in_memory(call, f)):
                         self._copy(arg, t, f"'{p.name}' of {h.name} is a const reference", self._in_memory(arg, f))
             for n in walk(f.body):
                 if n.type in ("binary_expression", "assignment_expression"):
@@ -46,13 +52,16 @@ class ConstantReferences:
                     if n.type == "assignment_expression" and op == "":
                         continue  # a plain `=`: the class's copy assignment (constant_copies.py)
                     sides = ("right",) if n.type == "assignment_expression" else ("left", "right")
+                    names = (f"operator{op}", f"operator{op}=") if n.type == "assignment_expression" else \
+                        (f"operator{op}",)  # `a += b`: the class's operator+=, or (hostcode) a + b
                     for side in sides:
                         arg = n.child_by_field_name(side)
                         t = self._class_in_constant(arg, f)
-                        if t is not None and op in _OPERATORS and self._overloads(f"operator{op}", t):
+                        if t is not None and op in _OPERATORS and any(self._overloads(m, t) for m in names):
                             self._copy(arg, t, f"operator{op} takes a const {t}&")
                         elif t is None and op in _OPERATORS and (e := self._element_in_memory(arg, f)) is not None \
-                                and self._overloads(f"operator{op}", e[0]) \
+                                and any(self._overloads(m, e[0]) for m in names) \
+                                and not any(self._operator_observes(m, e[0], n, f) for m in names) \
                                 and (e[0] not in VECTORS or self.rw.has(n)):  # a vector's: only where the port
                             # calls the file's operator by name (vector_op_calls.py), not Metal's built-in
                             self._copy(arg, e[0], f"operator{op} takes a const {e[0]}&", e[1])
@@ -129,6 +138,26 @@ class ConstantReferences:
         return None if not re.fullmatch(r"[A-Za-z_][\w:]*", t) or t in h.template_params or \
             t in self._enclosing_template_params(h.node) else t
 
+    def _class_template_reference(self, h: Function, p: Param, arg: Node, f: Function) -> str | None:
+        """The argument's own type where p is a `const T&` of a class template's T (`push(const T&)` of
+        `template <class T> class Stack` given `buf[i]`): the copy of that type binds the reference as the
+        argument did (a temporary of T where the types differ, as C++ converts either way); None where
+        the argument's type is not read (a field, a call) or p is another parameter."""
+        d = p.node.child_by_field_name("declarator")
+        t = " ".join(w for w in p.type.split() if w not in ("const", "volatile"))
+        if d is None or d.type != "reference_declarator" or not p.const or p.pointer or t in h.template_params \
+                or t not in self._enclosing_template_params(h.node):
+            return None
+        a = arg
+        while a.type == "parenthesized_expression" and a.named_children:
+            a = a.named_children[0]
+        if a.type not in ("subscript_expression", "pointer_expression") or \
+                (a.type == "pointer_expression" and self.src.text_of(a.child_by_field_name("operator")) != "*"):
+            return None
+        e = self.elem_type_of(a, f)
+        e = " ".join(w for w in e.split() if w not in ("const", "volatile")) if e else None
+        return e if e and re.fullmatch(r"[A-Za-z_][\w:]*", e) else None
+
     def _enclosing_template_params(self, n: Node) -> set[str]:
         """The type parameters of the class templates around n (`push(const T&)` of `template <class T>
         class Stack`: T is unknown at the call)."""
@@ -167,6 +196,24 @@ class ConstantReferences:
         """Whether the file's device code defines `name` (an operator) with a `const t&` parameter."""
         return any(h.name.split("::")[-1] == name and any(self._const_reference_type(h, p) == t for p in h.params)
                    for h in self.helpers.values())
+
+    def _operator_observes(self, name: str, t: str, n: Node, f: Function) -> bool:
+        """Whether an operator `name` taking a `const t&` could tell a copy of its operand (copy_observers.py);
+        a compound assignment's left side in device or threadgroup memory is the object it writes."""
+        left = n.child_by_field_name("left") if n.type == "assignment_expression" else None
+        on_memory = left is not None and self._in_memory(left, f) in ("device", "threadgroup")
+        return any(observes_a_copy(self.src, h, p, on_memory) for h in self.helpers.values()
+                   if h.name.split("::")[-1] == name for p in h.params if self._const_reference_type(h, p) == t)
+
+    def _object_in_memory(self, call: Node, f: Function) -> bool:
+        """Whether a member call's object (`in[i].add(...)`) is in device or threadgroup memory."""
+        fn = call.child_by_field_name("function")
+        obj = fn.child_by_field_name("argument") if fn is not None and fn.type == "field_expression" else None
+        if obj is None:
+            return False
+        if self.src.text_of(fn.child_by_field_name("operator") or fn) == "->":
+            return self.space_of(obj, f) in ("device", "threadgroup")
+        return self._in_memory(obj, f) in ("device", "threadgroup")
 
     def _classes(self) -> set[str]:
         got = self.__dict__.get("_kp_classes")

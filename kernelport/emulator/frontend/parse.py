@@ -26,6 +26,7 @@ from .ptx import lower_asm
 from .device_new import lower_new
 from .namespaces import unqualify
 from .rewrite import Qualifiers, rewrite_item
+from .struct_copies import copy_structs
 
 _CACHE: dict[str, Lowered] = {}
 
@@ -267,10 +268,13 @@ _STRUCT_DEF = re.compile(r"\s*struct\s+([A-Za-z_]\w*)\s*\{")
 def _name_structs(items: list[Item]) -> None:
     """C++ names a struct type by its tag alone (`Params p`): each `struct NAME {...};` of the file
     is followed by `typedef struct NAME NAME;` on its last line (no line moves)."""
+    named = []
     for it in items:
         m = _STRUCT_DEF.match(it.text)
         if m and it.file != "<prelude>":
             it.text = it.text.rstrip() + f" typedef struct {m.group(1)} {m.group(1)};"
+            named.append((it, m.group(1)))
+    copy_structs(items, named)  # `S(x)`: the struct's copy (struct_copies.py)
 
 
 def _rename_overloads(ast: c_ast.FileAST) -> dict[str, list[str]]:

@@ -47,7 +47,7 @@ def _float16_cast() -> re.Pattern:
     return _FLOAT16_CAST[0]
 
 
-def _top_comma(inner: str) -> bool:
+def top_comma(inner: str) -> bool:
     depth = 0
     for c in inner:
         depth += c in "([{"
@@ -68,7 +68,7 @@ def _rewrite_functional_casts(text: str) -> str:
         open_i = m.end() - 1
         end = balanced(text, open_i)
         inner = text[open_i + 1: end - 1]
-        if _top_comma(inner):
+        if top_comma(inner):
             pos = open_i + 1
             continue
         new = f"{m.group(1)}(({m.group(2)})({inner}))"

@@ -46,6 +46,8 @@ from .clang import (CLANG_TIMEOUT_S, HEADER_PATH, MetalCheckUnavailable, clang_c
 from .instances import specialise_templates
 from .signatures import check_signatures, find_kernels
 from .text import Lines, blank, diagnostic, mask
+from .thread_arguments import MAX_ROUNDS, unwrap_output, wrap_temporaries
+from .thread_members import thread_members
 from .thread_params import INSERT, thread_params
 
 __all__ = [
@@ -125,6 +127,8 @@ def _preprocess(text: str, filename: str = "<metal>") -> tuple[str, list[Diagnos
     # 5. an ordinary function's pointer or reference parameter with no address space is `thread`
     # in MSL (C++ for OpenCL would make it generic, which accepts device and threadgroup memory)
     inserted = [lines.pos(at) for at in thread_params(masked, chars, [(k.param_start, k.param_end) for k in kernels])]
+    # a member function with no space after its parameters has a `thread` object (generic in C++ for OpenCL)
+    inserted += [lines.pos(at) for at in thread_members(masked, chars)]
 
     # 6. template kernels: one specialised copy per explicit instantiation
     specialise_templates(text, masked, chars, groups, lines, err)
@@ -155,15 +159,25 @@ def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
     base = re.sub(r"[^\w.\-]", "_", Path(filename).name if filename and not filename.startswith("<") else "kernel.metal")
     with tempfile.TemporaryDirectory(prefix="kp-metal-") as tmp:
         src = os.path.join(tmp, base or "kernel.metal")
-        with open(src, "w", encoding="utf-8") as fh:
-            fh.write(clang_text)
-        try:
-            cmd, output, rc = _run_clang(clang, src, include_dirs, defines)
-        except subprocess.TimeoutExpired as exc:
-            cmd = clang_command(clang, src, include_dirs, defines)
-            output = f"clang timed out after {CLANG_TIMEOUT_S} s\n{exc.stdout or ''}{exc.stderr or ''}"
-            rc = None
-            diags.append(diagnostic(filename, 1, 1, f"clang timed out after {CLANG_TIMEOUT_S} s", "error", "clang"))
+        rounds: list[list[tuple[int, int, int]]] = []  # each round's wraps of temporaries (thread_arguments)
+        for _ in range(MAX_ROUNDS):
+            with open(src, "w", encoding="utf-8") as fh:
+                fh.write(clang_text)
+            try:
+                cmd, output, rc = _run_clang(clang, src, include_dirs, defines)
+            except subprocess.TimeoutExpired as exc:
+                cmd = clang_command(clang, src, include_dirs, defines)
+                output = f"clang timed out after {CLANG_TIMEOUT_S} s\n{exc.stdout or ''}{exc.stderr or ''}"
+                rc = None
+                diags.append(diagnostic(filename, 1, 1, f"clang timed out after {CLANG_TIMEOUT_S} s", "error", "clang"))
+                break
+            let_through: list = []
+            parse_clang(output, src, filename, lines, let_through)
+            clang_text, shifts = wrap_temporaries(clang_text, let_through)
+            if not shifts:
+                break
+            rounds.append(shifts)
+        output = unwrap_output(output, src, rounds)
         clang_diags = [_unshift(d, inserted, filename) for d in parse_clang(output, src, filename, lines)]
     if rc not in (0, None) and not reports_an_error(output):
         # clang failed without a parsable diagnostic: never report success

@@ -82,7 +82,10 @@ def _metalize(msg: str) -> str:
     return msg
 
 
-def parse_clang(output: str, tmp_path: str, filename: str, lines: Lines) -> list[Diagnostic]:
+def parse_clang(output: str, tmp_path: str, filename: str, lines: Lines,
+                let_through: list | None = None) -> list[Diagnostic]:
+    """clang's errors as Metal diagnostics; `let_through` gets (path, line, col, message, notes) of each
+    temporary bound to a thread reference that is let through (thread_arguments.py wraps them)."""
     groups: list[dict] = []
     tmp_real = os.path.realpath(tmp_path)
 
@@ -112,9 +115,12 @@ def parse_clang(output: str, tmp_path: str, filename: str, lines: Lines) -> list
         if g["sev"] == "warning" and any(s in g["msg"] for s in _DROP_WARNINGS):
             continue
         if is_constant_struct_copy(g["msg"], [n[3] for n in g["notes"]], lines.text) or \
-                is_thread_member_binding(g["msg"], [n[3] for n in g["notes"]]) or \
-                is_thread_temporary_binding(g["msg"], [n[3] for n in g["notes"]]):
-            continue  # valid MSL: see constant_copies, thread_this, thread_temporaries
+                is_thread_member_binding(g["msg"], [n[3] for n in g["notes"]]):
+            continue  # valid MSL: see constant_copies, thread_this
+        if is_thread_temporary_binding(g["msg"], [n[3] for n in g["notes"]]):
+            if let_through is not None and g["path"] == tmp_path:
+                let_through.append((g["path"], g["line"], g["col"], g["msg"], [n[3] for n in g["notes"]]))
+            continue  # valid MSL: see thread_temporaries
         path, line, col = g["path"], g["line"], g["col"]
         notes = []
         for npath, nline, ncol, nmsg in g["notes"]:

@@ -45,6 +45,10 @@
 #define threadgroup __local
 #define thread __private
 #define kernel __kernel
+// a temporary bound to a `const thread T&` parameter, as Metal binds it (C++ for OpenCL materialises it in
+// no address space): the checker wraps what clang names so that the call's later arguments are checked
+// (thread_arguments.py)
+template <class T> const __private T &__kp_thread_tmp(const T &x);
 // OpenCL's other words, which Metal lacks (a port may name a namespace `global` or a variable `local`,
 // as the CUDA source did): plain names here, renamed alike everywhere (the checker's messages say them
 // as written)

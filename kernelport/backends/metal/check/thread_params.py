@@ -34,6 +34,9 @@ _NOT_A_TYPE = frozenset({"return", "else", "case", "new", "delete", "sizeof", "t
 _HEAD = re.compile(r"(operator\s*(?:[-+*/%^&|<>=!]=?|<<=?|>>=?|&&|\|\||\[\s*\]|\(\s*\))|[A-Za-z_]\w*)\s*\(")
 _WORD = re.compile(r"[A-Za-z_]\w*")
 INSERT = "thread "
+# what may stand between a definition's parameters and its body: `const`, a member's address space (a
+# `device` twin of a member function: object_spaces.py; its parameters are thread ones all the same)
+AFTER_PARAMS = re.compile(r"\s*(const\s*)?((device|threadgroup|constant|thread)\s*)?(const\s*)?(noexcept\s*)?\{")
 
 
 def _head_start(masked: str, name_start: int) -> int:
@@ -76,7 +79,7 @@ def thread_params(masked: str, chars: list[str], kernel_spans: list[tuple[int, i
         if any(s <= open_idx <= e for s, e in kernel_spans):
             continue
         close = matching(masked, open_idx, "(", ")")
-        if close < 0 or not re.match(r"\s*(const\s*)?(noexcept\s*)?\{", masked[close + 1:close + 80]):
+        if close < 0 or not re.match(AFTER_PARAMS, masked[close + 1:close + 80]):
             continue  # a declaration or a call: definitions only
         head = masked[_head_start(masked, m.start()):m.start()]
         if re.search(r"\bkernel\b", head):

@@ -14,8 +14,9 @@ const float3&)` given a float3); or,
 with one function of the name, clang's "cannot bind to a temporary object" and "binding reference of type
 'const __private T' to value of type 'T' changes address space" (a value of no space: a temporary).
 
-Not caught: clang names the first argument that fails only, so a call that also passes device memory to
-a later const reference (`two(1.0f, buf[i])`) is let through with its temporary.
+clang names the first argument that fails only: thread_arguments.py wraps each temporary let through and
+runs clang again, so a later device argument (`two(1.0f, buf[i])`) is reported.  A temporary object of a
+thread member function (`(a + b).norm()`, thread_members.py) is let through the same way.
 """
 from __future__ import annotations
 
@@ -36,10 +37,21 @@ _BINDING = re.compile(r"binding reference of type 'const __private [^']*'( \(aka
                       r"'(?P<value>[^']*)'( \(aka '[^']*'\))? changes address space$")
 
 
+_OBJECT = re.compile(r"cannot initialize object parameter of type '(?:const )?__private [^']*'( \(aka '[^']*'\))? with an "
+                     r"expression of type '(?P<value>[^']*)'")
+# a temporary's member call (thread_members.py): the object is in no space, a thread method takes it in Metal
+TEMPORARY_THIS = "'this' object is in default address space, but method expects object in address space '__private'"
+_ANY_TEMPORARY_THIS = "'this' object is in default address space"
+
+
 def is_thread_temporary_binding(message: str, notes: list[str]) -> bool:
-    """True where clang's error is only a temporary bound to a `const thread` reference parameter."""
+    """True where clang's error is only a temporary bound to a `const thread` reference parameter (or a
+    temporary object of a thread member function: thread_members.py)."""
     if _NO_SPACE_TEMPORARY.match(message):
         return True
+    o = _OBJECT.match(message)
+    if o is not None:
+        return not _SPACE.search(o.group("value"))
     b = _BINDING.match(message)
     if b is not None:
         return not _SPACE.search(b.group("value"))
@@ -47,8 +59,9 @@ def is_thread_temporary_binding(message: str, notes: list[str]) -> bool:
         return False
     candidates = [n for n in notes if n.startswith(("candidate ", "built-in candidate"))
                   and "built-in candidate" not in n]
-    binding = [n for n in candidates if _TEMPORARY.search(n)]
-    return bool(binding) and all(n in binding or _THIS in n or _ARITY.search(n) or _other_type(n) for n in candidates)
+    binding = [n for n in candidates if _TEMPORARY.search(n) or TEMPORARY_THIS in n]
+    return bool(binding) and all(n in binding or _THIS in n or _ANY_TEMPORARY_THIS in n or _ARITY.search(n)
+                                 or _other_type(n) for n in candidates)
 
 
 def _other_type(note: str) -> bool:

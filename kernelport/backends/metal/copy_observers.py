@@ -1,0 +1,103 @@
+"""Whether a helper could tell a thread copy of its `const T&` argument from the object itself.
+
+constant_refs.py copies a device or threadgroup lvalue given to a helper's `const T&` into the thread,
+`T(arg)` (MSL binds no `thread` reference to other memory).  That is CUDA's meaning only while the
+helper sees nothing but the value: it must not take the parameter's address (`&x`: a pointer compared
+or stored; one only read through where it is made, `reinterpret_cast<const float*>(&v)[i]`, reads the same
+bytes in the copy), and it must not write memory the argument may be part of and then read
+the parameter (`acc(out, out[0])` with `out[0] += x; out[1] += x;` reads the new out[0] in CUDA, the
+old value in a copy).  Where it could, the argument stays as written and the Metal check refuses the
+call at its line (KP224), as before.  Writes are looked for in the helper's own body: an assignment
+or increment through a pointer or non-const reference parameter, such a parameter handed to a call
+(which may write), or an atomic.  A member function's writes to its own object are not counted: that
+object is a thread one (a device object's member runs in its `device` twin, which is counted).
+"""
+from __future__ import annotations
+
+from ...model import Function, Param
+from ...source import SourceFile, walk
+
+_ATOMIC = ("atomic", "__atomic", "__hip_atomic")
+
+
+def observes_a_copy(src: SourceFile, h: Function, p: Param, on_memory: bool = False) -> bool:
+    """Whether `h` takes p's address or may write memory a device or threadgroup argument is part of
+    (`on_memory`: h is a member called on a device or threadgroup object, which its non-const body may write)."""
+    if on_memory and _member(h) and not _const_member(src, h):
+        return True
+    writable = {q.name for q in h.params if q is not p and (q.pointer or _mutable_reference(src, q))}
+    for n in walk(h.body):
+        if n.type == "pointer_expression" and src.text_of(n.child_by_field_name("operator")) == "&":
+            a = n.child_by_field_name("argument")
+            if a is not None and a.type == "identifier" and src.text_of(a) == p.name and not _only_read(src, n):
+                return True
+        elif n.type in ("assignment_expression", "update_expression"):
+            target = n.child_by_field_name("left") if n.type == "assignment_expression" else \
+                n.child_by_field_name("argument")
+            if _root(src, target) in writable:
+                return True
+        elif n.type == "call_expression":
+            fn = n.child_by_field_name("function")
+            if fn is not None and src.text_of(fn).lstrip(":").startswith(_ATOMIC):
+                return True
+            args = n.child_by_field_name("arguments")
+            for a in args.named_children if args is not None else ():
+                if _root(src, a) in writable:
+                    return True
+    return False
+
+
+def _only_read(src: SourceFile, n) -> bool:
+    """`&x` whose pointer is only read through where it is made (`reinterpret_cast<const float*>(&v)[i]`,
+    `(&v)->x`, `*(&v)`): the copy's bytes are the object's, no address escapes."""
+    while n.parent is not None:
+        up = n.parent
+        if up.type in ("parenthesized_expression", "cast_expression"):
+            n = up
+        elif up.type == "argument_list" and up.parent is not None and up.parent.type == "call_expression" and \
+                len(up.named_children) == 1 and (fn := up.parent.child_by_field_name("function")) is not None and \
+                fn.type == "template_function" and src.text_of(fn.child_by_field_name("name")) in (
+                    "reinterpret_cast", "static_cast", "const_cast"):
+            n = up.parent
+        else:
+            break
+    up = n.parent
+    if up is None:
+        return False
+    if up.type == "subscript_expression":
+        return up.child_by_field_name("argument") == n
+    if up.type == "pointer_expression":
+        return src.text_of(up.child_by_field_name("operator")) == "*"
+    return up.type == "field_expression" and src.text_of(up.child_by_field_name("operator") or up) == "->"
+
+
+def _mutable_reference(src: SourceFile, q: Param) -> bool:
+    d = q.node.child_by_field_name("declarator")
+    return d is not None and d.type == "reference_declarator" and not q.const
+
+
+def _root(src: SourceFile, n) -> str | None:
+    """The variable an lvalue expression (`out[i].x`, `*p`, `(p)`, `&p[1]`) is part of."""
+    while n is not None and n.type in ("subscript_expression", "field_expression", "pointer_expression",
+                                       "parenthesized_expression", "cast_expression"):
+        if n.type == "field_expression" and src.text_of(n.child_by_field_name("operator") or n) == "->":
+            n = n.child_by_field_name("argument")
+        elif n.type == "cast_expression":
+            n = n.child_by_field_name("value")
+        elif n.type == "parenthesized_expression":
+            n = n.named_children[0] if n.named_children else None
+        else:
+            n = n.child_by_field_name("argument")
+    return src.text_of(n) if n is not None and n.type == "identifier" else None
+
+
+def _member(h: Function) -> bool:
+    return "::" in h.name or (h.node.parent is not None and h.node.parent.type == "field_declaration_list")
+
+
+def _const_member(src: SourceFile, h: Function) -> bool:
+    """`float dot(const V &o) const`: the declarator's own `const` (not the return type's)."""
+    d = h.node.child_by_field_name("declarator")
+    while d is not None and d.type in ("reference_declarator", "pointer_declarator"):
+        d = next((c for c in d.named_children if "declarator" in c.type), None)
+    return d is not None and any(c.type == "type_qualifier" and src.text_of(c) == "const" for c in d.children)

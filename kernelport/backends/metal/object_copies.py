@@ -1,0 +1,45 @@
+"""A `const` member function defined out of its class, called on an object in device, threadgroup or
+constant memory: the object is copied into the thread (`Film(*f).get(i)`).
+
+MSL gives an unqualified member function a `thread` object, and Metal rejects `f->get(i)` with `f` a
+device pointer (object_spaces.py writes a member defined in its class once per object space, `float
+get(int i) const device`; one defined out of it would need the qualifier on its in-class declaration
+too, and is left with its thread object: the checker, which now models that object, refuses the call
+(check/thread_members.py)).  A copy is CUDA's meaning where the member cannot tell: it is `const`
+(it writes no member; a pointer member's target is the same through the copy), it returns no reference
+(one into the copy would dangle) and it does not name `this` (an address compared or kept).  Else the
+call stays as written and is refused at its line (KP224).
+"""
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from ...model import Function
+from ...source import walk
+
+
+class ObjectCopies:
+    """Mixin of MetalTranslator: used by the `constant_reference_copies` pass."""
+
+    def copy_member_object(self, call: Node, f: Function, h: Function) -> None:
+        fn = call.child_by_field_name("function")
+        if fn is None or fn.type != "field_expression" or "::" not in h.name or self.in_class_member(h) or \
+                not self.const_member(h) or self._returns_reference(h) or h.body is None or \
+                any(n.type == "this" for n in walk(h.body)):
+            return
+        cls = h.name.rsplit("::", 1)[0]
+        if not re.fullmatch(r"[A-Za-z_]\w*", cls) or cls not in self._classes():
+            return
+        obj = fn.child_by_field_name("argument")
+        arrow = self.src.text_of(fn.child_by_field_name("operator") or fn) == "->"
+        space = self.space_of(obj, f) if arrow else (self._in_memory(obj, f) or self.object_space(call, f, h))
+        if obj is None or space not in ("device", "threadgroup", "constant") or self.rw.has(fn):
+            return
+        field = fn.child_by_field_name("field")
+        self.rw.replace(fn, lambda rw, n, o=obj, a=arrow, c=cls, fld=field:
+                        f"{c}({'*' if a else ''}{rw.stitch(o)}).{rw.stitch(fld)}")
+        self.note(fn, f"{cls}(...).{self.src.text_of(field)}",
+                  f"{h.name} is a const member defined out of its class: MSL calls it on a thread object, "
+                  f"so the `{space}` object is copied into the thread")
