@@ -20,12 +20,16 @@ from ...source import SourceFile, walk
 _ATOMIC = ("atomic", "__atomic", "__hip_atomic")
 
 
-def observes_a_copy(src: SourceFile, h: Function, p: Param, on_memory: bool = False) -> bool:
+def observes_a_copy(src: SourceFile, h: Function, p: Param, on_memory: bool = False,
+                    apart: frozenset[str] = frozenset()) -> bool:
     """Whether `h` takes p's address or may write memory a device or threadgroup argument is part of
-    (`on_memory`: h is a member called on a device or threadgroup object, which its non-const body may write)."""
+    (`on_memory`: h is a member called on a device or threadgroup object, which its non-const body may write;
+    `apart`: parameters whose argument at this call is the caller's thread memory, which no device or
+    threadgroup object is part of: `acc(s, x[0])` with s a local writes s, never x[0])."""
     if on_memory and _member(h) and not _const_member(src, h):
         return True
-    writable = {q.name for q in h.params if q is not p and (q.pointer or _mutable_reference(src, q))}
+    writable = {q.name for q in h.params if q is not p and q.name not in apart
+                and (q.pointer or _mutable_reference(src, q))}
     for n in walk(h.body):
         if n.type == "pointer_expression" and src.text_of(n.child_by_field_name("operator")) == "&":
             a = n.child_by_field_name("argument")
