@@ -1,0 +1,97 @@
+"""Whether a launch's block, as kernelport.blockdims reads it, is the block the launch makes (SY001's launch
+exits, kernelport/lint/launchexits.py).
+
+blockdims.dims reads a host local by its initialiser (`int threads = 32; k<<<g, threads>>>`), which is the
+launch's block only where nothing stores to the local after it: `if (big) threads = 256;`, `threads *= 8`, a
+loop's `threads *= 2`, `block.x = 256` on a `dim3 block(32)`, `&threads` handed away, the local passed to a
+function of the file that takes it by reference (`setb(threads)`) or to one the file does not define (its
+parameter may be a reference), or read by `>>` (`std::cin >> threads`) each make the block another count, and
+an early return the initialiser's block never takes is then taken (a hang or a race that the rule dropped).
+A `const` / `constexpr` local, or one nothing stores to, is read as blockdims reads it; every local the block
+reaches through initialisers is checked so.
+"""
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from ..source import ident_name
+
+_DEPTH = 4
+
+
+def holds(src, m, owner, block: Node, depth: int = 0) -> bool:
+    """Whether every non-const local of `owner` that `block` (a launch's block argument, or a local's initialiser
+    it reaches) names is stored to nowhere in `owner`."""
+    if owner is None or owner.body is None:
+        return True  # (blockdims reads no local without the launching function)
+    names = {src.text_of(i) for i in _identifiers(block)}
+    for d in src.index.under(owner.body, "init_declarator"):
+        name = ident_name(d.child_by_field_name("declarator"))
+        if name not in names:
+            continue
+        if depth >= _DEPTH:
+            return False
+        decl = d.parent
+        const = decl is not None and re.search(r"\b(const|constexpr)\b", src.text_of(decl).split("=")[0]) is not None
+        if not const and _stored(src, m, owner, name):
+            return False
+        init = d.child_by_field_name("value")
+        if init is not None and not holds(src, m, owner, init, depth + 1):
+            return False
+    return True
+
+
+def _identifiers(n: Node):
+    if n.type == "identifier":
+        yield n
+    for c in n.named_children:
+        yield from _identifiers(c)
+
+
+def _base(src, n: Node | None) -> str | None:
+    """The variable an lvalue names: `t`, `b.x`, `b.x` in parentheses."""
+    while n is not None and n.type in ("parenthesized_expression", "field_expression", "subscript_expression"):
+        n = n.child_by_field_name("argument") if n.type != "parenthesized_expression" else \
+            (n.named_children[0] if n.named_children else None)
+    return src.text_of(n) if n is not None and n.type == "identifier" else None
+
+
+def _stored(src, m, owner, name: str) -> bool:
+    """`name` (or a member of it) may be written in owner's body after its declaration."""
+    body = owner.body
+    for a in src.index.under(body, "assignment_expression"):
+        if _base(src, a.child_by_field_name("left")) == name:
+            return True
+    for u in src.index.under(body, "update_expression"):
+        if _base(src, u.child_by_field_name("argument")) == name:
+            return True
+    for u in src.index.under(body, "pointer_expression"):
+        if src.text_of(u).lstrip().startswith("&") and _base(src, u.child_by_field_name("argument")) == name:
+            return True
+    for b in src.index.under(body, "binary_expression"):
+        op = b.child_by_field_name("operator")
+        if op is not None and src.text_of(op) == ">>" and _base(src, b.child_by_field_name("right")) == name:
+            return True  # `std::cin >> threads`
+    for call in src.index.under(body, "call_expression"):
+        args = call.child_by_field_name("arguments")
+        if args is None or args.type != "argument_list":
+            continue  # (a `<<<>>>` launch's arguments are copied into the kernel)
+        for i, a in enumerate(c for c in args.named_children if c.type != "comment"):
+            if _base(src, a) == name and _by_reference(src, m, call, i):
+                return True
+    return False
+
+
+def _by_reference(src, m, call: Node, i: int) -> bool:
+    """Whether the call's i-th parameter may bind a reference to its argument: a function of the file whose
+    parameter is declared with `&` (not `const`), or a callee the file does not define."""
+    callee = call.child_by_field_name("function")
+    if callee is not None and src.text_of(callee) == "printf":
+        return False  # (varargs: copied)
+    f = m.functions.get(src.text_of(callee)) if callee is not None else None
+    if f is None or i >= len(f.params):
+        return True
+    text = src.text_of(f.params[i].node)
+    return "&" in text and not re.search(r"\bconst\b", text.split("&")[0])

@@ -1,0 +1,53 @@
+"""SY001's launch exits read a launch's block through a host local's initialiser (blockdims.dims): that is the
+block only where nothing stores to the local after it (stop 62's review: `int threads = 32; if (big) threads =
+256; k<<<g, threads>>>` made the return `if (d >= 32) return;` look never taken, a hang the rule dropped).  A
+local stored to, its address handed away, passed by reference or read by `>>` keeps the finding; a local
+nothing writes, a `const` one, one printed or passed by value stays quiet (kernelport/lint/launchblocks.py)."""
+from __future__ import annotations
+
+import pytest
+
+from kernelport.lint.engine import lint_text
+
+KERNEL = """\
+#define kHeadDim 32
+__global__ void attn(float *o)
+{
+  __shared__ float s[1024];
+  int d = threadIdx.x;
+  if (d >= kHeadDim) return;
+  s[d] = o[d];
+  __syncthreads();
+  o[d] = s[kHeadDim - 1 - d];
+}
+"""
+
+
+def _sy001(host: str) -> list[int]:
+    return [f.line for f in lint_text(KERNEL + host, "t.cu") if f.code == "SY001"]
+
+
+@pytest.mark.parametrize("host", [
+    "void run(float *o, bool big) { int threads = 32; if (big) threads = 256; attn<<<4, threads>>>(o); }",
+    "void run(float *o) { int threads = 32; threads *= 8; attn<<<4, threads>>>(o); }",
+    "void run(float *o) { for (int threads = 32; threads <= 256; threads *= 2) attn<<<4, threads>>>(o); }",
+    "void run(float *o) { dim3 block(32); block.x = 256; attn<<<4, block>>>(o); }",
+    "void setb(int *t) { *t = 256; }\nvoid run(float *o) { int threads = 32; setb(&threads); attn<<<4, threads>>>(o); }",
+    "void setb(int &t) { t = 256; }\nvoid run(float *o) { int threads = 32; setb(threads); attn<<<4, threads>>>(o); }",
+    "void run(float *o) { int threads = 32; read_config(threads); attn<<<4, threads>>>(o); }",
+    "void run(float *o) { int threads = 32; std::cin >> threads; attn<<<4, threads>>>(o); }",
+    "void run(float *o, int n) { int base = 32; base = n; int threads = base; attn<<<4, threads>>>(o); }",
+])
+def test_a_local_block_written_after_its_initialiser_keeps_the_finding(host):
+    assert _sy001(host) == [8]
+
+
+@pytest.mark.parametrize("host", [
+    "void run(float *o) { int threads = 32; attn<<<4, threads>>>(o); }",
+    "void run(float *o) { const int threads = kHeadDim; attn<<<4, threads>>>(o); }",
+    "void run(float *o) { int threads = 32; attn<<<4, threads>>>(o); printf(\"%d\\n\", threads); }",
+    "void show(int t) { }\nvoid run(float *o) { int threads = 32; show(threads); attn<<<4, threads>>>(o); }",
+    "void run(float *o) { dim3 block(32, 2); int other = 1; other = 2; attn<<<4, block>>>(o); }",
+])
+def test_a_local_block_nothing_writes_stays_quiet(host):
+    assert _sy001(host) == []
