@@ -51,3 +51,13 @@ def test_a_local_block_written_after_its_initialiser_keeps_the_finding(host):
 ])
 def test_a_local_block_nothing_writes_stays_quiet(host):
     assert _sy001(host) == []
+
+
+def test_a_macro_redefined_between_the_test_and_the_launch_keeps_the_finding():
+    # the kernel tests d >= 32; the launch, after `#undef` / `#define kHeadDim 256`, makes 256 threads
+    assert _sy001("#undef kHeadDim\n#define kHeadDim 256\nvoid run(float *o) { attn<<<4, kHeadDim>>>(o); }") == [8]
+    assert _sy001("#define BLK (kHeadDim / 2)\n#undef kHeadDim\n#define kHeadDim 128\n"
+                  "void run(float *o) { const int t = BLK; attn<<<4, t>>>(o); }") == [8]
+    # one value under each name: a macro spelling the other, a const local reading it
+    assert _sy001("#define BLK kHeadDim\nvoid run(float *o) { attn<<<4, BLK>>>(o); }") == []
+    assert _sy001("void run(float *o) { const int t = kHeadDim; attn<<<4, t>>>(o); }") == []

@@ -95,3 +95,34 @@ def _by_reference(src, m, call: Node, i: int) -> bool:
         return True
     text = src.text_of(f.params[i].node)
     return "&" in text and not re.search(r"\bconst\b", text.split("&")[0])
+
+
+def one_value(src, m, owner, *nodes: Node) -> bool:
+    """Whether every macro the nodes name (through `owner`'s local initialisers and the macros' own bodies) has
+    one value in the whole file: no `#undef` of it and one definition, the file's or a header's.  blockdims reads
+    a macro's last definition; `#define N 32` before a kernel's `if (threadIdx.x >= N) return;` and `#undef N` /
+    `#define N 256` before its launch `<<<g, N>>>` are two counts under one name."""
+    names: set[str] = set()
+    todo = [src.text_of(i) for n in nodes for i in _identifiers(n)]
+    inits = {ident_name(d.child_by_field_name("declarator")): d.child_by_field_name("value")
+             for d in (src.index.under(owner.body, "init_declarator") if owner is not None and owner.body else ())}
+    vis = m.visible
+    header = getattr(vis, "macros", None) or {}
+    while todo and len(names) < 64:
+        name = todo.pop()
+        if name in names:
+            continue
+        names.add(name)
+        if inits.get(name) is not None:
+            todo += [src.text_of(i) for i in _identifiers(inits[name])]
+        mac = m.macros.get(name) or header.get(name)
+        if mac is None:
+            continue
+        word = re.escape(name.encode())
+        if re.search(rb"^[ \t]*#[ \t]*undef[ \t]+%s\b" % word, src.data, re.M):
+            return False
+        own = len(re.findall(rb"^[ \t]*#[ \t]*define[ \t]+%s\b" % word, src.data, re.M))
+        if own + (name in header) > 1:
+            return False
+        todo += re.findall(r"[A-Za-z_]\w*", getattr(mac, "value", None) or "")
+    return True

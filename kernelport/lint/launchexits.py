@@ -153,8 +153,9 @@ def _within(div, f, bound: Node, op: str, dim: int, launch) -> bool:
             limit = blockdims.value(arg, m, known, owner)
             if limit is None and ext is None:  # `k<<<g, n>>>(x, n)`: the extent and the bound read one name
                 return op == ">=" and arg.type == "identifier" and _extent_text(div, launch, dim) == div.src.text_of(arg)
-    if ext is None or limit is None:
-        return False
+    if ext is None or limit is None or not launchblocks.one_value(div.src, m, owner, block) or \
+            not launchblocks.one_value(div.src, m, f, bound):
+        return False  # a macro redefined between the kernel's test and the launch: two counts under one name
     return ext[dim] <= (limit if op == ">=" else limit + 1)
 
 
