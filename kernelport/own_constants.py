@@ -101,3 +101,23 @@ def own_names(expr: str, macros: Mapping, given: Mapping, data: bytes | None, gr
         m = macros[n]
         todo += [w for w in _WORD.findall(m.body) if w not in given and w not in (m.params or ())]
     return seen
+
+
+def merged(run: Mapping, own: Mapping, data: bytes) -> dict:
+    """The macros the macro repair reads: the run's (headers', -D) with the file's own definitions over them,
+    except a -D whose every `#define` in the file stands in the first branch of its own `#ifndef NAME` /
+    `#if !defined(NAME)` guard: the compile takes no such branch under the -D, so the -D's value is the one
+    every test sees (`#ifndef N_IN` / `#define N_IN 16` built with -DN_IN=48 reads 48, not the default)."""
+    from .macro_groups import _TESTED, groups
+    out = {**run, **own}
+    given = [n for n in own if getattr(run.get(n), "path", None) == "<command line>"]
+    if not given:
+        return out
+    gs = groups(data)
+    for name in given:
+        at = _defines(data, name)
+        guards = [g for g in gs if (m := _TESTED.fullmatch(g.cond)) is not None and (m.group(2) or m.group(4)) == name
+                  and (m.group(1) == "ifndef" or m.group(3) == "!")]
+        if at and all(any(g.branches[0][0] <= a < g.branches[0][1] for g in guards) for a in at):
+            out[name] = run[name]
+    return out
