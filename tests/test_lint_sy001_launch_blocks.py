@@ -61,3 +61,16 @@ def test_a_macro_redefined_between_the_test_and_the_launch_keeps_the_finding():
     # one value under each name: a macro spelling the other, a const local reading it
     assert _sy001("#define BLK kHeadDim\nvoid run(float *o) { attn<<<4, BLK>>>(o); }") == []
     assert _sy001("void run(float *o) { const int t = kHeadDim; attn<<<4, t>>>(o); }") == []
+
+
+RUNNER = "struct Runner {\n  int threads;\n  Runner() : threads(32) {}\n  void run(float *o) { attn<<<4, threads>>>(o); }\nWRITE};\n"
+
+
+def test_a_member_block_written_outside_the_constructors_keeps_the_finding():
+    # blockdims reads a member through its constructors (memberdims): a method or another function may set it
+    assert _sy001(RUNNER.replace("WRITE", "  void big() { threads = 256; }\n")) == [8]
+    assert _sy001(RUNNER.replace("WRITE", "") + "void big(Runner &r) { r.threads = 256; }\n") == [8]
+    assert _sy001(RUNNER.replace("WRITE", "") + "void big(Runner *r) { r->threads *= 8; }\n") == [8]
+    # look-alikes: only the constructor sets it; a read of it elsewhere
+    assert _sy001(RUNNER.replace("WRITE", "")) == []
+    assert _sy001(RUNNER.replace("WRITE", "  int count() const { return threads == 32 ? 1 : 2; }\n")) == []

@@ -27,6 +27,12 @@ def holds(src, m, owner, block: Node, depth: int = 0) -> bool:
     if owner is None or owner.body is None:
         return True  # (blockdims reads no local without the launching function)
     names = {src.text_of(i) for i in _identifiers(block)}
+    local = {ident_name(d.child_by_field_name("declarator")) for d in src.index.under(owner.body, "init_declarator")}
+    for name in names - local - set(m.macros):
+        # a member (memberdims reads its constructors' value) or a global: written by any function but a constructor
+        if any(f.body is not None and f.node.child_by_field_name("type") is not None and _stored(src, m, f.body, name, True)
+               for f in m.functions.values()) or _stored_in_methods(src, m, name):
+            return False
     for d in src.index.under(owner.body, "init_declarator"):
         name = ident_name(d.child_by_field_name("declarator"))
         if name not in names:
@@ -35,7 +41,7 @@ def holds(src, m, owner, block: Node, depth: int = 0) -> bool:
             return False
         decl = d.parent
         const = decl is not None and re.search(r"\b(const|constexpr)\b", src.text_of(decl).split("=")[0]) is not None
-        if not const and _stored(src, m, owner, name):
+        if not const and _stored(src, m, owner.body, name):
             return False
         init = d.child_by_field_name("value")
         if init is not None and not holds(src, m, owner, init, depth + 1):
@@ -58,9 +64,23 @@ def _base(src, n: Node | None) -> str | None:
     return src.text_of(n) if n is not None and n.type == "identifier" else None
 
 
-def _stored(src, m, owner, name: str) -> bool:
-    """`name` (or a member of it) may be written in owner's body after its declaration."""
-    body = owner.body
+def _stored_in_methods(src, m, name: str) -> bool:
+    """`name` written in a member function defined in a class body (not a constructor: no return type)."""
+    for fd in src.index.of_type("function_definition"):
+        if fd.child_by_field_name("type") is not None and fd.parent is not None and \
+                fd.parent.type == "field_declaration_list":
+            body = fd.child_by_field_name("body")
+            if body is not None and _stored(src, m, body, name, True):
+                return True
+    return False
+
+
+def _stored(src, m, body: Node, name: str, member: bool = False) -> bool:
+    """`name` (or a member of it; with `member`, `obj.name` / `p->name` too) may be written in `body`."""
+    if member and re.search(rf"(\.|->)\s*{re.escape(name)}\s*(\.\s*[xyz]\s*)?([-+*/%&|^]|<<|>>)?=(?!=)|(\+\+|--)\s*\w+\s*(\.|->)\s*"
+                            rf"{re.escape(name)}\b|(\.|->)\s*{re.escape(name)}\s*(\+\+|--)|&\s*\w+\s*(\.|->)\s*{re.escape(name)}\b",
+                            src.text_of(body)):
+        return True
     for a in src.index.under(body, "assignment_expression"):
         if _base(src, a.child_by_field_name("left")) == name:
             return True
