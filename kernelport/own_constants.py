@@ -4,7 +4,8 @@
 built with -DNR_STATIONS=48): the test is decided as the compiler decides it when every name it reaches is a -D
 or a macro the text defines once, where every compile sees that one definition before the test.
 
-A definition counts only so: exactly one `#define NAME` in the text and no `#undef NAME`, before the test, outside
+A definition counts only so: exactly one `#define NAME` in the text and no `#undef NAME`, before the test and
+with no `#include` between the two (a header may define the name again), outside
 every conditional or in the first branch of its own guard (`#ifndef NAME` / `#define NAME`, which a first compile
 takes: macro_groups.defines_itself); a name defined in a header, twice, or under another test stays unknown and
 the test undecided (macro_groups._cmdline_value returns None), as before.  Function-like definitions are put in
@@ -33,6 +34,8 @@ def usable(name: str, macros: Mapping, data: bytes, groups, before: int) -> bool
     at = _defines(data, name)
     if len(at) != 1 or at[0] >= before:
         return False
+    if re.search(rb"^[ \t]*#[ \t]*include\b", data[at[0]:before], re.M):
+        return False  # a header read between the definition and the test may #undef / #define it again
     for g in groups:
         if g.start <= at[0] < g.end:
             m = re.fullmatch(r"ifndef (\w+)( //.*| /\*.*)?", g.cond)

@@ -112,3 +112,14 @@ def test_a_default_under_its_own_ifndef_guard_yields_to_the_runs_define(tmp_path
         own = {"N_IN": MacroDef("N_IN", None, "20", "weigh.cu", 2)}
         assert own_constants.merged(cmd, own, text.encode())["N_IN"].body == value, text
         assert own_constants.merged({}, own, text.encode())["N_IN"].body == "20", text
+
+
+def test_a_header_included_between_the_definition_and_the_test_leaves_the_test_undecided():
+    # stop 62's review: `#define WIDE 0`, then `#include "cfg.h"` (which may `#undef WIDE` / `#define WIDE 1`),
+    # then `#if WIDE + N_IN > 100`: the file's text alone does not say which value the test reads
+    macros = {"N_IN": MacroDef("N_IN", None, "100", "<command line>", 0), "WIDE": MacroDef("WIDE", None, "0", "a.cu", 1)}
+    text = b'#define WIDE 0\n#include "cfg.h"\n#if WIDE + N_IN > 100\nA\n#endif\n'
+    assert macro_groups._cmdline_value("WIDE + N_IN > 100", macros, text, text.index(b"#if")) is None
+    # the look-alike: the header first, then the definition: the test reads the file's 0
+    text = b'#include "cfg.h"\n#define WIDE 0\n#if WIDE + N_IN > 100\nA\n#endif\n'
+    assert macro_groups._cmdline_value("WIDE + N_IN > 100", macros, text, text.index(b"#if")) == 0
