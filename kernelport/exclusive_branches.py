@@ -10,7 +10,11 @@ every thread: lint's SY001 joined the first loop head to the second branch's bar
 test of an `#if`/`#elif` chain around a place holds or fails as its branch needs (an `#else`: every test fails),
 `defined(X)` and X's value are tried independently, integers over 0, 1, 2 and each literal of the tests and its
 neighbours.  A test this cannot evaluate (a function-like macro, more than 4096 readings) answers False: the
-places are not known to exclude each other."""
+places are not known to exclude each other.  Those values stand for every value only where each name is compared
+with a decimal literal (`N > 1`, `2 == N`) or read as a truth value (`#if N`, `!N`): arithmetic over a name (`N % 16
+== 3` beside `N >= 64`: 67 is in neither's neighbours), a hex literal or a comparison of two names answers False,
+as does a name a test reads that the file `#define`s or `#undef`s between the two tests' directives and the later
+place (the two tests then read two values of it)."""
 from __future__ import annotations
 
 import itertools
@@ -23,6 +27,25 @@ _DEFINED = lazy_re.compile(r"\bdefined\s*\(\s*(\w+)\s*\)|\bdefined\s+(\w+)")
 _NAME = lazy_re.compile(r"(?<![\w.])[A-Za-z_]\w*")
 _INT = lazy_re.compile(r"(?<![\w.])\d+(?![\w.])")
 _LIMIT = 4096
+_CMP = lazy_re.compile(r"(?<![\w.])(?:[A-Za-z_]\w*\s*(?:==|!=|<=|>=|<|>)\s*-?\d+|-?\d+\s*(?:==|!=|<=|>=|<|>)\s*[A-Za-z_]\w*)"
+                       r"(?![\w.])")
+
+
+def _sampled(expr: str) -> bool:
+    """Whether 0, 1, 2 and the literals' neighbours stand for every value of the names `expr` reads: every
+    name compared with a decimal literal or read alone as a truth value, joined by `&&`, `||`, `!`, parentheses."""
+    rest = _CMP.sub(" 1 ", expr)
+    rest = re.sub(r"&&|\|\||!(?!=)|[()]", " ", rest)
+    return all(re.fullmatch(r"[A-Za-z_]\w*|\d+", w) for w in rest.split())
+
+
+def _redefined(data: bytes, names: set[str], start: int, end: int) -> bool:
+    """Whether a `#define` / `#undef` of one of `names` stands in data[start:end]."""
+    for n in names:
+        pat = rb"^[ \t]*#[ \t]*(?:define|undef)[ \t]+%s\b" % re.escape(n.encode())
+        if re.compile(pat, re.M).search(data, start, end):
+            return True
+    return False
 
 
 def _test(directive: str) -> str | None:
@@ -61,8 +84,13 @@ def exclusive(data: bytes, a: int, b: int) -> bool:
         return False
     from .macro_groups import groups
     gs = groups(data)
-    needs = _needs(data, a, gs) + _needs(data, b, gs)
-    if not needs:
+    need_a, need_b = _needs(data, a, gs), _needs(data, b, gs)
+    needs = need_a + need_b
+    if not needs or not all(_sampled(t) for t, _ in needs):
+        return False
+    apart = {n for t, _ in set(need_a) ^ set(need_b) for n in _NAME.findall(t) if n != "defined"}
+    first = min((g.start for g in gs if g.start <= a < g.end or g.start <= b < g.end), default=min(a, b))
+    if _redefined(data, apart, first, max(a, b)):
         return False
     flags: list[str] = []
     exprs = []

@@ -4,7 +4,8 @@
 built with -DNR_STATIONS=48): the test is decided as the compiler decides it when every name it reaches is a -D
 or a macro the text defines once, where every compile sees that one definition before the test.
 
-A definition counts only so: exactly one `#define NAME` in the text and no `#undef NAME`, before the test, outside
+A definition counts only so: exactly one `#define NAME` in the text and no `#undef NAME`, before the test and
+with no `#include` between the two (a header may define the name again), outside
 every conditional or in the first branch of its own guard (`#ifndef NAME` / `#define NAME`, which a first compile
 takes: macro_groups.defines_itself); a name defined in a header, twice, or under another test stays unknown and
 the test undecided (macro_groups._cmdline_value returns None), as before.  Function-like definitions are put in
@@ -33,6 +34,8 @@ def usable(name: str, macros: Mapping, data: bytes, groups, before: int) -> bool
     at = _defines(data, name)
     if len(at) != 1 or at[0] >= before:
         return False
+    if re.search(rb"^[ \t]*#[ \t]*include\b", data[at[0]:before], re.M):
+        return False  # a header read between the definition and the test may #undef / #define it again
     for g in groups:
         if g.start <= at[0] < g.end:
             m = re.fullmatch(r"ifndef (\w+)( //.*| /\*.*)?", g.cond)
@@ -101,3 +104,23 @@ def own_names(expr: str, macros: Mapping, given: Mapping, data: bytes | None, gr
         m = macros[n]
         todo += [w for w in _WORD.findall(m.body) if w not in given and w not in (m.params or ())]
     return seen
+
+
+def merged(run: Mapping, own: Mapping, data: bytes) -> dict:
+    """The macros the macro repair reads: the run's (headers', -D) with the file's own definitions over them,
+    except a -D whose every `#define` in the file stands in the first branch of its own `#ifndef NAME` /
+    `#if !defined(NAME)` guard: the compile takes no such branch under the -D, so the -D's value is the one
+    every test sees (`#ifndef N_IN` / `#define N_IN 16` built with -DN_IN=48 reads 48, not the default)."""
+    from .macro_groups import _TESTED, groups
+    out = {**run, **own}
+    given = [n for n in own if getattr(run.get(n), "path", None) == "<command line>"]
+    if not given:
+        return out
+    gs = groups(data)
+    for name in given:
+        at = _defines(data, name)
+        guards = [g for g in gs if (m := _TESTED.fullmatch(g.cond)) is not None and (m.group(2) or m.group(4)) == name
+                  and (m.group(1) == "ifndef" or m.group(3) == "!")]
+        if at and all(any(g.branches[0][0] <= a < g.branches[0][1] for g in guards) for a in at):
+            out[name] = run[name]
+    return out

@@ -13,7 +13,10 @@ proved: a declaration in a function body of one variable (or array) with no init
 type names a class the file or the headers read before it (`visible.elsewhere`) define once with a body in
 which a data member has a default initializer (`= v` or `{v}`), or a member of such a class type, through
 `typedef` / `using` names.  A class whose constructor the source writes is left alone (nvcc refuses those
-too), as are templates' parameters and classes nothing here defines: hipcc then reports them itself."""
+too), as are templates' parameters and classes nothing here defines: hipcc then reports them itself.  So is a
+variable a lambda of the function may capture by copy (`[=]`, `[work]`, an init-capture naming it): the static
+`__shared__` object is no capture, each call reads the shared bytes, while the port's reference would be captured
+as a copy of the object taken when the lambda is made (a stale private array: another value, no error)."""
 from __future__ import annotations
 
 import re
@@ -50,7 +53,7 @@ def rewrite_pass(tr) -> None:
             continue
         classes = _classes(tr) if classes is None else classes
         why = _initialised(tr.src.text_of(t), classes, _aliases(tr), 0)
-        if why is None:
+        if why is None or _copied_by_lambda(tr.src, decl, tr.src.text_of(n)):
             continue
         _rewrite(tr, decl, d, n, tr.src.text_of(t), dims, why)
 
@@ -141,3 +144,21 @@ def _initialised(type_text: str, classes: dict, aliases: dict, depth: int) -> st
             if inner is not None:
                 return inner
     return None
+
+
+def _copied_by_lambda(src, decl: Node, var: str) -> bool:
+    """Whether a lambda in the function holding `decl` names `var` and captures by copy (a `=` default, `var`
+    listed without `&`, or an init-capture)."""
+    fn = decl.parent
+    while fn is not None and fn.type != "function_definition":
+        fn = fn.parent
+    if fn is None:
+        return False
+    for lam in src.index.under(fn, "lambda_expression"):
+        if not re.search(rf"\b{re.escape(var)}\b", src.text_of(lam)):
+            continue
+        cap = lam.child_by_field_name("captures")
+        items = [x.strip() for x in src.text_of(cap).strip("[]").split(",")] if cap is not None else []
+        if any(x == "=" or "=" in x or x == var for x in items):
+            return True
+    return False

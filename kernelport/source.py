@@ -227,10 +227,10 @@ class SourceFile:
         seen, tree, more = macro_signatures.unlink(text, path, data, seen, tree, macros, parse)  # `extern "C" SIG(f) {`
         visible = None  # (a file nested past the bound is refused for that, so no repair is tried on it:)
         if tree.root_node.has_error and _depth.too_deep(tree) is None:
-            from . import macro_repair, macros as mac  # only where a macro may stand in the way
+            from . import macro_repair, macros as mac, own_constants  # only where a macro may stand in the way
             visible = {**(macros or {}), **mac.definitions(text, path)}
             # (a macro the file undefines after its uses still stands in the way at those uses)
-            own = {**_toolkit_definitions(), **(macros or {}), **mac.definitions(text, path, undefined=True)}
+            own = own_constants.merged({**_toolkit_definitions(), **(macros or {})}, mac.definitions(text, path, undefined=True), data)
             seen, tree, repaired = macro_repair.repair(data, seen, tree, own, parse)
             more = (*more, *repaired)
         starts, find, i = [0], data.find, data.find(b"\n")

@@ -82,3 +82,22 @@ def test_exclusive_reads_if_elif_else_chains():
     # a test it cannot read (a function-like macro) is not known to exclude anything
     fn = b"#if MAX(N, 1) == 1\na\n#endif\n#if MAX(N, 1) != 1\nb\n#endif\n"
     assert not exclusive(fn, fn.index(b"\na\n") + 1, fn.index(b"\nb\n") + 1)
+
+
+def _two(first: str, second: str, between: str = "") -> tuple[bytes, int, int]:
+    data = f"#if {first}\nA\n#endif\n{between}#if {second}\nB\n#endif\n".encode()
+    return data, data.index(b"A"), data.index(b"B")
+
+
+def test_exclusive_only_where_its_sampled_values_stand_for_every_value():
+    # stop 62's review: N = 67 takes both (67 % 16 == 3, 67 >= 64), N = 64 both, N = 97 both; none is sampled
+    assert not exclusive(*_two("(N % 16) == 3", "N >= 64"))
+    assert not exclusive(*_two("N == 0x40", "N > 2"))
+    assert not exclusive(*_two("N / 32 == 3", "N % 32 == 1"))
+    # a test over the name's value after a redefinition reads another value than the first test did
+    assert not exclusive(*_two("MODE == 1", "MODE == 2", "#undef MODE\n#define MODE 2\n"))
+    # look-alikes that do exclude: comparisons with decimal literals, truth values, `defined`
+    assert exclusive(*_two("N < 64", "N >= 64"))
+    assert exclusive(*_two("!(CH == 1) && defined(T)", "CH == 1"))
+    assert exclusive(*_two("N", "!N"))
+    assert exclusive(*_two("MODE == 1", "MODE == 2", "#define OTHER 2\n"))

@@ -91,3 +91,35 @@ def test_the_value_is_read_through_the_definitions_as_the_compiler_reads_it():
     # a name the text does not define (a header's) stays unknown
     assert macro_groups._cmdline_value("PER_PASS + OTHER >= 16", {**macros, "OTHER": MacroDef(
         "OTHER", None, "1", "other.h", 1)}, data, end) is None
+
+
+def test_a_default_under_its_own_ifndef_guard_yields_to_the_runs_define(tmp_path):
+    # stop 62's review: `#ifndef N_IN` / `#define N_IN 20` built with -DN_IN=48: the compile skips the default,
+    # so PER_PASS is 16 and the broken step is not compiled; reading the default (PER_PASS 20) kept that step
+    # as compiled: a parse error where nvcc compiles the file (kernelport.own_constants.merged).
+    f = _file(tmp_path, "#ifndef N_IN\n#define N_IN 20\n#endif\n" + textwrap.dedent(KERNEL))
+    rc, out, err = kp_inproc("translate", f, "--to", "hip", "-DN_IN=48", "-o", tmp_path / "out")
+    assert rc == 0, err
+    port = (tmp_path / "out" / "weigh.hip").read_text()
+    assert "  if (threadIdx.x + 18 < N_IN)\n    float d = in[threadIdx.x + 18];" in port  # kept as written
+    hip_compiles(tmp_path / "out", port, "weigh.hip", extra_args=("-DN_IN=48",))
+    # look-alikes: no -D of N_IN (the default is read), an unguarded `#define` (it replaces the -D, as the
+    # preprocessor does), a guard over another name
+    from kernelport import own_constants
+    cmd = {"N_IN": MacroDef("N_IN", None, "48", "<command line>", 0)}
+    for text, value in (("#ifndef N_IN\n#define N_IN 20\n#endif\n", "48"), ("#define N_IN 20\n", "20"),
+                        ("#ifndef OTHER\n#define N_IN 20\n#endif\n", "20")):
+        own = {"N_IN": MacroDef("N_IN", None, "20", "weigh.cu", 2)}
+        assert own_constants.merged(cmd, own, text.encode())["N_IN"].body == value, text
+        assert own_constants.merged({}, own, text.encode())["N_IN"].body == "20", text
+
+
+def test_a_header_included_between_the_definition_and_the_test_leaves_the_test_undecided():
+    # stop 62's review: `#define WIDE 0`, then `#include "cfg.h"` (which may `#undef WIDE` / `#define WIDE 1`),
+    # then `#if WIDE + N_IN > 100`: the file's text alone does not say which value the test reads
+    macros = {"N_IN": MacroDef("N_IN", None, "100", "<command line>", 0), "WIDE": MacroDef("WIDE", None, "0", "a.cu", 1)}
+    text = b'#define WIDE 0\n#include "cfg.h"\n#if WIDE + N_IN > 100\nA\n#endif\n'
+    assert macro_groups._cmdline_value("WIDE + N_IN > 100", macros, text, text.index(b"#if")) is None
+    # the look-alike: the header first, then the definition: the test reads the file's 0
+    text = b'#include "cfg.h"\n#define WIDE 0\n#if WIDE + N_IN > 100\nA\n#endif\n'
+    assert macro_groups._cmdline_value("WIDE + N_IN > 100", macros, text, text.index(b"#if")) == 0

@@ -67,3 +67,18 @@ def test_look_alikes_stay_as_written(tmp_path):
     assert "__shared__ Plain3 plain[64];" in port and "__shared__ int count;" in port
     assert "__shared__ Made3 made[64];" in port and "extern __shared__ Node3 dyn[];" in port
     assert "reinterpret_cast" not in port
+
+
+def test_a_lambda_that_captures_by_copy_keeps_the_declaration(tmp_path):
+    # stop 62's review: a static __shared__ object is no capture (each call reads shared memory); the port's
+    # reference `Node3 (&work)[64]` would be copied into a `[=]` lambda when it is made (a stale private array,
+    # compiled without a word).  Left as written (hipcc reports it); `[&]` binds the shared bytes and is ported.
+    lam = KERNEL.replace("      work[threadIdx.x].kind = threadIdx.x;",
+                         "      auto kind = CAPTURE(int i) { return work[i].kind; };\n"
+                         "      work[threadIdx.x].kind = threadIdx.x;").replace("work[63 - threadIdx.x].kind", "kind(63 - threadIdx.x)")
+    for copy in ("[=]", "[work]", "[w = work[0]]", "[&, work]"):
+        port = _port(tmp_path, lam.replace("CAPTURE", copy))
+        assert "__shared__ DNode work[64];" in port and "kp_work_storage" not in port, copy
+        assert "Holder &held = *reinterpret_cast<Holder *>(kp_held_storage);" in port  # the lambda does not name it
+    port = _port(tmp_path, lam.replace("CAPTURE", "[&]"))
+    assert "DNode (&work)[64] = *reinterpret_cast<DNode (*)[64]>(kp_work_storage);" in port

@@ -16,7 +16,8 @@ counts as never taken only where all of this holds:
   never assigns, whose argument at each launch is a constant or spells the same name as the block extent
   (`k<<<g, n>>>(x, n)`: both read `n` at the launch);
 - every launch of the kernel is known: at least one `<<<>>>` launch in the file, each block's extent in that
-  dimension decided (blockdims.dims, or `n` / `dim3(n, ...)` for the name case), the kernel's name used in
+  dimension decided (blockdims.dims, a local it reads stored to nowhere after its initialiser:
+  kernelport/lint/launchblocks.py; or `n` / `dim3(n, ...)` for the name case), the kernel's name used in
   the file only by its definition, prototypes and those launches (no address taken), and no other file of
   the run naming it (a launch there, or a pointer, is not read here), and no header the file includes
   declaring it (another unit, in the run or not, may launch it).  A launch in a file the run leaves out is not
@@ -29,6 +30,7 @@ import re
 from tree_sitter import Node
 
 from .. import blockdims, fnscopes
+from . import launchblocks
 from ..source import call_args, ident_name
 from .tags import UNIFORM
 
@@ -138,6 +140,8 @@ def _within(div, f, bound: Node, op: str, dim: int, launch) -> bool:
     owner = m.function_at(launch.node)
     ext = blockdims.dims(launch.config[1], owner, m, known)
     block = _strip(launch.config[1])
+    if ext is not None and not launchblocks.holds(div.src, m, owner, block):
+        return False  # a local block stored to after its initialiser (`if (big) threads = 256;`)
     if ext is None and not (block.type == "identifier" and _dim3_name(div.src, div.src.text_of(block))):
         v = blockdims.value(block, m, known, owner)  # a file-scope `constexpr int kHeadDim = 8;` as the block
         ext = (v, 1, 1) if v is not None else None
@@ -149,8 +153,9 @@ def _within(div, f, bound: Node, op: str, dim: int, launch) -> bool:
             limit = blockdims.value(arg, m, known, owner)
             if limit is None and ext is None:  # `k<<<g, n>>>(x, n)`: the extent and the bound read one name
                 return op == ">=" and arg.type == "identifier" and _extent_text(div, launch, dim) == div.src.text_of(arg)
-    if ext is None or limit is None:
-        return False
+    if ext is None or limit is None or not launchblocks.one_value(div.src, m, owner, block) or \
+            not launchblocks.one_value(div.src, m, f, bound):
+        return False  # a macro redefined between the kernel's test and the launch: two counts under one name
     return ext[dim] <= (limit if op == ">=" else limit + 1)
 
 

@@ -34,7 +34,8 @@ answer, so all return or none), and so does the offset loop `for (i = A + t; i <
 thread offset t, so every thread runs the same turns (kernelport/lint/tripcounts.py).  An early return that
 no launch takes is no hazard: `if (d >= kHeadDim) return;` with `d = threadIdx.x` in a kernel every launch of
 which the run shows, each block's x extent at most kHeadDim (`<<<rows, kHeadDim>>>`, or `k<<<g, n>>>(x, n)` for
-`if (threadIdx.x >= n)`); a launch with more threads, one whose block lint cannot read, no launch, the kernel's
+`if (threadIdx.x >= n)`); a launch with more threads, one whose block lint cannot read or whose local block is
+written after its initialiser (`if (big) threads = 256;`: launchblocks.py), no launch, the kernel's
 address taken, a header declaring it (another unit may launch it) or a global / grid-stride index keep the
 finding (kernelport/lint/launchexits.py).  A return that skips two or more barriers is one finding at the
 return, its barriers listed and each a related location; a suppression on the return's line or on a
