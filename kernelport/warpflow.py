@@ -13,7 +13,7 @@ from tree_sitter import Node
 
 from . import abslanes, backends, dialect, fnscopes, launchrows, maskmemory, masksources, memberlanes
 from . import declkeys, declsplit, fullmask, masktypes, shufflewrappers, templateargs, warpreach, warpshapes, warpwidth
-from . import braced_scalars, collective_widths, lazy_widths, warpbinary, warpcounts, xorexchange
+from . import braced_scalars, collective_widths, header_full_masks, lazy_widths, warpbinary, warpcounts, xorexchange
 from .model import Function, Module
 from .reached import reached
 from .source import call_args, ident_name
@@ -92,7 +92,9 @@ class _Analyzer:
             return facts
         if name == "warpSize" or name in getattr(self.m.visible, "wave_widths", ()):  # (headerconsts.wave_widths)
             return frozenset({(WS_OK, -1)})
-        return frozenset({(FULL, -1)}) if fullmask.full_name(self.m, name) else frozenset()  # `UINT32_MAX`
+        if fullmask.full_name(self.m, name) or header_full_masks.full_mask_constant(self.m, name):
+            return frozenset({(FULL, -1)})  # `UINT32_MAX`, a header's `constexpr uint32_t FULL = 0xffffffff`
+        return frozenset()
 
     # -- expressions ------------------------------------------------------------------------
     def ex(self, n: Node | None) -> frozenset:
