@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import count_guards, dialect, fnscopes, shufflewrappers
+from . import count_guards, dialect, fnscopes, function_table_memo, shufflewrappers
 from .butterfly_lanes import folds_into, starts_at_16, under_leader
 from .source import call_args, ident_name
 
@@ -101,6 +101,16 @@ def _carriers(module, read_as: str) -> frozenset:
     return got
 
 
+def _helpers(module) -> dict[str, list]:
+    """The helpers a flow follows into: non-kernel functions with a body, by name (overloads together).  Once
+    per model while its function table is unchanged (function_table_memo): each flow listed every function."""
+    out: dict[str, list] = {}
+    for g in module.functions.values():
+        if g.body is not None and not g.is_kernel:
+            out.setdefault(g.name, []).append(g)
+    return out
+
+
 def _norm(tags: frozenset) -> frozenset:
     """A count-guarded fold read as the first-level fold it is until a bound on its count says otherwise."""
     return frozenset(WARP if t.startswith(COUNT) else t for t in tags) if any(t.startswith(COUNT) for t in tags) \
@@ -140,10 +150,7 @@ class _Flow:
         self.found: Node | None = None
         self.slot_at: dict[str, set[str]] = {}  # array -> the index texts a first-level fold was stored at
         self.wrappers: dict | None = None  # shuffle wrappers by name (shufflewrappers), read on first need
-        self.helpers: dict[str, list] = {}
-        for g in module.functions.values():
-            if g.body is not None and not g.is_kernel:
-                self.helpers.setdefault(g.name, []).append(g)
+        self.helpers: dict[str, list] = function_table_memo.kept(module, "fold helpers", _helpers)  # (read-only)
         self.summaries: dict[tuple[str, frozenset], frozenset] = {}
         self.report = True
         self.stepped: set[str] = set()  # variables a ladder step folded (in the loop being read)

@@ -14,6 +14,7 @@ from typing import Iterator
 from tree_sitter import Node
 
 from .depth import big_stack
+from .file_scope import SCOPE_CONTAINERS, file_scope_items  # noqa: F401 - (model.file_scope_items: its callers)
 from . import backends, dialect, launch_macros, launchforms, own_macros
 from .macros import SPACE_WORDS
 from .qualifier_macros import qualifier_macros
@@ -493,24 +494,7 @@ def with_header_launches(m: Module) -> list[Launch]:
 
 
 # -- what device code needs from file scope --------------------------------------------------
-# Containers whose children are file-scope items (an `#if` branch, a namespace, `extern "C"`).
-SCOPE_CONTAINERS = ("translation_unit", "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif",
-                    "preproc_elifdef", "namespace_definition", "declaration_list", "linkage_specification")
 _NAME_NODES = ("identifier", "type_identifier", "field_identifier", "namespace_identifier")
-
-
-def file_scope_items(src: SourceFile) -> list[Node]:
-    """The items at file scope (in `#if` branches, namespaces and `extern "C"` too), in order."""
-    out: list[Node] = []
-    stack = [src.root]
-    while stack:
-        n = stack.pop()
-        for c in reversed(n.children):
-            if c.type in SCOPE_CONTAINERS:
-                stack.append(c)
-            elif c.is_named and c.type != "comment":
-                out.append(c)
-    return sorted(out, key=lambda n: n.start_byte)
 
 
 def defined_names(src: SourceFile, item: Node) -> set[str]:

@@ -23,7 +23,7 @@ wrapper's body as half a warp.
 """
 from __future__ import annotations
 
-from . import backends, dialect, lazy_re
+from . import backends, dialect, function_table_memo, lazy_re
 from .model import Module
 from .source import call_args
 
@@ -36,13 +36,7 @@ def wrappers(module: Module) -> dict[str, tuple[str, tuple[str, ...], str | None
     text of the lane mask the wrapper passes itself, None where a parameter or nothing gives it).
     Read-only; once per model while its functions are the same objects (fold_levels asks per function
     it follows: the file's every function read again per function made a file's cost its size squared)."""
-    fs = module.functions
-    kept = module.__dict__.get("_kp_wrappers")
-    if kept is not None and kept[0] is fs and len(kept[1]) == len(fs) and all(fs.get(k) is f for k, f in kept[1].items()):
-        return kept[2]
-    got = _wrappers(module)
-    module.__dict__["_kp_wrappers"] = (fs, dict(fs), got)
-    return got
+    return function_table_memo.kept(module, "shuffle wrappers", _wrappers)
 
 
 def _wrappers(module: Module) -> dict[str, tuple[str, tuple[str, ...], str | None]]:
