@@ -5,9 +5,9 @@ the user's overload (kernelport/backends/metal/self_calls.py, unported.py)."""
 from __future__ import annotations
 
 try:  # tests/ as a package or as plain rootdir modules
-    from .conftest import metal_checked, metal_port
+    from .conftest import metal_checked, metal_port, require_tool
 except ImportError:  # pragma: no cover
-    from conftest import metal_checked, metal_port
+    from conftest import metal_checked, metal_port, require_tool
 
 RECURSION = "calls itself (recursion)"
 
@@ -20,11 +20,28 @@ def test_a_float3_overload_of_a_cache_hinted_store_is_ported():
             __stcg(&(p->y), q.y);
             __stcg(&(p->z), q.z);
         }
-        __global__ void k(float3* out, const float3* in) { __stcg(&out[threadIdx.x], in[threadIdx.x]); }
+        __global__ void k(float3* out, const float3* in) { float3 v = in[threadIdx.x]; __stcg(&out[threadIdx.x], v); }
         """)
     # the builtin's calls are plain stores; the kernel's call runs the user's overload, kept
     assert "((p->x) = (q.x))" in text and "((p->z) = (q.z))" in text, text
-    assert "__stcg(&out[" in text, text
+    assert "__stcg(&out[tid.x], v)" in text, text
+
+
+def test_a_device_element_given_to_the_overload_that_writes_before_it_reads_is_refused():
+    """Given in[i] itself, the port would copy it into the thread for `const float3& q` (MSL binds no
+    thread reference to device memory), but the helper writes through p before it reads q.y: where out
+    and in are one buffer a copy reads the old bytes CUDA does not (copy_observers.py): refused, located."""
+    require_tool("clang")
+    port, _ = metal_port("""
+        __device__ void __stcg(float3* p, const float3& q)
+        {
+            __stcg(&(p->x), q.x);
+            __stcg(&(p->y), q.y);
+        }
+        __global__ void k(float3* out, const float3* in) { __stcg(&out[threadIdx.x], in[threadIdx.x]); }
+        """)
+    assert not port.ok and [d.code for d in port.diagnostics if d.severity == "error"] == ["KP224"]
+    assert any(d.format().startswith("t.cu:7:") and "__stcg" in d.format() for d in port.diagnostics)
 
 
 def test_an_overload_of_a_cuda_atomic_calling_the_builtin_is_no_recursion():

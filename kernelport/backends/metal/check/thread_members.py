@@ -6,8 +6,8 @@ writes for each member called on a device object: object_spaces.py), and Metal r
 for OpenCL gives the same function a generic `this`, which accepts device and threadgroup objects, so
 clang alone let a missing twin pass.  The checker therefore writes `thread` (the header's `__private`)
 after the parameters of each member function that names no space there: its declarations and
-definitions in the class body and its definitions out of it (`float V::norm() const {`), which must
-agree.  Static members, constructors, destructors and friends are left as written (they have no
+definitions in the class body and its definitions out of it (`float V::norm() const {`, a class
+template's `T S<T>::apply(T x) const {`), which must agree.  Static members, constructors, destructors and friends are left as written (they have no
 object).  A temporary's member call (`(a + b).norm()`) is valid Metal (the temporary is a thread
 object) and clang, which materialises it in no space, refuses it: thread_temporaries.py lets that
 error through and thread_arguments.py wraps the object to check the call's arguments.
@@ -19,7 +19,7 @@ import re
 from .text import matching
 
 _CLASS = re.compile(r"\b(?:struct|class|union)\s+(?:alignas\s*\([^()]*\)\s*)?([A-Za-z_]\w*)[^;{}()]*\{")
-_NAME = re.compile(r"(?:\b([A-Za-z_]\w*)\s*::\s*)?(~?\s*[A-Za-z_]\w*|operator\s*(?:[-+*/%^&|<>=!]=?|<<=?|>>=?|&&|\|\||"
+_NAME = re.compile(r"(?:\b([A-Za-z_]\w*)\s*(?:<[^<>;{}()]*(?:<[^<>;{}()]*>[^<>;{}()]*)*>\s*)?::\s*)?(~?\s*[A-Za-z_]\w*|operator\s*(?:[-+*/%^&|<>=!]=?|<<=?|>>=?|&&|\|\||"
                    r"\[\s*\]|\(\s*\)))\s*\(")
 _AFTER = re.compile(r"\s*(const\s*)?(volatile\s*)?(noexcept\s*)?(?:override\s*|final\s*)*(?P<end>[{;]|=\s*(?:0|default|delete)\s*;)")
 _SPACE_AFTER = re.compile(r"^\s*(const\s*)?(device|threadgroup|constant|thread)\b")
