@@ -1,0 +1,79 @@
+"""A callee that writes through another alias of a copied `const T&` argument (issue 11, Metal part;
+snippets written for the test: review of h/metal62).
+
+h/metal62's copy_observers.py counted only writes through the callee's own pointer and reference
+parameters.  A device argument copied into the thread reads its old value where CUDA's reference reads
+the new one after any write that can reach it: a local copy of the pointer (`float *q = out;`), a
+pointer in a by-value struct (`p.o[0]`), an object's pointer member, or a helper the callee calls.
+Main copied all four (a port that computes something else); they are refused at their line (KP224).
+The look-alikes stay copied: writes to a local array or the callee's own locals, a call of a helper that
+writes nothing, and a reference parameter given a thread local (`acc(s, x[0])`, which main refused).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+from conftest import require_tool
+
+ALIASES = """
+struct W { float *o;
+  __device__ void acc(const float &x) const { o[0] += x; o[1] += x; }
+};
+struct P { float *o; };
+__device__ void accA(float *out, const float &x) { float *q = out; q[0] += x; q[1] += x; }
+__device__ void accE(P p, const float &x) { p.o[0] += x; p.o[1] += x; }
+__device__ void inner(float *o) { o[0] = 7.0f; }
+__device__ float accC(float *out, const float &x) { float *q = out + 0; inner(q); return x; }
+__global__ void k(float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i != 0) return;
+  W w; w.o = out;
+  w.acc(out[0]);
+  accA(out, out[0]);
+  P p; p.o = out;
+  accE(p, out[0]);
+  out[3] = accC(out, out[0]);
+}
+"""
+
+THREAD_ONLY = """
+struct S { float s;
+  __device__ void add(const float &v) { s += v; }
+};
+__device__ float sq(float a) { float t = a; t *= a; return t; }
+__device__ float two(const float &x) { float tmp[2]; tmp[0] = x; tmp[1] = sq(x); float *q = tmp; q = q + 1; return tmp[0] + *q; }
+__device__ void acc(float &t, const float &v) { t += v; }
+__device__ void put(float *t, const float &v) { *t = v; }
+__global__ void k(const float *x, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.0f, u = 0.0f;
+  S o; o.s = 0.0f;
+  o.add(x[i]);
+  acc(s, x[i]);
+  put(&u, x[i]);
+  out[i] = two(x[i]) + s + u + o.s;
+}
+"""
+
+
+def _port(tmp_path: Path, cuda: str):
+    require_tool("clang")
+    port, _ = translate(SourceFile.from_text(cuda, str(tmp_path / "k.cu")), "metal")
+    return port, [(d.location.line, d.code) for d in port.diagnostics if d.severity == "error"]
+
+
+def test_a_write_through_another_alias_refuses_the_copy(tmp_path: Path):
+    port, errors = _port(tmp_path, ALIASES)
+    assert errors == [(14, "KP224"), (15, "KP224"), (17, "KP224"), (18, "KP224")], \
+        [d.format() for d in port.diagnostics]
+
+
+def test_writes_to_the_threads_own_storage_keep_the_copy(tmp_path: Path):
+    port, errors = _port(tmp_path, THREAD_ONLY)
+    assert errors == [], [d.format() for d in port.diagnostics]
+    body = port.body
+    for call in ("o.add(float(x[i]))", "acc(s, float(x[i]))", "put(&u, float(x[i]))", "two(float(x[i]))"):
+        assert call in body, body
