@@ -77,3 +77,25 @@ def test_writes_to_the_threads_own_storage_keep_the_copy(tmp_path: Path):
     body = port.body
     for call in ("o.add(float(x[i]))", "acc(s, float(x[i]))", "put(&u, float(x[i]))", "two(float(x[i]))"):
         assert call in body, body
+
+
+MUTABLE = """
+struct Film {
+  float *raster; int width; mutable int hits;
+  __device__ float get(int i) const;
+};
+__device__ float Film::get(int i) const { hits += 1; return raster[i] * width; }
+__global__ void k(Film *f, float *out) {
+  int i = threadIdx.x;
+  out[i] = f->get(i);
+}
+"""
+
+
+def test_a_const_member_of_a_class_with_a_mutable_member_is_not_called_on_a_copy(tmp_path: Path):
+    # `hits += 1` in a const member writes the device object in CUDA, the copy in `Film(*f).get(i)`
+    port, errors = _port(tmp_path, MUTABLE)
+    assert errors == [(9, "KP224")], [d.format() for d in port.diagnostics]
+    # the look-alike with no mutable member is called on a copy (h/metal62's object_copies.py)
+    port, errors = _port(tmp_path, MUTABLE.replace(" mutable int hits;", "").replace("hits += 1; ", ""))
+    assert errors == [] and "Film(*f).get(i)" in port.body, [d.format() for d in port.diagnostics]

@@ -6,7 +6,8 @@ device pointer (object_spaces.py writes a member defined in its class once per o
 get(int i) const device`; one defined out of it would need the qualifier on its in-class declaration
 too, and is left with its thread object: the checker, which now models that object, refuses the call
 (check/thread_members.py)).  A copy is CUDA's meaning where the member cannot tell: it is `const`
-(it writes no member; a pointer member's target is the same through the copy), it returns no reference
+(it writes no member; a pointer member's target is the same through the copy), its class has no `mutable`
+member (which a const member may write: the write would land in the copy), it returns no reference
 (one into the copy would dangle) and it does not name `this` (an address compared or kept).  Else the
 call stays as written and is refused at its line (KP224).
 """
@@ -30,7 +31,7 @@ class ObjectCopies:
                 any(n.type == "this" for n in walk(h.body)):
             return
         cls = h.name.rsplit("::", 1)[0]
-        if not re.fullmatch(r"[A-Za-z_]\w*", cls) or cls not in self._classes():
+        if not re.fullmatch(r"[A-Za-z_]\w*", cls) or cls not in self._classes() or self._has_mutable(cls):
             return
         obj = fn.child_by_field_name("argument")
         arrow = self.src.text_of(fn.child_by_field_name("operator") or fn) == "->"
@@ -43,3 +44,14 @@ class ObjectCopies:
         self.note(fn, f"{cls}(...).{self.src.text_of(field)}",
                   f"{h.name} is a const member defined out of its class: MSL calls it on a thread object, "
                   f"so the `{space}` object is copied into the thread")
+
+    def _has_mutable(self, cls: str) -> bool:
+        """Whether a class named cls declares a `mutable` member (a const member function may write it)."""
+        for n in self.src.index.of_types("struct_specifier", "class_specifier"):
+            name = n.child_by_field_name("name")
+            body = n.child_by_field_name("body")
+            if name is not None and body is not None and self.src.text_of(name) == cls and any(
+                    c.type in ("storage_class_specifier", "type_qualifier") and self.src.text_of(c) == "mutable"
+                    for f in walk(body) if f.type == "field_declaration" for c in f.children):
+                return True
+        return False
