@@ -99,3 +99,10 @@ def test_a_const_member_of_a_class_with_a_mutable_member_is_not_called_on_a_copy
     # the look-alike with no mutable member is called on a copy (h/metal62's object_copies.py)
     port, errors = _port(tmp_path, MUTABLE.replace(" mutable int hits;", "").replace("hits += 1; ", ""))
     assert errors == [] and "Film(*f).get(i)" in port.body, [d.format() for d in port.diagnostics]
+
+
+def test_a_const_member_that_writes_through_a_pointer_is_not_called_on_a_copy(tmp_path: Path):
+    # `next->v = 0` may write the object itself (next == this): `v` read after it is the copy's in a copy
+    cuda = MUTABLE.replace(" mutable int hits;", " Film *next;").replace("hits += 1; ", "next->width = 0; ")
+    port, errors = _port(tmp_path, cuda)
+    assert errors == [(9, "KP224")], [d.format() for d in port.diagnostics]

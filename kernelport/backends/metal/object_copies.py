@@ -7,7 +7,8 @@ get(int i) const device`; one defined out of it would need the qualifier on its 
 too, and is left with its thread object: the checker, which now models that object, refuses the call
 (check/thread_members.py)).  A copy is CUDA's meaning where the member cannot tell: it is `const`
 (it writes no member; a pointer member's target is the same through the copy), its class has no `mutable`
-member (which a const member may write: the write would land in the copy), it returns no reference
+member (which a const member may write: the write would land in the copy), it writes no memory (through a
+pointer that may point at the object itself: callee_writes.py), it returns no reference
 (one into the copy would dangle) and it does not name `this` (an address compared or kept).  Else the
 call stays as written and is refused at its line (KP224).
 """
@@ -19,6 +20,7 @@ from tree_sitter import Node
 
 from ...model import Function
 from ...source import walk
+from .callee_writes import writes_memory
 
 
 class ObjectCopies:
@@ -31,8 +33,9 @@ class ObjectCopies:
                 any(n.type == "this" for n in walk(h.body)):
             return
         cls = h.name.rsplit("::", 1)[0]
-        if not re.fullmatch(r"[A-Za-z_]\w*", cls) or cls not in self._classes() or self._has_mutable(cls):
-            return
+        if not re.fullmatch(r"[A-Za-z_]\w*", cls) or cls not in self._classes() or self._has_mutable(cls) or \
+                writes_memory(self.src, h, self.device):
+            return  # (a write through a pointer, `next->v = 0` with next the object itself, then `v` read: the copy's)
         obj = fn.child_by_field_name("argument")
         arrow = self.src.text_of(fn.child_by_field_name("operator") or fn) == "->"
         space = self.space_of(obj, f) if arrow else (self._in_memory(obj, f) or self.object_space(call, f, h))
