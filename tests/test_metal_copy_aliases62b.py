@@ -106,3 +106,18 @@ def test_a_const_member_that_writes_through_a_pointer_is_not_called_on_a_copy(tm
     cuda = MUTABLE.replace(" mutable int hits;", " Film *next;").replace("hits += 1; ", "next->width = 0; ")
     port, errors = _port(tmp_path, cuda)
     assert errors == [(9, "KP224")], [d.format() for d in port.diagnostics]
+
+
+def test_a_helper_called_with_a_thread_local_and_then_with_device_memory_counts(tmp_path: Path):
+    cuda = """
+__device__ void inner(float *o) { o[0] = 7.0f; }
+__device__ float twice(float *out, const float &x) { float t = 0.0f; inner(&t); inner(out); return x + t; }
+__device__ float once(float *out, const float &x) { float t = 0.0f; inner(&t); return x + t; }
+__global__ void k(float *out) {
+  out[3] = twice(out, out[0]);
+  out[4] = once(out, out[0]);
+}
+"""
+    port, errors = _port(tmp_path, cuda)
+    assert errors == [(6, "KP224")], [d.format() for d in port.diagnostics]
+    assert "once(out, float(out[0]))" in port.body  # inner(&t) writes the thread's t only

@@ -23,14 +23,15 @@ _DECLARATORS = ("init_declarator", "parenthesized_declarator")
 
 
 def writes_memory(src: SourceFile, h: Function, functions: Mapping[str, Function],
-                  thread_params: frozenset[str] = frozenset(), seen: set[str] | None = None) -> bool:
+                  thread_params: frozenset[str] = frozenset(), seen: set | None = None) -> bool:
     """Whether h's body (or a helper of `functions` it calls, followed by name) may write memory that is
     not its own thread's; `thread_params`: h's pointer or reference parameters the call gives the
     address of a thread local (`acc(s, x[0])` of `acc(float &t, const float &v)`)."""
     seen = set() if seen is None else seen
-    if h.name in seen or h.body is None:
+    key = (h.name, thread_params)  # (a helper called twice, once with a thread local: the other call counts)
+    if key in seen or h.body is None:
         return False
-    seen.add(h.name)
+    seen.add(key)
     names = _thread_names(src, h)
     globals_ = _file_scope_variables(src)
     for n in walk(h.body):
