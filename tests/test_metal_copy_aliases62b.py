@@ -121,3 +121,25 @@ __global__ void k(float *out) {
     port, errors = _port(tmp_path, cuda)
     assert errors == [(6, "KP224")], [d.format() for d in port.diagnostics]
     assert "once(out, float(out[0]))" in port.body  # inner(&t) writes the thread's t only
+
+
+def test_a_member_array_of_the_own_object_is_thread_storage(tmp_path: Path):
+    # heldout55's sliding-puzzle `local_stack<T, N>::push(T const &v) { buf[++tos] = v; }`: the stack is a
+    # thread object, so its member array is the thread's; a pointer member (`W::acc` above) is not
+    cuda = """
+template <class T, int N> class local_stack {
+  T buf[N]; int tos;
+public:
+  __device__ local_stack() : tos(-1) {}
+  __device__ void push(T const &v) { buf[++tos] = v; }
+  __device__ T pop() { return buf[tos--]; }
+};
+__global__ void k(const float *in, float *out) {
+  int i = threadIdx.x;
+  local_stack<float, 4> st;
+  st.push(in[i]);
+  out[i] = st.pop();
+}
+"""
+    port, errors = _port(tmp_path, cuda)
+    assert errors == [] and "st.push(float(in[i]))" in port.body, [d.format() for d in port.diagnostics]

@@ -7,7 +7,7 @@ pointer parameter: a local copy of one (`float *q = out; q[0] += x;`), a pointer
 (`p.o[0] += x`), an object's pointer member (`o[0] += x` in `W::acc`), a file-scope `__device__` array,
 or a callee (`inner(q)`).  Counted as thread-only: assigning a local or by-value parameter itself
 (`q = out + 1`), a field of one reached by `.` only, an element of a local array, and (in a member
-function) a member of its own object reached without a pointer (that object is a thread one; a device
+function) a member of its own object reached without a pointer (an element of a member array too) (that object is a thread one; a device
 object's non-const member is counted by the caller).  Anything else is a write that may alias.
 """
 from __future__ import annotations
@@ -158,7 +158,34 @@ def _thread_names(src: SourceFile, h: Function) -> _Names:
                 got.arrays.add(name)
             elif d.type == "pointer_declarator":
                 got.pointers.add(name)
+    # a member array of the own object (`buf[++tos] = v` in local_stack::push): the thread object's storage
+    got.arrays |= _member_arrays(src, h) - got.values - got.refs
     return got
+
+
+def _member_arrays(src: SourceFile, h: Function) -> set[str]:
+    """The array fields of the class h is a member of (defined in it or out of it)."""
+    p = h.node.parent
+    while p is not None and p.type == "template_declaration":
+        p = p.parent
+    bodies = [p] if p is not None and p.type == "field_declaration_list" else []
+    if not bodies and "::" in h.name:
+        cls = h.name.rsplit("::", 1)[0].split("::")[-1]
+        bodies = [b for n in src.index.of_types("struct_specifier", "class_specifier")
+                  if (nm := n.child_by_field_name("name")) is not None and src.text_of(nm) == cls
+                  and (b := n.child_by_field_name("body")) is not None]
+    out: set[str] = set()
+    for body in bodies:
+        for f in body.named_children:
+            if f.type != "field_declaration":
+                continue
+            for d in f.children_by_field_name("declarator"):
+                if d.type == "array_declarator":
+                    while d is not None and d.type == "array_declarator":
+                        d = d.child_by_field_name("declarator")
+                    if d is not None and d.type == "field_identifier":
+                        out.add(src.text_of(d))
+    return out
 
 
 def _file_scope_variables(src: SourceFile) -> set[str]:
