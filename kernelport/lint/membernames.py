@@ -23,9 +23,9 @@ _BRANCHES = ("preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "pre
 def names_member(ctx, node: Node, name: str) -> bool:
     """Whether `name` at `node` (an identifier) is a scoped name or a member of an enclosing class."""
     p = node.parent
-    if p is not None and p.type == "qualified_identifier" and p.child_by_field_name("scope") is not None and \
+    if p is not None and p.type == "qualified_identifier" and \
             (nm := p.child_by_field_name("name")) is not None and nm.start_byte == node.start_byte:
-        return True
+        return p.child_by_field_name("scope") is not None  # `::warpSize`: the built-in, in a class too
     while p is not None:
         if p.type == "field_declaration_list" and _declares(ctx, p, name):
             return True

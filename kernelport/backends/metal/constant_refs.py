@@ -43,8 +43,7 @@ class ConstantReferences(ObjectCopies):
                     if self._in_constant(arg, f):
                         self._copy(arg, t, f"'{p.name}' of {h.name} is a const reference")
                     elif not self._returns_reference(h) and self._in_memory(arg, f) in ("device", "threadgroup") \
-                            and not observes_a_copy(self.src, h, p, self._object_in_memory(call, f),
-                                                    self._thread_arguments(h, args, f)):
+                            and not observes_a_copy(self.src, h, p, self._object_in_memory(call, f), self.device, call, f):
                         self._copy(arg, t, f"'{p.name}' of {h.name} is a const reference", self._in_memory(arg, f))
             for n in walk(f.body):
                 if n.type in ("binary_expression", "assignment_expression"):
@@ -203,19 +202,8 @@ class ConstantReferences(ObjectCopies):
         a compound assignment's left side in device or threadgroup memory is the object it writes."""
         left = n.child_by_field_name("left") if n.type == "assignment_expression" else None
         on_memory = left is not None and self._in_memory(left, f) in ("device", "threadgroup")
-        return any(observes_a_copy(self.src, h, p, on_memory) for h in self.helpers.values()
+        return any(observes_a_copy(self.src, h, p, on_memory, self.device) for h in self.helpers.values()
                    if h.name.split("::")[-1] == name for p in h.params if self._const_reference_type(h, p) == t)
-
-    def _thread_arguments(self, h: Function, args: list[Node], f: Function) -> frozenset[str]:
-        """h's reference and pointer parameters given the caller's thread memory at this call (a local
-        variable by reference, a local's address or array): writes through them reach no device object."""
-        def thread(a: Node) -> bool:
-            while a.type == "parenthesized_expression" and a.named_children:
-                a = a.named_children[0]
-            if a.type == "pointer_expression" and self.src.text_of(a.child_by_field_name("operator")) == "&":
-                a = a.child_by_field_name("argument")
-            return a.type == "identifier" and self._in_memory(a, f) == "thread"
-        return frozenset(q.name for q, a in zip(h.params, args) if thread(a))
 
     def _object_in_memory(self, call: Node, f: Function) -> bool:
         """Whether a member call's object (`in[i].add(...)`) is in device or threadgroup memory."""

@@ -14,22 +14,26 @@ object is a thread one (a device object's member runs in its `device` twin, whic
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ...model import Function, Param
 from ...source import SourceFile, walk
+from .callee_writes import thread_arguments, writes_memory
 
 _ATOMIC = ("atomic", "__atomic", "__hip_atomic")
 
 
 def observes_a_copy(src: SourceFile, h: Function, p: Param, on_memory: bool = False,
-                    apart: frozenset[str] = frozenset()) -> bool:
+                    functions: Mapping[str, Function] | None = None, call=None, caller: Function | None = None) -> bool:
     """Whether `h` takes p's address or may write memory a device or threadgroup argument is part of
     (`on_memory`: h is a member called on a device or threadgroup object, which its non-const body may write;
-    `apart`: parameters whose argument at this call is the caller's thread memory, which no device or
-    threadgroup object is part of: `acc(s, x[0])` with s a local writes s, never x[0])."""
+    `functions`: the file's helpers, whose writes through any alias count (callee_writes.py))."""
     if on_memory and _member(h) and not _const_member(src, h):
         return True
-    writable = {q.name for q in h.params if q is not p and q.name not in apart
-                and (q.pointer or _mutable_reference(src, q))}
+    local = thread_arguments(src, h, call, caller) if call is not None else frozenset()
+    if functions is not None and writes_memory(src, h, functions, local):
+        return True
+    writable = {q.name for q in h.params if q is not p and (q.pointer or _mutable_reference(src, q))} - local
     for n in walk(h.body):
         if n.type == "pointer_expression" and src.text_of(n.child_by_field_name("operator")) == "&":
             a = n.child_by_field_name("argument")

@@ -6,7 +6,9 @@ device pointer (object_spaces.py writes a member defined in its class once per o
 get(int i) const device`; one defined out of it would need the qualifier on its in-class declaration
 too, and is left with its thread object: the checker, which now models that object, refuses the call
 (check/thread_members.py)).  A copy is CUDA's meaning where the member cannot tell: it is `const`
-(it writes no member; a pointer member's target is the same through the copy), it returns no reference
+(it writes no member; a pointer member's target is the same through the copy), its class has no `mutable`
+member (which a const member may write: the write would land in the copy), it writes no memory (through a
+pointer that may point at the object itself: callee_writes.py), it returns no reference
 (one into the copy would dangle) and it does not name `this` (an address compared or kept).  Else the
 call stays as written and is refused at its line (KP224).
 """
@@ -18,6 +20,7 @@ from tree_sitter import Node
 
 from ...model import Function
 from ...source import walk
+from .callee_writes import writes_memory
 
 
 class ObjectCopies:
@@ -30,8 +33,9 @@ class ObjectCopies:
                 any(n.type == "this" for n in walk(h.body)):
             return
         cls = h.name.rsplit("::", 1)[0]
-        if not re.fullmatch(r"[A-Za-z_]\w*", cls) or cls not in self._classes():
-            return
+        if not re.fullmatch(r"[A-Za-z_]\w*", cls) or cls not in self._classes() or self._has_mutable(cls) or \
+                writes_memory(self.src, h, self.device):
+            return  # (a write through a pointer, `next->v = 0` with next the object itself, then `v` read: the copy's)
         obj = fn.child_by_field_name("argument")
         arrow = self.src.text_of(fn.child_by_field_name("operator") or fn) == "->"
         space = self.space_of(obj, f) if arrow else (self._in_memory(obj, f) or self.object_space(call, f, h))
@@ -43,3 +47,14 @@ class ObjectCopies:
         self.note(fn, f"{cls}(...).{self.src.text_of(field)}",
                   f"{h.name} is a const member defined out of its class: MSL calls it on a thread object, "
                   f"so the `{space}` object is copied into the thread")
+
+    def _has_mutable(self, cls: str) -> bool:
+        """Whether a class named cls declares a `mutable` member (a const member function may write it)."""
+        for n in self.src.index.of_types("struct_specifier", "class_specifier"):
+            name = n.child_by_field_name("name")
+            body = n.child_by_field_name("body")
+            if name is not None and body is not None and self.src.text_of(name) == cls and any(
+                    c.type in ("storage_class_specifier", "type_qualifier") and self.src.text_of(c) == "mutable"
+                    for f in walk(body) if f.type == "field_declaration" for c in f.children):
+                return True
+        return False

@@ -46,7 +46,7 @@ from .clang import (CLANG_TIMEOUT_S, HEADER_PATH, MetalCheckUnavailable, clang_c
 from .instances import specialise_templates
 from .signatures import check_signatures, find_kernels
 from .text import Lines, blank, diagnostic, mask
-from .thread_arguments import MAX_ROUNDS, unwrap_output, wrap_temporaries
+from .thread_arguments import MAX_ROUNDS, unshift_column, unwrap_output, wrap_temporaries
 from .thread_members import thread_members
 from .thread_params import INSERT, thread_params
 
@@ -160,7 +160,8 @@ def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
     with tempfile.TemporaryDirectory(prefix="kp-metal-") as tmp:
         src = os.path.join(tmp, base or "kernel.metal")
         rounds: list[list[tuple[int, int, int]]] = []  # each round's wraps of temporaries (thread_arguments)
-        for _ in range(MAX_ROUNDS):
+        pending = None  # a temporary still let through when the rounds ran out: what follows it is unchecked
+        for r in range(MAX_ROUNDS):
             with open(src, "w", encoding="utf-8") as fh:
                 fh.write(clang_text)
             try:
@@ -173,12 +174,21 @@ def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
                 break
             let_through: list = []
             parse_clang(output, src, filename, lines, let_through)
-            clang_text, shifts = wrap_temporaries(clang_text, let_through)
+            wrapped, shifts = wrap_temporaries(clang_text, let_through)
             if not shifts:
                 break
+            if r == MAX_ROUNDS - 1:
+                pending = let_through[0]
+                break
+            clang_text = wrapped
             rounds.append(shifts)
         output = unwrap_output(output, src, rounds)
         clang_diags = [_unshift(d, inserted, filename) for d in parse_clang(output, src, filename, lines)]
+        if pending is not None:  # never a pass the checker did not finish (thread_arguments.py)
+            clang_diags.append(_unshift(diagnostic(
+                filename, pending[1], unshift_column(pending[1], pending[2], rounds),
+                f"{pending[3]}; the arguments after this temporary were not checked ({MAX_ROUNDS} rounds): "
+                f"copy them into thread locals", "error", "clang"), inserted, filename))
     if rc not in (0, None) and not reports_an_error(output):
         # clang failed without a parsable diagnostic: never report success
         clang_diags.append(diagnostic(filename, 1, 1, f"clang failed (exit {rc}): {output.strip()[:500]}", "error", "clang"))

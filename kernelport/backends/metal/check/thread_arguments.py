@@ -25,7 +25,7 @@ from tree_sitter import Node
 from .thread_temporaries import TEMPORARY_THIS
 
 WRAP = "__kp_thread_tmp("
-MAX_ROUNDS = 6
+MAX_ROUNDS = 16  # past it, a temporary still named is an error (check/__init__.py): never an unchecked pass
 
 _ORDINAL = re.compile(r"\b(?:in|for) (\d+)(?:st|nd|rd|th) argument\b")
 _OPERANDS = re.compile(r"^invalid operands to binary expression \('(?P<a>[^']*)' and '(?P<b>[^']*)'\)")

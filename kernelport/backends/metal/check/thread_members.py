@@ -6,8 +6,9 @@ writes for each member called on a device object: object_spaces.py), and Metal r
 for OpenCL gives the same function a generic `this`, which accepts device and threadgroup objects, so
 clang alone let a missing twin pass.  The checker therefore writes `thread` (the header's `__private`)
 after the parameters of each member function that names no space there: its declarations and
-definitions in the class body and its definitions out of it (`float V::norm() const {`, a class
-template's `T S<T>::apply(T x) const {`), which must agree.  Static members, constructors, destructors and friends are left as written (they have no
+definitions in the class body and its definitions out of it (`float V::norm() const {`), which must
+agree (`template <class T> T W<T>::get() const {` too; before a trailing return type, `auto get() const
+-> float`).  Static members, constructors, destructors and friends are left as written (they have no
 object).  A temporary's member call (`(a + b).norm()`) is valid Metal (the temporary is a thread
 object) and clang, which materialises it in no space, refuses it: thread_temporaries.py lets that
 error through and thread_arguments.py wraps the object to check the call's arguments.
@@ -18,10 +19,12 @@ import re
 
 from .text import matching
 
-_CLASS = re.compile(r"\b(?:struct|class|union)\s+(?:alignas\s*\([^()]*\)\s*)?([A-Za-z_]\w*)[^;{}()]*\{")
+_CLASS = re.compile(r"\b(?:struct|class|union)\s+(?:alignas\s*\([^()]*\)\s*)?([A-Za-z_]\w*)\b(?!\s*[,>=])[^;{}()]*\{")
+# (not a template's type parameter: `template <class T> struct W {` is W's body, not T's)
 _NAME = re.compile(r"(?:\b([A-Za-z_]\w*)\s*(?:<[^<>;{}()]*(?:<[^<>;{}()]*>[^<>;{}()]*)*>\s*)?::\s*)?(~?\s*[A-Za-z_]\w*|operator\s*(?:[-+*/%^&|<>=!]=?|<<=?|>>=?|&&|\|\||"
                    r"\[\s*\]|\(\s*\)))\s*\(")
-_AFTER = re.compile(r"\s*(const\s*)?(volatile\s*)?(noexcept\s*)?(?:override\s*|final\s*)*(?P<end>[{;]|=\s*(?:0|default|delete)\s*;)")
+_AFTER = re.compile(r"\s*(const\s*)?(volatile\s*)?(noexcept\s*)?(?P<arrow>->\s*[\w:<>,\s*&]+?)?(?:override\s*|final\s*)*"
+                    r"(?P<end>[{;]|=\s*(?:0|default|delete)\s*;)")
 _SPACE_AFTER = re.compile(r"^\s*(const\s*)?(device|threadgroup|constant|thread)\b")
 _NO_OBJECT = re.compile(r"\b(?:static|friend|typedef|using|return|new|delete|sizeof|template\s*<\s*>)\b|[=(,?:]\s*$")
 
@@ -75,7 +78,7 @@ def thread_members(masked: str, chars: list[str]) -> list[int]:
             if re.search(r"\bstatic\b", head):
                 static.add((cls, name))
             continue
-        sites.append((a.start("end"), cls, name, m.group(1) is None))
+        sites.append((a.start("arrow") if a.group("arrow") else a.start("end"), cls, name, m.group(1) is None))
     out = []
     for at, cls, name, in_body in sites:
         if not in_body and (cls, name) in static:
