@@ -26,7 +26,7 @@ def blank_bytes(data: bytes, start: int, end: int) -> bytes:
 
 def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_of: Callable[[int], "int | None"]):
     """C++ the grammar lacks, masked the same way: `new const T*[n]` is seen as `new T [n]` and
-    `typeid(double)` as `typeid(      )` (and a type trait `__is_same(T, float)` as `__is_same(        )`), `template class P<float>;` as a declaration of P, a default
+    `typeid(double)` as `typeid(      )` (and a type trait `__is_same(T, float)` as `__is_same(        )`), `template class P<float>;` (and `extern template class P<float>;`) as a declaration of P, a default
     argument `T x = {}` as `T x`, an unnamed enum's base `enum : size_t {` as `enum {`, a template
     parameter's default pointer type `typename It = T*` as `typename It = T `, a variable's register
     label `int v asm ("eax") = x;` as `int v = x;`, a qualified member operator
@@ -186,9 +186,10 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
             s, e = toks[k].start, toks[i - 1].end
             yield (("friend", s, "friend"), [(s, e, blank_bytes(data, s, e))], [Mask(s, e, "friend", "grammar")])
         elif t.text == "template" and i + 2 < len(toks) and toks[i + 1].text in ("class", "struct") and \
-                toks[i + 2].kind == "ident":  # an explicit instantiation, `template class P<float>;`
-            yield ("template", t.start, "template"), [(t.start, t.end, b" " * 8)], \
-                [Mask(t.start, t.end, "template", "grammar")]
+                toks[i + 2].kind == "ident":  # an explicit instantiation, `template class P<float>;`, and its
+            s = toks[i - 1].start if i > 0 and toks[i - 1].text == "extern" and i - 1 not in masked_at else t.start
+            yield ("template", s, "template"), [(s, t.end, blank_bytes(data, s, t.end))], \
+                [Mask(s, t.end, "template", "grammar")]  # declaration `extern template class V<char>;` (both words)
         elif t.text == "enum" and i + 1 < len(toks) and toks[i + 1].text == ":":  # `enum : size_t {` (no name)
             j = i + 2
             while j < len(toks) and (toks[j].kind == "ident" or toks[j].text == "::"):
