@@ -40,20 +40,29 @@ def _first_comma(toks: list[Tok], a: int, b: int) -> int | None:
     """The index of the comma that ends the first operand of toks[a:b] (inside a pair of parentheses)
     where that operand holds an assignment outside any bracket: `at += n, f(at)` (not `f(a = 1), b`,
     not `a == b, c`), else None."""
-    depth, assigns = 0, False
+    assigns = False
+    for k in _outside_brackets(toks, a, b):
+        x = toks[k].text
+        if x == "=" and _assignment_at(toks, k):
+            assigns = True
+        elif x == ",":
+            return k if assigns else None
+        elif x in ("?", ";"):
+            return None  # (a conditional's branch or a for-header: not this shape)
+    return None
+
+
+def _outside_brackets(toks: list[Tok], a: int, b: int) -> Iterator[int]:
+    """The indexes of toks[a:b] that stand outside any bracket opened there."""
+    depth = 0
     for k in range(a, b):
         x = toks[k].text
         if x in _OPEN:
             depth += 1
         elif x in _CLOSE:
             depth -= 1
-        elif depth == 0 and x == "=" and _assignment_at(toks, k):
-            assigns = True
-        elif depth == 0 and x == ",":
-            return k if assigns else None
-        elif depth == 0 and x in ("?", ";"):
-            return None  # (a conditional's branch or a for-header: not this shape)
-    return None
+        elif depth == 0:
+            yield k
 
 
 def _blank_after(data: bytes, at: int) -> int | None:
@@ -101,14 +110,9 @@ COMMA_ASSIGNMENT = "comma assignment"
 def _assignments_as_commas(toks: list[Tok], a: int, b: int, masked_at: set[int]) -> list[tuple[int, int, bytes]]:
     """Edits that show each assignment operator outside brackets in toks[a:b] (the first operand) as a
     comma, its compound operator's characters blanked (`x <<= 2` as `x   , 2`), or [] where one is masked."""
-    edits, depth = [], 0
-    for k in range(a, b):
-        x = toks[k].text
-        if x in _OPEN:
-            depth += 1
-        elif x in _CLOSE:
-            depth -= 1
-        elif depth == 0 and x == "=" and _assignment_at(toks, k):
+    edits = []
+    for k in _outside_brackets(toks, a, b):
+        if toks[k].text == "=" and _assignment_at(toks, k):
             j = k
             while j > a and toks[j - 1].end == toks[j].start and toks[j - 1].text in _COMPOUND | {"<", ">"}:
                 j -= 1
