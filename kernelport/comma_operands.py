@@ -6,7 +6,10 @@ comma (on the next line where the comma ends one) the comma.  Every name, operat
 the user's keeps its bytes and its offset (only the comma moves, by a byte or to the next line's
 indentation), the assignment stays an assignment and the rest an operand: no call, no name is added.
 kernelport/macro_repair.py keeps the masks only where the error shrinks.  Where there is no blank
-before the `(` (`{(at += n, f(at))}`) or after the comma (`(at += n,f(at))`) nothing is masked.
+before the `(` (`f((x = 1, 0))`, SPH-EXA's `list{(a[Is] = f(a[Is], b[Is]), 0)...}`) or after the comma there
+is no byte for the inner `(`: the first operand's assignment operators are seen as commas instead
+(`(a[Is] , f(a[Is], b[Is]), 0)`, a compound one's characters blanked), every operand at its offset and read,
+the write itself not seen by the analyses (a Mask named COMMA_ASSIGNMENT on the operator).
 """
 from __future__ import annotations
 
@@ -37,20 +40,29 @@ def _first_comma(toks: list[Tok], a: int, b: int) -> int | None:
     """The index of the comma that ends the first operand of toks[a:b] (inside a pair of parentheses)
     where that operand holds an assignment outside any bracket: `at += n, f(at)` (not `f(a = 1), b`,
     not `a == b, c`), else None."""
-    depth, assigns = 0, False
+    assigns = False
+    for k in _outside_brackets(toks, a, b):
+        x = toks[k].text
+        if x == "=" and _assignment_at(toks, k):
+            assigns = True
+        elif x == ",":
+            return k if assigns else None
+        elif x in ("?", ";"):
+            return None  # (a conditional's branch or a for-header: not this shape)
+    return None
+
+
+def _outside_brackets(toks: list[Tok], a: int, b: int) -> Iterator[int]:
+    """The indexes of toks[a:b] that stand outside any bracket opened there."""
+    depth = 0
     for k in range(a, b):
         x = toks[k].text
         if x in _OPEN:
             depth += 1
         elif x in _CLOSE:
             depth -= 1
-        elif depth == 0 and x == "=" and _assignment_at(toks, k):
-            assigns = True
-        elif depth == 0 and x == ",":
-            return k if assigns else None
-        elif depth == 0 and x in ("?", ";"):
-            return None  # (a conditional's branch or a for-header: not this shape)
-    return None
+        elif depth == 0:
+            yield k
 
 
 def _blank_after(data: bytes, at: int) -> int | None:
@@ -69,16 +81,42 @@ def comma_operands(toks: list[Tok], data: bytes, idx, masked_at: set[int],
     it: `&& (at += n, f(at))` is seen as `&&((at += n), f(at))`."""
     for i in idx:
         t = toks[i]
-        if t.text != "(" or i == 0 or i in masked_at or data[t.start - 1] not in b" \t":
-            continue  # (a line end before it stays one)
+        if t.text != "(" or i == 0 or i in masked_at:
+            continue
         before = toks[i - 1]
         if before.kind == "punct" and before.text in (")", "]") or before.kind != "punct" and before.text != "return":
             continue  # (a call, a cast's operand or a subscript's result: not a parenthesised operand)
         close = close_of(i)
         comma = _first_comma(toks, i + 1, close) if close is not None else None
-        blank = _blank_after(data, toks[comma].start) if comma is not None else None
-        if blank is None or blank >= toks[close].start or any(k in masked_at for k in (comma, comma + 1)):
+        if comma is None or any(k in masked_at for k in (comma, comma + 1)):
             continue
-        c = toks[comma].start
-        edits = [(t.start - 1, t.start, b"("), (c, c + 1, b")"), (blank, blank + 1, b",")]
-        yield (("comma operand", t.start, "("), edits, [Mask(s, e, "comma operand", "grammar") for s, e, _ in edits])
+        blank = _blank_after(data, toks[comma].start)
+        if blank is not None and blank < toks[close].start and data[t.start - 1] in b" \t":
+            c = toks[comma].start
+            edits = [(t.start - 1, t.start, b"("), (c, c + 1, b")"), (blank, blank + 1, b",")]
+            yield (("comma operand", t.start, "("), edits, [Mask(s, e, "comma operand", "grammar") for s, e, _ in edits])
+            continue
+        edits = _assignments_as_commas(toks, i + 1, comma, masked_at)
+        if edits:  # no blank before the `(` (`f((x = 1, 0))`, `list{(a[i] = v, 0)...}`): no byte for the inner `(`
+            yield (("comma assignment", t.start, "("), edits,
+                   [Mask(s, e, COMMA_ASSIGNMENT, "grammar") for s, e, _ in edits])
+
+
+# A Mask's name: an assignment operator of a parenthesised comma expression's first operand seen as a comma
+# (`(a[i] = v, 0)` as `(a[i] , v, 0)`): the operands keep their bytes and are read, the write is not seen
+COMMA_ASSIGNMENT = "comma assignment"
+
+
+def _assignments_as_commas(toks: list[Tok], a: int, b: int, masked_at: set[int]) -> list[tuple[int, int, bytes]]:
+    """Edits that show each assignment operator outside brackets in toks[a:b] (the first operand) as a
+    comma, its compound operator's characters blanked (`x <<= 2` as `x   , 2`), or [] where one is masked."""
+    edits = []
+    for k in _outside_brackets(toks, a, b):
+        if toks[k].text == "=" and _assignment_at(toks, k):
+            j = k
+            while j > a and toks[j - 1].end == toks[j].start and toks[j - 1].text in _COMPOUND | {"<", ">"}:
+                j -= 1
+            if any(q in masked_at for q in range(j, k + 1)):
+                return []
+            edits += [(toks[q].start, toks[q].end, b" ") for q in range(j, k)] + [(toks[k].start, toks[k].end, b",")]
+    return edits

@@ -41,17 +41,24 @@ def score(sites: list[tuple[int, int]]) -> int:
     return sum(e - s + 16 for s, e in sites)
 
 
+_DECLARATIONS = frozenset({"field_declaration", "declaration"})  # (an ERROR in a function's body: no owner site)
+
+
 def owner_sites(tree: Tree, sites: list[tuple[int, int]], limit: int = 32) -> list[tuple[int, int]]:
     """Where the construct that each MISSING token would end begins, when on an earlier line: the
     grammar reports a missing `;` after the `{ }` of a constructor whose member initialisers start a
     line below an attribute macro (warp's `CUDA_CALLABLE fixedarray_t(int dim0)` / `: Base(..)` /
     `, storage()`: a field declaration with a bitfield), so the macro in the way stands at the
-    declaration's start, lines before the error, out of the error's own window."""
+    declaration's start, lines before the error, out of the error's own window.  The same for an ERROR
+    a declaration ends: with three or more braced initialisers (SPH-EXA's box.hpp `HOST_DEVICE_FUN constexpr
+    Box(T a, T b)` / `: limits{..}` / `, lengths_{..}` / `, boundaries{..}` / `{ }`) the body is an ERROR
+    inside the field declaration, not a MISSING `;` after it."""
     out: list[tuple[int, int]] = []
     stack = [tree.root_node]
     while stack and len(out) < limit:
         n = stack.pop()
-        p = n.parent if n.is_missing else None
+        p = n.parent if n.is_missing or n.type == "ERROR" and n.parent is not None and \
+            n.parent.type in _DECLARATIONS else None
         if p is not None and p.start_point[0] < n.start_point[0]:
             span = (p.start_byte, p.start_byte + 1)
             if span not in sites and span not in out:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
@@ -467,9 +468,12 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
         runtime = self.spell("warp_size")
         if backends.get(self.backend).wave_constant != "exact":
             return  # only a bound on this backend: keep the run-time value
+        from .lint.membernames import names_member
+        named = types.SimpleNamespace(text=self.src.text_of)  # (`Cfg::warpSize`, a class's own member: the project's)
         for use in self.module.uses:
             if use.concept.key == "warp_size" and not self.rw.has(use.node) and not parameter_name(use.node) and \
-                    context(use.node, self.module) in ("const", "size"):
+                    context(use.node, self.module) in ("const", "size") and \
+                    not names_member(named, use.node, self.src.text_of(use.node)):
                 text = self.wave(use.node)
                 self.rw.replace(use.node, text)
                 self.note(use.node, text, "warpSize is not a constant expression (ROCm 7)")

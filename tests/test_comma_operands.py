@@ -3,7 +3,8 @@ which tree-sitter's grammar leaves in error (it reads `(at = n, ...` as a fold e
 seen as `((at += n), f(p + at))` through the blanks around it (kernelport/comma_operands.py), every
 name and operator at its own offset, the assignment an assignment node.  Found on cujpegxl
 (heldout71), whose frame encoder chains copies with `&& (at += size, cudaMemcpy(...) == cudaSuccess)`:
-lint reported six parse errors (KP001) on valid C++.  Look-alikes that parse as they are (a call's
+lint reported six parse errors (KP001) on valid C++.  Where no blank stands before the `(` the
+assignment is seen as a comma (kernelport/comma_operands.py, tests/test_comma_assignments.py).  Look-alikes that parse as they are (a call's
 assignment argument, a comparison before the comma, a comma after the assignment) are masked nowhere."""
 from __future__ import annotations
 
@@ -66,6 +67,8 @@ def test_look_alikes_are_masked_nowhere():
     assert s.syntax_errors() == [] and not s.masks, (s.syntax_errors(), s.masks)
 
 
-def test_no_blank_before_the_parenthesis_is_left_alone():
+def test_no_blank_before_the_parenthesis_sees_the_assignment_as_a_comma():
+    # (no byte for the inner `(`: tests/test_comma_assignments.py)
     s = src("void k(int *d, int n) { int at = 0; bool ok{(at += n, g(d, n))}; }\n")
-    assert s.syntax_errors() != [] and not any(m.name == "comma operand" for m in s.masks)
+    assert s.syntax_errors() == [] and not any(m.name == "comma operand" for m in s.masks)
+    assert sorted(m.name for m in s.masks) == ["comma assignment"] * 2
