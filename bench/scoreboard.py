@@ -502,6 +502,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.reuse and json.loads(args.reuse.read_text()).get("hip_include", []) != HIP_INCLUDES:
         ap.error(f"--reuse {args.reuse}: measured with other --hip-include dirs (one table, one environment)")
     exe = str(Path(args.kernelport).absolute()) if os.sep in args.kernelport else args.kernelport
+    if shutil.which(exe) is None:  # else every file's first translate dies in a thread with a traceback
+        ap.error(f"--kernelport {args.kernelport}: no such executable (put kernelport on PATH, e.g. "
+                 f"PATH=.venv/bin:$PATH, or pass --kernelport PATH)")
     projects = [p for arg in args.inputs for p in load_projects(arg)]
     names = [p.name for p in projects]  # the table's rows, in the inputs' order
     if args.match:

@@ -373,3 +373,21 @@ def test_hip_include_puts_a_librarys_headers_on_every_hipcc_path_and_says_so(tmp
                 ["--reuse", str(tmp_path / "rows.json")]):  # rows measured with lib, a run without it
         with pytest.raises(SystemExit), redirect_stdout(StringIO()):
             board.main([str(tmp_path / "p"), "--kernelport", str(fake), *bad])
+
+
+def test_a_kernelport_that_cannot_be_run_is_refused_before_any_file_not_a_traceback(tmp_path, capsys):
+    """--kernelport naming nothing runnable (or no kernelport on PATH) is an argument error up front
+    (exit 2, naming the way out); an executable given by path is taken (its missing tools aside)."""
+    board = _scoreboard()
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "k.cu").write_text("__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n")
+    for missing in (str(tmp_path / "no-such-kernelport"), "no-such-kernelport-on-path"):
+        with pytest.raises(SystemExit) as exited:
+            board.main([str(tmp_path / "p"), "--kernelport", missing, "--no-project-mode"])
+        assert exited.value.code == 2
+        assert f"--kernelport {missing}: no such executable" in capsys.readouterr().err
+    plain = tmp_path / "not-executable"
+    plain.write_text("#!/bin/sh\n")  # a file, but not runnable: refused the same way
+    with pytest.raises(SystemExit):
+        board.main([str(tmp_path / "p"), "--kernelport", str(plain), "--no-project-mode"])
+    assert "no such executable" in capsys.readouterr().err
