@@ -37,9 +37,27 @@ def _last_name(src, t: Node | None) -> str | None:
     return text.rsplit("::", 1)[-1] or None
 
 
+def _block_sort_names(src) -> set[str]:
+    """`cub::BlockRadixSort` and the names a `using` or `typedef` of the file gives it."""
+    names = {"BlockRadixSort"}
+    for n in src.index.of_types("alias_declaration", "type_definition"):
+        value = n.child_by_field_name("type")
+        if value is not None and "BlockRadixSort<" in src.text_of(value).replace(" ", ""):
+            names.update(_last_name(src, d) for d in n.children_by_field_name("declarator") or
+                         [n.child_by_field_name("name")] if d is not None)
+    return names
+
+
+def _block_sort_object(src, obj: Node | None, names: set[str]) -> bool:
+    """`BlockSortT(temp)`, `cub::BlockRadixSort<...>(temp)` or a variable declared with such a type."""
+    if obj is not None and obj.type == "call_expression":
+        return _last_name(src, obj.child_by_field_name("function")) in names
+    return obj is not None and obj.type == "identifier" and _declared_type(src, obj) in names
+
+
 def _sort_calls(src) -> list[Node]:
     """The radix sort calls: `cub::DeviceRadixSort::SortPairs(...)` and a block sort's `x.Sort(...)`."""
-    out = []
+    out, block_names = [], None
     for call in src.index.of_type("call_expression"):
         fn = call.child_by_field_name("function")
         if fn is None:
@@ -51,7 +69,9 @@ def _sort_calls(src) -> list[Node]:
         elif fn.type == "field_expression":
             field = fn.child_by_field_name("field")
             if field is not None and src.text_of(field) in BLOCK_SORTS:
-                out.append(call)
+                block_names = _block_sort_names(src) if block_names is None else block_names
+                if _block_sort_object(src, fn.child_by_field_name("argument"), block_names):
+                    out.append(call)
     return out
 
 
@@ -65,8 +85,8 @@ def _declared_type(src, ident: Node) -> str | None:
     for decl in src.index.under_types(fn, "declaration", "parameter_declaration"):
         if decl.start_byte >= ident.start_byte:
             break
-        ds = [d.child_by_field_name("declarator") if d.type == "init_declarator" else d
-              for d in decl.children_by_field_name("declarator")]
+        ds = [d.child_by_field_name("declarator") if d.type in ("init_declarator", "function_declarator") else d
+              for d in decl.children_by_field_name("declarator")]  # `T d = ...`, `T d{}`, `T d(temp)`
         if any(d is not None and src.text_of(d).lstrip("&*").strip() == name for d in ds):
             return _last_name(src, decl.child_by_field_name("type"))
     return None

@@ -94,3 +94,15 @@ __global__ void k(Key* keys) {
     port, whole = translate(SourceFile.from_text(src, "t.cu"), "hip")
     assert "::hipcub::tuple<float&, int&> operator()(Key& k) const { return ::hipcub::tuple<decltype((k.f)), " \
            "decltype((k.i))>{k.f, k.i}; }" in whole, whole
+
+
+def test_a_sort_method_of_another_class_is_no_radix_sort():
+    src = """#include <cub/cub.cuh>
+#include <cuda/std/tuple>
+struct Key { float f; int i; };
+struct Dec { __host__ __device__ auto operator()(Key& k) const { return cuda::std::tie(k.f, k.i); } };
+struct Sorter { template <class F> void Sort(Key* k, F f) {} };
+void host(Key* keys) { Sorter s; s.Sort(keys, Dec{}); }
+"""
+    port, whole = translate(SourceFile.from_text(src, "t.cu"), "hip")
+    assert "return std::tie(k.f, k.i); }" in whole and "hipcub::tuple" not in whole, whole
