@@ -136,7 +136,8 @@ def rewrite(tr) -> None:
     for op in _call_operators(src, classes):
         for q in src.index.under(op, "qualified_identifier"):
             up = q.parent
-            if up is not None and up.type == "qualified_identifier" or tr.rw.has(q) or tr.rw.within(q):
+            if up is not None and up.type == "qualified_identifier" or tr.rw.has(q) or tr.rw.within(q) \
+                    or tr.cuda_only_region(q):
                 continue
             path = _path(src, q)
             if path == "cuda::std::tuple":
