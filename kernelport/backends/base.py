@@ -408,6 +408,7 @@ class Backend:
     # Names so qualified that the target's library lacks, with the header they come from: refused at each
     # use (KP209), where the header itself is ported (libcu++'s `cuda::maximum` of <cuda/functional>).
     unported_qualified_names: ClassVar[dict[str, str]] = {}
+    decomposer_tuple: ClassVar[str | None] = None  # a radix sort decomposer's tuple (kernelport/cub_decomposers.py)
     # Of such a header: the namespace its names are qualified by and the names the polyfill defines in
     # it; another name so qualified (`wmma::precision`) is refused at its use (KP209), not left to the compiler.
     header_polyfill_scopes: ClassVar[dict[str, tuple[str, frozenset[str]]]] = {}

@@ -253,6 +253,7 @@ class HIP(Backend):
                        # rocThrust's thrust/system/hip/error.h: Thrust's CUDA error category is its hip_category
                        "thrust::cuda_category": "thrust::hip_category",
                        "thrust::system::cuda_category": "thrust::system::hip_category"}
+    decomposer_tuple = "::hipcub::tuple"  # hipCUB >= ROCm 6.2 (rocprim::tuple on AMD; it has no tie)
     # <cuda/functional>'s own function objects and wrappers (CCCL), beside libcu++'s std ones: none in HIP's library
     unported_qualified_names = {f"cuda::{n}": "<cuda/functional>" for n in (
         "maximum", "minimum", "proclaim_return_type", "proclaim_copyable_arguments")}
