@@ -157,7 +157,9 @@ class TargetTemplates:
         code.  Such uses call `kp_NAME`, a `__host__ __device__ constexpr` copy of the project's template
         written before it (the same body: the same value at every call); uses without arguments stay."""
         uses = _uses_with_arguments(self.src, name, tmpl)
-        if not uses:
+        from .macro_body_words import template_uses  # `#define SLOTS(n) max<int>((n) / 32, 1)`: code where it expands
+        in_macros = template_uses(self, name) if uses is not None else []
+        if not uses and not in_macros:
             return
         data, copy = self.src.data, f"kp_{name}"
         prefix = data[tmpl.start_byte:head.start_byte].decode()
@@ -168,6 +170,9 @@ class TargetTemplates:
         self.rw.insert_before(tmpl, (" ".join(text.split()) + " ") if one_line else text + "\n")
         for ident in uses:
             self.rw.replace(ident, lambda rw, n, c=copy: c)
-        self.note(tmpl, copy, f"{len(uses)} use(s) of '{name}<...>' with template arguments call `{copy}`, a "
+        for _, start, end in in_macros:
+            self.rw.drop_span(start, end, copy)
+        self.note(tmpl, copy, f"{len(uses) + len(in_macros)} use(s) of '{name}<...>' with template arguments "
+                  f"({len(in_macros)} in macro bodies) call `{copy}`, a "
                   f"constexpr `__host__ __device__` copy of this template (the header's is not constexpr: a "
                   f"constant expression in device code could not call it)")
