@@ -60,3 +60,44 @@ def test_nvtx_names_in_macro_bodies_are_roctxs(tmp_path):
     lacked = NVTX.replace("nvtxRangePushA(s)", "nvtxDomainRangePushEx(0, s)")
     errors = refusal(lacked, expect="KP209", dedent=False)
     assert [(e.code, e.line) for e in errors] == [("KP209", 2)] and "`nvtxDomainRangePushEx`" in errors[0].message
+
+
+UTIL = """#pragma once
+template <typename T> constexpr __host__ __device__ T max(T a, T b) { return a > b ? a : b; }
+"""
+INCLUDER = """#include "util.cuh"
+#define SLOTS(n) max<int>((n) / 32, 1)
+__global__ void k(float* x)
+{
+    __shared__ float s[SLOTS(256)];
+    __shared__ float t[max<int>(4, 2)];
+    s[threadIdx.x % SLOTS(256)] = x[threadIdx.x];
+    t[0] = 1.0f;
+    x[threadIdx.x] = s[0] + t[0];
+}
+"""
+
+
+def _project(tmp_path, includer: str):
+    import os
+    import subprocess
+    import sys
+    (tmp_path / "util.cuh").write_text(UTIL)
+    (tmp_path / "k.cu").write_text(includer)
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", "translate", "k.cu", "--to", "hip", "-o", "out"],
+                       cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"})
+    assert r.returncode == 0, r.stdout + r.stderr
+    return (tmp_path / "out" / "k.hip").read_text(), (tmp_path / "out" / "util.hip.h").read_text()
+
+
+def test_a_headers_constexpr_template_used_with_arguments_in_its_includer_calls_the_copy(tmp_path):
+    text, header = _project(tmp_path, INCLUDER)
+    assert "constexpr __host__ __device__ T kp_max(T a, T b)" in header  # written for the includers' uses
+    assert "#define SLOTS(n) kp_max<int>((n) / 32, 1)" in text and "__shared__ float t[kp_max<int>(4, 2)];" in text
+    from conftest import assert_hip_file_compiles
+    assert_hip_file_compiles(tmp_path / "out" / "k.hip", extra_args=("-std=c++17",))
+    # look-alike: an includer that declares a `max` of its own means its own
+    own = INCLUDER.replace("#define SLOTS", "template <typename T> __host__ __device__ constexpr T max(T a, T b, T c) "
+                           "{ return a; }\n#define SLOTS")
+    text, _ = _project(tmp_path, own)
+    assert "kp_max" not in text and "t[max<int>(4, 2)]" in text
