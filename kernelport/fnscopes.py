@@ -51,10 +51,35 @@ LANE_MASK = "<lane mask>"  # arg_type of a ballot: any unsigned word a lane mask
 _MASK_WORDS = frozenset({"unsigned", "uint32_t", "unsignedlong", "unsignedlonglong", "uint64_t", "size_t"})
 
 
+# arg_type of a variable holding a ballot's lane mask in a type the caller does not spell plainly (SPH-EXA's
+# `GpuConfig::ThreadMask`, a `std::conditional_t` of uint32_t and uint64_t by its warp size): the mask a wave-64
+# target holds is 64 bits wide, so of `f(uint32_t)` and `f(uint64_t)` C++ calls the 64-bit one there; where the
+# type is 32 bits the store into it is the hazard (WS008 at the store), not the 32-bit overload no 64-bit mask
+# selects (heldout88: WS008/WS009 at warpscan.cuh's `countLeadingZeros(uint32_t)`, a port that widened it).
+WIDE_MASK = "<64-bit lane mask>"
+_WIDE_WORDS = frozenset({"uint64_t", "unsignedlong", "unsignedlonglong", "size_t", "unsignedlonglongint",
+                         "unsignedlongint"})
+_SCALARS = frozenset({"int", "unsigned", "uint32_t", "int32_t", "long", "unsignedlong", "longlong", "unsignedlonglong",
+                      "uint64_t", "int64_t", "size_t", "short", "unsignedshort", "char", "unsignedchar", "bool",
+                      "float", "double"})
+
+
+def lane_mask_type(given: str | None) -> str | None:
+    """`given` (arg_type's answer) for an argument that holds a ballot's lane mask: WIDE_MASK where the type
+    is not a plain scalar (None, an alias, a class's member type, a helper's result), else `given` (a ballot
+    itself: LANE_MASK, which any unsigned word takes)."""
+    return WIDE_MASK if given is None or given not in _SCALARS and given != LANE_MASK else given
+
+
 def _fits(param: str, given: str) -> bool:
     """Whether a parameter of type `param` takes an argument of type `given` without a conversion
     another overload would avoid: the same scalar type, or an unsigned word (a backend's lane mask
     type too: `unsigned long long` on HIP, `ulong` on Metal) for a ballot's lane mask."""
+    if given == WIDE_MASK:
+        from . import backends, dialect
+        c = dialect.concept("lanemask_type")
+        return _type(param) in _WIDE_WORDS | {_type(c.spelling(b.name) or "") for b in backends.all()
+                                              if any(r.wave > 32 for r in b.runs)}
     if given != LANE_MASK:
         return _type(param) == given
     from . import backends, dialect

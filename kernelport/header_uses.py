@@ -26,6 +26,9 @@ def left_out(tr, node: Node, header: str) -> bool:
     shape = re.compile(pattern)
     used = min((n for t in _NAMES for n in tr.src.index.of_type(t) if shape.fullmatch(tr.src.text_of(n))),
                key=lambda n: n.start_byte, default=None)  # the first use in the file
+    if used is None:  # only in a macro's body (`#define PUSH(s) nvtxRangePushA(s)`): used where it expands
+        from .macro_body_words import word_uses
+        used = next((d for d, *_ in word_uses(tr, shape.fullmatch)), None)
     polyfill = backends.get(tr.backend).header_polyfills.get(header)
     if used is not None and polyfill is not None and (_beyond_tiles(tr, header) | _beyond_defined(tr, header)
                                                           | _layout_reads(tr, header)):
@@ -42,7 +45,12 @@ def left_out(tr, node: Node, header: str) -> bool:
         if used is None:
             return True
     if used is not None:
-        tr.problem("KP209", used, f"`{tr.src.text_of(used)}` comes from <{header}>, which has no "
+        what = tr.src.text_of(used)
+        if used.type in ("preproc_def", "preproc_function_def"):  # the macro's word, as its body spells it
+            from .macro_body_words import word_uses
+            what = next((w for d, _, _, w in word_uses(tr, shape.fullmatch) if d == used and
+                         w not in (counterpart or ("", {}))[1]), what)
+        tr.problem("KP209", used, f"`{what}` comes from <{header}>, which has no "
                    f"{tr.backend.upper()} equivalent", f"write it without <{header}>'s names (`{pattern}`), or keep "
                    "its use under #ifdef so that only the CUDA build compiles it")
         return True
@@ -117,12 +125,18 @@ def _counterpart(tr, node: Node, header: str, shape: re.Pattern, counterpart: tu
     own = tr.declared_names()  # (the file's own `#define NVTX_RANGE_FN()`, a project's wrapper: not the header's)
     uses = sorted((n for t in _NAMES for n in tr.src.index.of_type(t)
                    if shape.fullmatch(tr.src.text_of(n)) and tr.src.text_of(n) not in own), key=lambda n: n.start_byte)
-    lacked = next((n for n in uses if tr.src.text_of(n) not in names), None)
+    from .macro_body_words import word_uses  # `#define PUSH(s) nvtxRangePushA(s)`: code where it expands
+    in_macros = word_uses(tr, lambda w: shape.fullmatch(w) is not None and w not in own)
+    lacked = next((n for n in uses if tr.src.text_of(n) not in names), None) or \
+        next((d for d, _, _, w in in_macros if w not in names), None)
     if lacked is not None:
         return lacked
     from .translate import Note
     for n in uses:
         tr.rw.replace(n, lambda rw, x, to=names[tr.src.text_of(n)]: to)
+    for _, start, end, w in in_macros:
+        tr.rw.drop_span(start, end, names[w])
+    uses += [d for d, *_ in in_macros]
     tr.rw.replace(node, f"#include <{target}>" + ("\n" if tr.src.text_of(node).endswith("\n") else ""))
     tr.port.notes.append(Note(tr.src.loc(node), f"<{header}>", f"<{target}>", f"{len(uses)} use(s) of its names "
                               f"as {tr.backend.upper()}'s counterpart spells them (link with its library)"))

@@ -79,22 +79,64 @@ def meaning_matches(src, fn: Node, params: list[str], op: str) -> bool:
     return text == [p, q, p, q] and o == op or text == [q, p, p, q] and o == _FLIPPED[op]
 
 
-def _uses_with_arguments(src, name: str, tmpl: Node) -> list[Node] | None:
+def _uses_with_arguments(src, name: str, tmpl: Node | None) -> list[Node] | None:
     """The identifiers of `name<...>` uses with explicit template arguments outside `tmpl` (unqualified:
     `std::max<int>` and members are others), or None where the file declares another function of that
-    name (a namespace's or a class's own `max`, which an unqualified use may mean)."""
+    name (a namespace's or a class's own `max`, which an unqualified use may mean).  `tmpl` None: the
+    template is another file's (an included header's), and any declaration here is another function."""
+    lo, hi = (tmpl.start_byte, tmpl.end_byte) if tmpl is not None else (0, 0)
     for fd in src.index.of_type("function_declarator"):
         d = fd.child_by_field_name("declarator")
         spelled = src.text_of(d) if d is not None else ""
-        if (spelled == name or spelled.endswith("::" + name)) and not tmpl.start_byte <= fd.start_byte < tmpl.end_byte:
+        if (spelled == name or spelled.endswith("::" + name)) and not lo <= fd.start_byte < hi:
             return None
     out = []
     for t in src.index.of_type("template_function"):
         ident = t.child_by_field_name("name")
-        if ident is None or src.text_of(ident) != name or tmpl.start_byte <= t.start_byte < tmpl.end_byte or \
+        if ident is None or src.text_of(ident) != name or lo <= t.start_byte < hi or \
                 t.parent is None or t.parent.type == "qualified_identifier":
             continue
         out.append(ident)
+    return out
+
+
+_HEADERS = (".h", ".hpp", ".cuh", ".hh", ".inl", ".cuinc")
+
+
+def _is_header(path) -> bool:
+    return str(path).endswith(_HEADERS)
+
+
+def _macro_words(src, tmpl: Node, fd: Node) -> set[str]:
+    return set(src.macro_words(tmpl.start_byte, fd.start_byte)) if src.masks else set()
+
+
+def handed_constexpr(src, own: dict[str, str]) -> set[str]:
+    """The names of `own` that `src` defines as a file-scope `constexpr` device template the port hands to the
+    target's header and copies as `kp_NAME` (the shape, meaning and literal `__device__` rewrite_target_templates
+    asks for)."""
+    out = set()
+    if b"template" not in src.data or b"constexpr" not in src.data:
+        return out
+    for tmpl in src.index.of_type("template_declaration"):
+        fn = tmpl.named_children[-1] if tmpl.named_children else None
+        if fn is None or fn.type != "function_definition" or tmpl.parent is None or tmpl.parent.type not in _FILE_SCOPE:
+            continue
+        fd = _function_declarator(fn)
+        head = fd.child_by_field_name("declarator") if fd is not None else None
+        if head is None or head.type != "identifier" or src.text_of(head) not in own:
+            continue
+        tps = tmpl.child_by_field_name("parameters")
+        types = [c for c in tps.named_children if c.type != "comment"] if tps is not None else []
+        if len(types) != 1 or types[0].type != "type_parameter_declaration" or not types[0].named_children:
+            continue
+        t = src.text_of(types[0].named_children[-1])
+        names = [_param_shape(src, p, t) for p in fd.child_by_field_name("parameters").named_children if p.type != "comment"]
+        words = src.data[tmpl.start_byte:fd.start_byte]
+        if len(names) == 2 and None not in names and src.text_of(fn.child_by_field_name("type")) == t and \
+                fn.child_by_field_name("declarator") == fd and re.search(rb"\b__device__\b", words) and \
+                re.search(rb"\bconstexpr\b", words) and meaning_matches(src, fn, names, own[src.text_of(head)]):
+            out.add(src.text_of(head))
     return out
 
 
@@ -105,7 +147,10 @@ class TargetTemplates:
         """A translator pass: each file-scope device function template of the signature of one of the
         backend's `own_templates`, as the module docstring says."""
         own = backends.get(self.backend).own_templates
-        if not own or b"template" not in self.src.data or not any(n.encode() in self.src.data for n in own):
+        if not own or not any(n.encode() in self.src.data for n in own):
+            return
+        self._header_constexpr_uses(own)
+        if b"template" not in self.src.data:
             return
         for tmpl in self.src.index.of_type("template_declaration"):
             fn = tmpl.named_children[-1] if tmpl.named_children else None
@@ -129,7 +174,7 @@ class TargetTemplates:
                 continue  # another arity, parameter or return type (`T const & max(...)`): not the header's signature
             words = self.src.data[tmpl.start_byte:fd.start_byte]
             literal = [m for m in re.finditer(rb"\b__device__\b", words)]
-            macro = set(self.src.macro_words(tmpl.start_byte, fd.start_byte)) if self.src.masks else set()
+            macro = _macro_words(self.src, tmpl, fd)
             if not literal and "__device__" not in macro:
                 continue  # a host template: clang's device template is no redefinition of it
             target = backends.get(self.backend).display_name
@@ -149,6 +194,32 @@ class TargetTemplates:
             if re.search(rb"\bconstexpr\b", words) is not None:
                 self._constexpr_copy(tmpl, head, name, host)
 
+    def _call_copy(self, uses: list[Node], in_macros: list, copy: str) -> None:
+        for ident in uses:
+            self.rw.replace(ident, lambda rw, n, c=copy: c)
+        for _, start, end in in_macros:
+            self.rw.drop_span(start, end, copy)
+
+    def _header_constexpr_uses(self, own: dict[str, str]) -> None:
+        """Uses with template arguments (`max<int>(a, b)`) of a constexpr template an included header defines and
+        hands to the target's (its port writes the `kp_` copy: `_constexpr_copy`) call the copy, as the header's
+        own uses do; not where this file declares a function of that name itself."""
+        vis = self.module.visible
+        if vis is None or vis.elsewhere is None or not any(f"{n}<".encode() in self.src.data for n in own):
+            return
+        from .macro_body_words import template_uses
+        names = set().union(*(handed_constexpr(m.source, own) for m in vis.elsewhere.modules()))
+        for name in sorted(names):
+            uses = _uses_with_arguments(self.src, name, None)
+            if uses is None or any(self.rw.has(u) for u in uses):
+                continue
+            in_macros = template_uses(self, name)
+            if uses or in_macros:
+                self._call_copy(uses, in_macros, f"kp_{name}")
+                self.note(uses[0] if uses else in_macros[0][0], f"kp_{name}", f"{len(uses) + len(in_macros)} use(s) of "
+                          f"'{name}<...>' call `kp_{name}`, the constexpr `__host__ __device__` copy the port of an "
+                          f"included header writes of its own template (the target's header template is not constexpr)")
+
     def _constexpr_copy(self, tmpl: Node, head: Node, name: str, host: bool) -> None:
         """A `constexpr` template handed to the header's: a use with explicit template arguments
         (`max<int>(a, b)`) means the project's own template in CUDA (CUDA's non-template overloads take no
@@ -157,8 +228,11 @@ class TargetTemplates:
         code.  Such uses call `kp_NAME`, a `__host__ __device__ constexpr` copy of the project's template
         written before it (the same body: the same value at every call); uses without arguments stay."""
         uses = _uses_with_arguments(self.src, name, tmpl)
-        if not uses:
-            return
+        from .macro_body_words import template_uses  # `#define SLOTS(n) max<int>((n) / 32, 1)`: code where it expands
+        in_macros = template_uses(self, name) if uses is not None else []
+        if not uses and not in_macros and (uses is None or not _is_header(self.src.path)):
+            return  # (a header's copy is written for its includers' uses: `_header_constexpr_uses`)
+        uses = uses or []
         data, copy = self.src.data, f"kp_{name}"
         prefix = data[tmpl.start_byte:head.start_byte].decode()
         if not host:
@@ -166,8 +240,8 @@ class TargetTemplates:
         text = prefix + copy + data[head.end_byte:tmpl.end_byte].decode()
         one_line = "//" not in text and "/*" not in text and "#" not in text  # (a comment or a directive: kept as written)
         self.rw.insert_before(tmpl, (" ".join(text.split()) + " ") if one_line else text + "\n")
-        for ident in uses:
-            self.rw.replace(ident, lambda rw, n, c=copy: c)
-        self.note(tmpl, copy, f"{len(uses)} use(s) of '{name}<...>' with template arguments call `{copy}`, a "
+        self._call_copy(uses, in_macros, copy)
+        self.note(tmpl, copy, f"{len(uses) + len(in_macros)} use(s) of '{name}<...>' with template arguments "
+                  f"({len(in_macros)} in macro bodies) call `{copy}`, a "
                   f"constexpr `__host__ __device__` copy of this template (the header's is not constexpr: a "
                   f"constant expression in device code could not call it)")

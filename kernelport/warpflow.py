@@ -297,7 +297,9 @@ class _Analyzer:
                 return frozenset(f for f in arg_facts[0] if f[0] == VOTE and c.key == "brev") | (  # reversed: a mask
                     masktypes.MASK_LANE if c.key == "ffs" and VOTE in kinds else frozenset())  # a voting lane
             return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP))
-        callees = self.scopes.resolve(self.fn, fn, args, lambda a: fnscopes.arg_type(self, a))
+        votes = {a.id for a, fs in zip(args, arg_facts) if any(k == VOTE for k, _ in fs)}  # a lane mask's word
+        callees = self.scopes.resolve(self.fn, fn, args, lambda a: fnscopes.lane_mask_type(fnscopes.arg_type(self, a))
+                                      if a.id in votes else fnscopes.arg_type(self, a))
         for callee in callees:  # the definitions C++ would call (fnscopes); facts join where it is ambiguous
             ck = self.scopes.key(callee)
             templateargs.bind(self, fn, callee)  # `merge<K, V, 16>(k, v)`: 16 binds the template's L

@@ -284,7 +284,8 @@ class Hardcoded64UnderAmdGuard(Rule):
     summary = "A wave width of 64 is hardcoded for every AMD GPU (`#ifdef __HIP_PLATFORM_AMD__` ... 64)."
     docs = """\
 `#ifdef __HIP_PLATFORM_AMD__` / `#if defined(USE_ROCM)` followed by `#define WARP_SIZE 64`,
-`constexpr int kWarpSize = 64`, `% 64` or `>> 6` on a thread index.  Only CDNA (gfx9: MI100-
+`constexpr int kWarpSize = 64` (or a class's `static constexpr int warpSize = 64;` in the `#else` of
+`#if defined(__CUDACC__) && !defined(__HIPCC__)`, which hipcc takes), `% 64` or `>> 6` on a thread index.  Only CDNA (gfx9: MI100-
 MI300) is wave64; RDNA GPUs (gfx10-12: Radeon RX 6000/7000, W7900) are wave32, so the platform
 test is the wrong question and every RDNA build computes lanes, warps and ladders for 64 lanes.
 
@@ -307,6 +308,14 @@ __global__ void k(float* x) {
 #endif
     x[threadIdx.x] = __shfl(x[threadIdx.x], lane);
 }"""),
+        ex("""
+struct GpuConfig {
+#if defined(__CUDACC__) && !defined(__HIPCC__)
+    static constexpr int warpSize = 32;
+#else
+    static constexpr int warpSize = 64;  // !
+#endif
+};""", note="hipcc defines `__HIPCC__`, never `__CUDACC__`: the `#else` is every AMD build's"),
     )
     passes = (
         ex("""
@@ -351,7 +360,8 @@ __global__ void k(float* x) {
             p = p.parent
         if p is not None and p.type == "preproc_def":
             return v == 64 and bool(warpflow.WARP_SIZE_NAME.search(ctx.text(p.child_by_field_name("name"))))
-        if p is not None and p.type == "init_declarator":
+        if p is not None and p.type in ("init_declarator", "field_declaration"):
+            # (a class's own member, `static constexpr int warpSize = 64;`: SPH-EXA's GpuConfig)
             nm = p.child_by_field_name("declarator")
             return v == 64 and nm is not None and bool(warpflow.WARP_SIZE_NAME.search(ctx.text(nm)))
         if p is not None and p.type == "binary_expression":
