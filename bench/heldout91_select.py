@@ -50,7 +50,16 @@ template). The frame is the stored index's repository listing `find_repos(name_c
   fetched, does not qualify or gives 0 files. Sampled repositories are taken in order until the set holds at least
   STOP_FILES = 40 files or STOP_PROJECTS = 10 projects. If the frame is too thin to reach either, the set is what
   the four passes give: the rule is not widened after this commit.
-OUTCOME: (recorded after this commit, below)
+Outcome of the drops (15:39-15:40 UTC, before any fetch): 60 dropped by name (a: 13, b: 8, c: 54, overlapping),
+  19 by the path look (d), 21 remain, numbered in frame order:
+    1 AkshDesai04/CUDA  2 JuliaGPU/CUDA.jl  3 ciresnave/baracuda  4 ademeure/QuickRunCUDA  5 ernestyalumni/HrdwCCppCUDA
+    6 rsasaki0109/CudaRobotics  7 kevmtan/electroCUDA  8 garrick247/opencuda  9 sgrauerg6/cudaBeliefProp
+    10 wsttiger/cudaqx  11 ryr246810/CUDA  12 xavigibert/ShearCuda  13 pest88-spec/keycuda
+    14 RichardEllicott/CudaTextureGen  15 m1bcodes/CudaMONSEL  16 AnshMittal1811/CUDAX365  17 atsanroger/bridge_cuda
+    18 mlverse/cuda.ml  19 HaoyangChen23/CUDABeaver  20 brian-team/brian2cuda  21 pavadik/tacuda
+  First pass (ranks 3, 7, 11, 15, 19): baracuda, electroCUDA, ryr246810/CUDA, CudaMONSEL, CUDABeaver; second pass
+  (4, 8, 12, 16, 20): QuickRunCUDA, opencuda, ShearCuda, CUDAX365, brian2cuda; then 1, 5, 9, 13, 17, 21 and 2, 6, ...
+OUTCOME of the passes: (recorded below after the fetches)
 """
 from __future__ import annotations
 
@@ -181,8 +190,22 @@ def dropped_by_name(repo: str) -> bool:
 REMAINING_AFTER_NAME = [r for r in FRAME if not dropped_by_name(r)]
 assert len(REMAINING_AFTER_NAME) == 40, len(REMAINING_AFTER_NAME)
 
-# drop (d), filled after the RULE's commit by find_files path looks (before any fetch)
-NO_CUDA_FILES: frozenset[str] = frozenset()
+# drop (d): find_files(repo, ext="cu"), then ext="cuh" where .cu showed none; paths only, 15:39-15:40 UTC, after the
+# RULE's commit 4c18294e and before any fetch. 21 of the 40 showed .cu paths (CUDA_SHOWN); the other 19 showed neither
+# .cu nor .cuh (Rust/PHP/JS/Delphi/Flutter/Java projects whose names hold "cuda" in "barracuda", "cudami", ...), two of
+# those looks (dbmdz/cudami, Alexey-T/CudaText) said "more files matched than are listed" with zero paths shown: read
+# as written (no CUDA source shown), as heldout89 did. Said, not acted on: three looks first went through a folder
+# (ernestyalumni/HrdwCCppCUDA under Voltron/: 0; rsasaki0109/CudaRobotics under src/: 224; AnshMittal1811/CUDAX365
+# under a folder that does not exist: 0); the plain look was then made for HrdwCCppCUDA (7 paths) and CUDAX365
+# (118 paths); CudaRobotics' src/ look already showed .cu paths.
+CUDA_SHOWN = (
+    "AkshDesai04/CUDA", "JuliaGPU/CUDA.jl", "ciresnave/baracuda", "ademeure/QuickRunCUDA", "ernestyalumni/HrdwCCppCUDA",
+    "rsasaki0109/CudaRobotics", "kevmtan/electroCUDA", "garrick247/opencuda", "sgrauerg6/cudaBeliefProp",
+    "wsttiger/cudaqx", "ryr246810/CUDA", "xavigibert/ShearCuda", "pest88-spec/keycuda", "RichardEllicott/CudaTextureGen",
+    "m1bcodes/CudaMONSEL", "AnshMittal1811/CUDAX365", "atsanroger/bridge_cuda", "mlverse/cuda.ml",
+    "HaoyangChen23/CUDABeaver", "brian-team/brian2cuda", "pavadik/tacuda",
+)
+NO_CUDA_FILES: frozenset[str] = frozenset(REMAINING_AFTER_NAME) - set(CUDA_SHOWN)
 
 
 def remaining() -> list[str]:
