@@ -59,7 +59,7 @@ def declared_names(order: list[Node], text_of) -> frozenset[str]:
         # (the node's own tests only where a field leads to a name: most nodes have neither field)
         if found and node.type not in _NOT_DECLARING and not _names_a_type(node) and \
                 not _stands_in_for_cuda(node, text_of, stands_in) and \
-                not _aliases_api_name(node, text_of) and \
+                not _aliases_api_name(node, text_of) and not _same_typedef(node, text_of) and \
                 not _defines_toolkit_macro(node, text_of):  # `#ifdef X`, `f<T>()` name X and f, declare neither
             out.update(text_of(d) for d in found)
     return frozenset(out)
@@ -77,6 +77,18 @@ def _defines_toolkit_macro(node: Node, text_of) -> bool:
         return False
     name = node.child_by_field_name("name")
     return name is not None and text_of(name) in backends.source().toolkit_macros
+
+
+def _same_typedef(node: Node, text_of) -> bool:
+    """`typedef cudaStream_t cudaStream_t;` (Bridge++'s bridgeACC.h): a typedef of a name as itself
+    redeclares the type the name already is (valid C++), so the name stays the toolkit's, not the user's
+    own: the port renames both sides (`typedef hipStream_t hipStream_t;`) and its uses.  A typedef of
+    another type under a CUDA name (`typedef int cudaStream_t;`) is the user's own name."""
+    if node.type != "type_definition":
+        return False
+    t, d = node.child_by_field_name("type"), node.child_by_field_name("declarator")
+    return t is not None and d is not None and d.type == "type_identifier" and \
+        " ".join(text_of(t).split()) == text_of(d)
 
 
 def _aliases_api_name(node: Node, text_of) -> bool:

@@ -481,7 +481,7 @@ def masked_code_diagnostics(src, backend: str, ported=None) -> list:
     macro's arguments that are not an expression) is not rewritten, so where it names something
     `backend` spells differently the port would keep it silently.  `ported(byte)`: whether the
     code there is part of the port (a Metal port leaves host code out)."""
-    from . import backends, dialect
+    from . import backends, dialect, masked_types
     from .diagnostics import Diagnostic
     source = backends.source().name
     spaced = backends.get(backend).pointers_spaced
@@ -492,6 +492,8 @@ def masked_code_diagnostics(src, backend: str, ported=None) -> list:
         renamed: list[str] = []
         for w in words:
             c = dialect.lookup(source, w)
+            if c is not None and masked_types.renamed_type(w, m.reason, backend) is not None:
+                continue  # renamed in the port (kernelport/masked_types.py)
             if c is not None and dialect.rename(c, w, source, backend) != w and w not in renamed:
                 renamed.append(w)
         shown = [repr(w) for w in renamed]

@@ -29,6 +29,14 @@ from . import lazy_re
 _LANE = {"&": 31, "%": 32}
 _WARP = {">>": 5, "/": 32}
 _THREAD = lazy_re.compile(r"^threadIdx\.x$")
+# a value-keeping integer cast of the thread index (< 1024 fits 16 bits): `(int)threadIdx.x`, `static_cast<unsigned>(...)`
+_INT_CAST = lazy_re.compile(
+    r"^\(\s*(?:(?:const\s+)?(?:unsigned\s+|signed\s+)?(?:int|short|long(?:\s+long)?)(?:\s+int)?|unsigned|signed|"
+    r"(?:std::)?u?int(?:16|32|64)_t|(?:std::)?size_t|ptrdiff_t)\s*\)\s*(.+)$")
+_OPERAND = lazy_re.compile(r"^[\w.]+$")
+_STATIC_CAST = lazy_re.compile(
+    r"^static_cast\s*<\s*(?:(?:unsigned\s+|signed\s+)?(?:int|short|long(?:\s+long)?)(?:\s+int)?|unsigned|signed|"
+    r"(?:std::)?u?int(?:16|32|64)_t|(?:std::)?size_t)\s*>\s*\((.+)\)$")
 _HARDWARE_LANE = {"__lane_id", "__laneid", "laneid"}
 _OTHER_ROWS = frozenset({"threadIdx.y", "threadIdx.z"})
 _STARTS = lazy_re.compile(r"^(?:[\w:<>]+\s+)*(\w+)\s*=\s*\(?\s*([\w.]+)\s*\)?\s*;?$")  # `int c = thread`
@@ -47,6 +55,30 @@ class Split:
 
 def _flat(text: str) -> str:
     return " ".join(text.split())
+
+
+def thread_text(text: str) -> str:
+    """`text` flattened, less its outer parentheses and a value-keeping integer cast (`(int)threadIdx.x`,
+    `static_cast<unsigned>(threadIdx.x)`: the thread index is below 1024, so any integer of 16 bits or
+    more holds it); a narrowing cast (`(char)`, `(uint8_t)`) or a float is kept as written."""
+    t = _flat(text)
+    while True:
+        while t.startswith("(") and t.endswith(")") and _balanced(t[1:-1]):
+            t = t[1:-1].strip()
+        m = _INT_CAST.match(t) or _STATIC_CAST.match(t)
+        rest = m.group(1).strip() if m else ""
+        if not (_OPERAND.match(rest) or rest.startswith("(") and rest.endswith(")") and _balanced(rest[1:-1])):
+            return t  # no cast, or one of a primary's part only (`(int)threadIdx.x + 1` is a sum)
+        t = rest
+
+
+def _balanced(t: str) -> bool:
+    depth = 0
+    for c in t:
+        depth += (c == "(") - (c == ")")
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def find(module: Module, known32: frozenset[str] = frozenset()) -> tuple[dict[str, Split], set[str]]:
@@ -83,7 +115,7 @@ def _scan(src, body: Node, names32: frozenset[str], module: Module | None = None
         v, name = d.child_by_field_name("value"), ident_name(d.child_by_field_name("declarator"))
         if v is not None and name:
             values[name] = v
-    threads = {"threadIdx.x"} | {k for k, v in values.items() if _THREAD.match(_flat(src.text_of(v))) or (
+    threads = {"threadIdx.x"} | {k for k, v in values.items() if _THREAD.match(thread_text(src.text_of(v))) or (
         f is not None and "threadIdx" in (t := src.text_of(v)) and rowmajor.is_thread_index(module, f, t))}
     lanes: set[str] = set()
     warp: Node | None = None
@@ -92,7 +124,7 @@ def _scan(src, body: Node, names32: frozenset[str], module: Module | None = None
         if op is None or left is None or right is None:
             continue
         o, x = src.text_of(op), _flat(src.text_of(left))
-        k = value32(src.text_of(right), names32) if x in threads else None
+        k = value32(src.text_of(right), names32) if x in threads or thread_text(x) in threads else None
         if k is None:
             continue  # `tid < n`, `tid % n`: no lane or warp of 32
         if _LANE.get(o) == k:

@@ -56,9 +56,9 @@ __device__ unsigned peers(int key) {
                 continue
             fn = node.child_by_field_name("function")
             where = " and ".join(backends.get(b).display_name for b in missing)
+            way = "rewrite it with shuffles and ballots, or guard" if c.kind == "warp_reduce" or c.warp_level else "guard"
             ctx.report(self, fn, f"`{ctx.text(fn)}` is CUDA-only: it has no {where} equivalent, so the port does not "
-                       f"compile there; rewrite it with shuffles and ballots, or guard it with `#ifdef __CUDA_ARCH__` "
-                       f"and a portable `#else`")
+                       f"compile there; {way} it with `#ifdef __CUDA_ARCH__` and a portable `#else`")
 
 
 @register
