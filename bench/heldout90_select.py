@@ -179,8 +179,18 @@ DROP_BY_NAME.update({r: "(c): its name holds an earlier frame's string" for r in
                      if r not in DROP_BY_NAME and any(s in r.lower() for s in _EARLIER)})
 REMAINING_BEFORE_D = [r for r in FRAME if r not in DROP_BY_NAME]
 assert len(REMAINING_BEFORE_D) == 40, len(REMAINING_BEFORE_D)
-# (d): filled in after this RULE's commit, from find_files path looks only, before any fetch
-NO_CUDA_FILES: frozenset[str] = frozenset()
+# (d): find_files(repo=X, ext="cu") and ext="cuh", paths only, 15:39-15:40 UTC, after the RULE's commit 037b85a8 (15:39:28) and
+# before any fetch: 19 of the 40 show neither. For 2 of them (dbmdz/cudami, Alexey-T/CudaText) the look said "more
+# files matched than are listed" with zero paths shown: the rule reads the zero paths as written and drops them.
+# The 21 whose look showed .cu paths; NO_CUDA_FILES is the rest.
+CUDA_SHOWN = (
+    "AkshDesai04/CUDA", "JuliaGPU/CUDA.jl", "ciresnave/baracuda", "ademeure/QuickRunCUDA", "ernestyalumni/HrdwCCppCUDA",
+    "rsasaki0109/CudaRobotics", "kevmtan/electroCUDA", "garrick247/opencuda", "sgrauerg6/cudaBeliefProp",
+    "wsttiger/cudaqx", "ryr246810/CUDA", "xavigibert/ShearCuda", "pest88-spec/keycuda", "RichardEllicott/CudaTextureGen",
+    "m1bcodes/CudaMONSEL", "AnshMittal1811/CUDAX365", "atsanroger/bridge_cuda", "mlverse/cuda.ml",
+    "HaoyangChen23/CUDABeaver", "brian-team/brian2cuda", "pavadik/tacuda",
+)
+NO_CUDA_FILES: frozenset[str] = frozenset(REMAINING_BEFORE_D) - set(CUDA_SHOWN)
 
 
 def remaining() -> list[str]:
