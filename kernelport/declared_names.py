@@ -59,10 +59,24 @@ def declared_names(order: list[Node], text_of) -> frozenset[str]:
         # (the node's own tests only where a field leads to a name: most nodes have neither field)
         if found and node.type not in _NOT_DECLARING and not _names_a_type(node) and \
                 not _stands_in_for_cuda(node, text_of, stands_in) and \
-                not _aliases_api_name(node, text_of) and \
+                not _aliases_api_name(node, text_of) and not _redeclares_itself(node, text_of) and \
                 not _defines_toolkit_macro(node, text_of):  # `#ifdef X`, `f<T>()` name X and f, declare neither
             out.update(text_of(d) for d in found)
     return frozenset(out)
+
+
+def _redeclares_itself(node: Node, text_of) -> bool:
+    """`typedef cudaStream_t cudaStream_t;` (Bridge++'s bridgeACC.h, held-out set 90): a typedef whose name is
+    its own type's redeclares that type (C++ allows it), it declares nothing new.  The name stays whose it was
+    (CUDA's there): before, it made `cudaStream_t` the project's own, kept as written in every HIP port of the
+    unit, and hipcc knows no `cudaStream_t`.  `typedef struct S S;` and `typedef float real_t;` declare as
+    before: a tagged type or another name is a type of the file's own making."""
+    if node.type != "type_definition":
+        return False
+    ty, decl = node.child_by_field_name("type"), node.child_by_field_name("declarator")
+    return ty is not None and decl is not None and ty.type == "type_identifier" and \
+        decl.type == "type_identifier" and text_of(ty) == text_of(decl) and \
+        sum(c.type == "type_identifier" for c in node.named_children) == 2  # one declarator, no pointer
 
 
 def _defines_toolkit_macro(node: Node, text_of) -> bool:
