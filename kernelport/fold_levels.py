@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import count_guards, dialect, fnscopes, function_table_memo, shufflewrappers
+from . import blockdims, count_guards, dialect, fnscopes, function_table_memo, shufflewrappers
 from .butterfly_lanes import folds_into, starts_at_16, under_leader
 from .source import call_args, ident_name
 
@@ -266,7 +266,7 @@ class _Flow:
         got = self._expr(right, st)
         if left is not None and left.type in ("subscript_expression", "pointer_expression"):
             at = self._expr(left.child_by_field_name("argument"), st) | self._expr(_index(left), st)
-            self._keeper(n, got, TID not in at and _uniform(self.src, left, st))
+            self._keeper(n, got, TID not in at and _uniform(self.m, left, st))
             if left.type == "subscript_expression":
                 self._slot_store(left, got, st)
         return got
@@ -335,8 +335,26 @@ class _Flow:
         if found is not None and found[0] in _LADDERS and (got := self._partner(n, found, args, tags)):
             return got
         if name in self.helpers:
+            self._out_params(name, args, given, st)
             return self._counts_at(name, args, self._summary(name, given))
+        vis = self.m.visible
+        if given & DEPENDENT and vis is not None and name in vis.declared:  # a header's helper, its body unseen:
+            for a in args:  # any variable it is handed may be an output (a reference parameter) carrying the fold
+                if a.type == "identifier":
+                    st[self.src.text_of(a)] = st.get(self.src.text_of(a), _NONE) | given
         return given
+
+    def _out_params(self, name: str, args: list[Node], given: frozenset, st: dict) -> None:
+        """A helper's non-const reference parameter is an output: the caller's variable passed there carries what
+        the call was given (`two_sum(ah, bh, rh, t); ah = rh;` folds the ladder step `bh` into `ah`, Bridge++'s
+        compensated reductions, held-out set 90), as a return value would.  A header's helper, whose body the
+        flow does not see, is read so for every variable argument (`_call`): a fold it may write out is kept."""
+        for g in self.helpers[name]:
+            for p, a in zip(g.params, args):
+                if not p.const and not p.pointer and a.type == "identifier" and \
+                        self.src.index.under(p.node, "reference_declarator"):
+                    v = self.src.text_of(a)
+                    st[v] = st.get(v, _NONE) | given
 
     def _partner(self, call: Node, found, args: list[Node], tags: list[frozenset]) -> frozenset | None:
         """A ladder step from 16 read as a value, not folded into its own variable by `v = op(v, shfl(v))`: a
@@ -438,11 +456,14 @@ class _Flow:
             self.found = n  # where each warp's leader hands it on: lanes 32-63's fold has no leader at 64)
 
 
-def _uniform(src, n: Node, st: dict) -> bool:
-    """Every name in the address n is a parameter or a local the flow followed (a macro may hide `threadIdx`)."""
+def _uniform(module, n: Node, st: dict) -> bool:
+    """Every name in the address n is a parameter or a local the flow followed, or a constant (a macro or a
+    header's macro with a constant value: `red[blockIdx.x + MAX_THREADS] = lo;`, Bridge++'s second word, held-out
+    set 90); another macro may hide `threadIdx`."""
+    src = module.source
     names = [src.text_of(i) for i in src.index.under(n, "identifier")] + ([src.text_of(n)] if n.type == "identifier"
                                                                          else [])
-    return all(x in st or x in _PER_BLOCK for x in names)
+    return all(x in st or x in _PER_BLOCK or blockdims.constant(x, None, module) is not None for x in names)
 
 
 def _is_stmt(n: Node) -> bool:

@@ -1,0 +1,86 @@
+"""A ladder's fold that reaches a leader's per-block store through a helper's reference parameter, or a store
+whose address adds a constant macro, keeps CUDA's 32-lane groups (kernelport/fold_levels.py: `_out_params`,
+a header helper's variable arguments, `_uniform`'s constants).
+
+Held-out set 90 (a lattice-QCD library's compensated norm reductions): `if (tid < WARP_LENGTH) { ... bh =
+__shfl_down_sync(full, ah, o); two_sum(ah, bh, rh, t); ah = rh; ... } if (tid == 0) { red[blockIdx.x] = ah;
+red[blockIdx.x + MAX_THREAD_PER_BLOCK] = al; }`.  The flow saw no fold in `ah` (written through `rh&`) and
+read `MAX_THREAD_PER_BLOCK` as a name that may hide a thread index, so the ladder went wave-wide: at wave 64
+its first step reads lanes 32-63, outside `tid < 32`, and lane 0 stores another sum (there, a KP219 refusal
+elsewhere in the function kept the port unwritten).  Each kept port below is run on the emulator at 64
+against the original at 32."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+
+from port_support import assert_port_at_64_is_original_at_32, ported
+
+HELPER = """\
+__device__ __forceinline__ void two_sum(float a, float b, float &s, float &e) {
+    s = a + b; float v = s - a; e = (a - (s - v)) + (b - v);
+}
+"""
+KERNEL = """\
+__global__ void k(float* red, const float* x) {
+    float ah = x[blockIdx.x * blockDim.x + threadIdx.x], al = 0.0f;
+    for (int o = 16; o > 0; o >>= 1) {
+        float bh = __shfl_down_sync(0xffffffffu, ah, o);
+        float rh, t;
+        two_sum(ah, bh, rh, t);
+        ah = rh; al = al + t;
+    }
+    if (threadIdx.x == 0) { STORE }
+}
+"""
+BY_REFERENCE = HELPER + KERNEL.replace("STORE", "red[blockIdx.x] = ah;")  # the fold reaches ah through rh&
+CONSTANT = "#define NBLOCKS 4\n" + HELPER + KERNEL.replace("STORE", "red[blockIdx.x + NBLOCKS] = al + ah;")
+
+
+def _same_at_64(code: str, text: str) -> None:
+    rng = np.random.default_rng(3)
+    args = {"red": np.zeros(8, np.float32), "x": rng.integers(-4, 5, 1024).astype(np.float32)}
+    assert_port_at_64_is_original_at_32(code, text, "k", args, (4, 1, 1), (256, 1, 1), ("red",))
+
+
+def test_a_fold_written_out_through_a_reference_keeps_32_lanes():
+    port, text = ported(BY_REFERENCE, dedent=False)
+    assert "__shfl_down(ah, o, 32)" in port.body and "warpSize" not in port.body, port.body
+    _same_at_64(BY_REFERENCE, text)
+
+
+def test_a_leader_store_at_a_constant_macros_offset_is_one_per_block():
+    port, text = ported(CONSTANT, dedent=False)
+    assert "__shfl_down(ah, o, 32)" in port.body and "warpSize" not in port.body, port.body
+    _same_at_64(CONSTANT, text)
+
+
+def test_a_macro_hiding_a_thread_index_leaves_the_leaders_store_wave_wide():
+    """The look-alike: `red[SLOT]` with `#define SLOT (threadIdx.x / warpSize)` is each wave leader's own slot
+    (recombined, as `part[warp] = v` is): the wave's fold is the right one, the ladder stays the wave's."""
+    code = "#define SLOT (threadIdx.x / warpSize)\n" + HELPER + KERNEL.replace("STORE", "red[SLOT] = ah;")
+    port, _ = ported(code, dedent=False)
+    assert "warpSize / 2" in port.body and ", 32)" not in port.body, port.body
+
+
+def test_a_const_reference_is_no_output():
+    """The look-alike: the fold handed to `const float&` only (its output is the return value, unused):
+    `ah` is never written by the helper, so no fold reaches the store."""
+    code = ("__device__ float peek(const float &b, float &seen) { seen = 0.0f; return b; }\n" +
+            KERNEL.replace("two_sum(ah, bh, rh, t);", "t = 0.0f; rh = ah; (void)peek(bh, t);")
+            .replace("al = al + t;", "").replace("STORE", "red[threadIdx.x / warpSize] = ah;"))
+    port, _ = ported(code, dedent=False)
+    assert "warpSize / 2" in port.body, port.body
+
+
+def test_a_headers_helper_with_an_unseen_body_may_write_the_fold_out(tmp_path):
+    """two_sum declared in a header the flow does not read: its variable arguments may be outputs (a reference
+    parameter), so the leader's store of `ah` keeps the ladder's 32 lanes."""
+    (tmp_path / "ts.h").write_text("#pragma once\n" + HELPER)
+    (tmp_path / "k.cu").write_text('#include "ts.h"\n' + KERNEL.replace("STORE", "red[blockIdx.x] = ah;"))
+    run = subprocess.run([sys.executable, "-m", "kernelport", "translate", str(tmp_path / "k.cu"), "--to", "hip",
+                          "--stdout"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert "__shfl_down(ah, o, 32)" in run.stdout and "warpSize / 2" not in run.stdout, run.stdout
