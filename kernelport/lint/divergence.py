@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from .. import backends, dialect, fnscopes, model, shufflewrappers, warpflow
 from ..source import ident_name
-from . import broadcasts, declscopes, exits, launchexits, overwrites, rngstates, sharedrefs, tripcounts
+from . import broadcasts, declscopes, exits, lanebroadcasts, launchexits, overwrites, rngstates, sharedrefs, tripcounts
 from .tags import THREAD, UNIFORM, WARP  # (the modules that read the tags import them from here)
 
 
@@ -236,7 +236,9 @@ class Divergence:
         if c is not None:
             if c.kind == "vote":
                 return WARP if c.key != "lanemask_lt" else THREAD
-            if c.kind in ("shuffle", "atomic") or c.key in ("lane_id",):
+            if c.kind == "shuffle":
+                return lanebroadcasts.tag(self, n, frames)  # `__shfl_sync(FULL, v, 0)`: one lane's value
+            if c.kind == "atomic" or c.key in ("lane_id",):
                 return THREAD
             if c.kind == "barrier":
                 return UNIFORM

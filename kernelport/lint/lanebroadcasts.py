@@ -1,0 +1,40 @@
+"""A shuffle that reads one lane for the whole warp: its value is the same in every lane (divergence.py's WARP).
+
+streamlz's LZ parser (heldout86) keeps its cursors warp-uniform by re-broadcasting them from one lane:
+
+    uint32_t first_lane = __ffs(match_ballot) - 1;                      // a ballot: the same in every lane
+    uint32_t winning_type = __shfl_sync(FULL, my_match_type, first_lane);
+    if (winning_type == 0) { ... __shfl_sync(FULL, my_ref, first_lane) ... }
+
+divergence.py tagged every shuffle THREAD, so each full-mask operation under `winning_type == 0` was a false WS012.
+An index shuffle `__shfl_sync(mask, v, lane[, width])` (any spelling of the dialects' `shfl` concept) returns, in
+every lane, v of lane `lane mod width` of its segment.  Its result is the same across the warp (wave) when:
+- the source lane is itself the same in every lane (its tag is UNIFORM or WARP: a literal, a ballot's bit, a kernel
+  argument), and
+- the segment is the whole warp: no width argument, or the wave-size built-in (`warpSize`).  A literal width such as
+  32 or 16 splits a 64-lane wave (or a 32-lane warp) into segments that each read their own lane: per thread, and
+- every lane takes part: the mask is the full mask (divergence.full_mask_op) or the form has none (HIP, legacy).
+  A caller's or a partial mask may leave the source lane out, whose value is then undefined: per thread.
+The shift and butterfly shuffles (up, down, xor) read a different lane in each lane: per thread, as before.
+"""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .tags import THREAD, WARP
+
+
+def tag(d, call: Node, frames) -> int:
+    """WARP for a full-warp index shuffle from a warp-uniform lane (above), else THREAD."""
+    found = d.ctx.concept_of_call(call)
+    if found is None:
+        return THREAD
+    c, _, bound = found
+    if c.key != "shfl" or "lane" not in bound:
+        return THREAD
+    width = bound.get("width")
+    if width is not None and d.src.text_of(width).strip("() ") != "warpSize":
+        return THREAD
+    if "mask" in bound and not d.full_mask_op(call):
+        return THREAD
+    return WARP if d.expr(bound["lane"], frames) <= WARP else THREAD
