@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from .. import backends, dialect, fnscopes, model, shufflewrappers, warpflow
 from ..source import ident_name
-from . import broadcasts, declscopes, exits, lanebroadcasts, launchexits, overwrites, rngstates, sharedrefs, tripcounts
+from . import barrier_spellings, broadcasts, declscopes, exits, lanebroadcasts, launchexits, overwrites, rngstates, sharedrefs, tripcounts
 from .tags import THREAD, UNIFORM, WARP  # (the modules that read the tags import them from here)
 
 
@@ -26,19 +26,37 @@ def lookup(name: str, dialects) -> "dialect.Concept | None":
 
 
 def barrier_kind(ctx, call: Node) -> str | None:
-    """'block' for __syncthreads (and the Metal threadgroup barrier), 'warp' for __syncwarp."""
+    """'block' for __syncthreads (and the Metal threadgroup barrier), 'warp' for __syncwarp; also spelled
+    through a macro (a call, or a statement of one object-like name) or a group's `sync` (barrier_spellings)."""
+    if call.type == "identifier":  # `SYNC;` with `#define SYNC __syncthreads()`
+        return barrier_spellings.macro_barrier(ctx, ctx.text(call), False)
     fn = call.child_by_field_name("function")
-    if fn is None or fn.type != "identifier":
+    if fn is None:
         return None
+    if fn.type != "identifier":
+        return barrier_spellings.group_sync(ctx, call) if fn.type in ("field_expression", "qualified_identifier") \
+            else None
+    name = ctx.text(fn)
+    kind = _name_kind(name)
+    if kind is None and not _KNOWN[(tuple(backends.names()), name)]:  # no dialect's name: a macro's, or `sync(g)` under `using namespace`
+        return barrier_spellings.macro_barrier(ctx, name, True) or (
+            barrier_spellings.group_sync(ctx, call) if name == "sync" else None)
+    return kind
+
+
+def _name_kind(name: str) -> str | None:
+    """The barrier kind of a call of `name` in any dialect (None: no barrier, or two concepts)."""
     names = tuple(backends.names())
-    key = (names, ctx.text(fn))
+    key = (names, name)
     if key not in _KINDS:  # (asked of every call of every file: each name's dialect look-ups made once)
         c = lookup(key[1], names)  # a barrier in any dialect (no name means two concepts)
         _KINDS[key] = None if c is None else {"syncthreads": "block", "syncwarp": "warp"}.get(c.key)
+        _KNOWN[key] = c is not None
     return _KINDS[key]
 
 
 _KINDS: dict[tuple[tuple[str, ...], str], str | None] = {}  # (dialects, name) -> barrier_kind
+_KNOWN: dict[tuple[tuple[str, ...], str], bool] = {}  # (dialects, name) -> whether a dialect names it (set with _KINDS)
 
 
 @dataclass
@@ -97,6 +115,7 @@ class Divergence:
         # early returns inside a block that returns every thread by its end: (start, block end, Frame)
         self._scoped_exits: list[tuple[int, int, Frame]] = []
         self._marks: list[int] | None = None  # the start bytes of every call and return (run: at the fixpoint)
+        self._macro_stmts: list[Node] | None = None  # macro_statements over the file
 
     def _resolve_all(self) -> None:
         """Every function's identifiers resolved (once; a file with nothing to report needs none)."""
@@ -404,7 +423,17 @@ class Divergence:
         """The start bytes of every call (where _at_call records a hazard) and return (the early exits
         a later call's frames read).  At the fixpoint the walk need not enter a subtree holding none:
         its conditions' tags would make frames no call reads, and reading them changes no tag."""
-        return sorted(n.start_byte for n in self.src.index.of_types("call_expression", "return_statement"))
+        return sorted([n.start_byte for n in self.src.index.of_types("call_expression", "return_statement")] +
+                      [n.start_byte for n in self.macro_statements(self.src.root)])
+
+    def macro_statements(self, under: Node) -> list[Node]:
+        """The names under `under` that are a statement by themselves and an object-like barrier macro
+        (`SYNC;` with `#define SYNC __syncthreads()`: barrier_spellings), in source order."""
+        if self._macro_stmts is None:
+            found = [s.named_children[0] for s in self.src.index.of_type("expression_statement")
+                     if s.named_child_count == 1 and s.named_children[0].type == "identifier"]
+            self._macro_stmts = [n for n in found if barrier_kind(self.ctx, n)]
+        return [n for n in self._macro_stmts if under.start_byte <= n.start_byte < under.end_byte]
 
     def _may_hazard(self, f, hazardous: set[str]) -> bool:
         """Whether a call in f's body may be recorded by _at_call: a barrier or full-mask operation
@@ -429,6 +458,9 @@ class Divergence:
             self.fn, k = f, self._fkey(f)
             direct_barrier.setdefault(k, False)
             direct_full.setdefault(k, False)
+            if barriers and any(barrier_kind(self.ctx, n) == "block" for n in self.macro_statements(f.body)):
+                direct_barrier[k] = True  # `SYNC;`: a statement of an object-like barrier macro
+                self._direct.add(id(f))
             for n in self.src.index.under(f.body, "call_expression"):
                 if barriers and barrier_kind(self.ctx, n) == "block":
                     direct_barrier[k] = True
@@ -479,7 +511,7 @@ class Divergence:
             if k == len(marks) or marks[k] > n.end_byte:
                 return  # no call or return in it: nothing the walk records (run)
         t = n.type
-        if t == "call_expression":
+        if t == "call_expression" or (t == "identifier" and self._macro_stmts and n in self._macro_stmts):
             self._at_call(n, frames)
         if t in ("function_definition", "lambda_expression"):
             return

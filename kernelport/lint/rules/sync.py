@@ -182,8 +182,10 @@ __global__ void sample(const float* p, int* out, float u) {
 
 
 def _barrier(ctx, node) -> str:
-    """The barrier as the file spells it (`__syncthreads()`, Metal's `threadgroup_barrier(...)`)."""
+    """The barrier as the file spells it (`__syncthreads()`, Metal's `threadgroup_barrier(...)`, a macro, a group's sync)."""
     fn = node.child_by_field_name("function") if node.type == "call_expression" else None
+    if node.type == "identifier" or (fn is not None and fn.type != "identifier"):
+        return " ".join(ctx.text(node).split())  # `SYNC` (a macro), `block.sync()`, `cg::sync(block)`
     return f"{ctx.text(fn)}()" if fn is not None else "__syncthreads()"
 
 
