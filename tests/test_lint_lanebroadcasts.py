@@ -2,7 +2,8 @@
 a condition on it is warp-uniform, so a full-mask operation under it is no WS012 (heldout86's streamlz: 29 false
 WS012 under cursors re-broadcast from lane 0 or from a ballot's first lane).  Each look-alike that reads a
 different lane per lane, a segment narrower than the warp, or a mask that may leave the source lane out, keeps
-WS012; a barrier under the warp-uniform condition keeps SY001 (uniform within a warp is not across the block)."""
+WS012.  A full-mask warp reduction is the warp's one value too (a partial one is not).  A barrier under the
+warp-uniform condition keeps SY001 (uniform within a warp is not across the block)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -34,6 +35,7 @@ UNIFORM = {
     "the kernel argument's lane": "__shfl_sync(0xffffffffu, v, n % 32)",
     "warpSize width": "__shfl_sync(0xffffffffu, v, 0, warpSize)",
     "legacy mask-less form": "__shfl(v, 0)",
+    "a full-mask warp reduction": "__reduce_add_sync(0xffffffffu, v)",
 }
 DIVERGENT = {
     "each lane's own lane": "__shfl_sync(0xffffffffu, v, lane)",
@@ -41,6 +43,7 @@ DIVERGENT = {
     "16-lane segments": "__shfl_sync(0xffffffffu, v, 0, 16)",
     "a partial mask": "__shfl_sync(0x0000ffffu, v, 0)",
     "the value itself": "v",
+    "a partial reduction": "__reduce_add_sync(0x0000ffffu, v)",
 }
 
 

@@ -257,6 +257,8 @@ class Divergence:
                 return WARP if c.key != "lanemask_lt" else THREAD
             if c.kind == "shuffle":
                 return lanebroadcasts.tag(self, n, frames)  # `__shfl_sync(FULL, v, 0)`: one lane's value
+            if c.kind == "warp_reduce":
+                return lanebroadcasts.reduce_tag(self, n, tags)  # `__reduce_add_sync(FULL, v)`: the warp's one sum
             if c.kind == "atomic" or c.key in ("lane_id",):
                 return THREAD
             if c.kind == "barrier":
@@ -491,15 +493,18 @@ class Divergence:
             return False
         if "mask" not in bound:
             return False  # mask-less (HIP, Metal, legacy CUDA) forms take the lanes that are active
-        mask = bound["mask"]
+        return not self.callers_mask(bound["mask"])
+
+    def callers_mask(self, mask: Node) -> bool:
+        """A mask that names a parameter: the caller decides it."""
         if mask.type == "identifier":
             self._resolve_all()  # the mask's declaration (self.keys)
             if self._param_suffixes is None:  # once per file (per call, it was calls x parameters)
                 self._param_suffixes = tuple(f"@{p.node.start_byte}" for f in self.m.functions.values()
                                              for p in f.params)
             if self.keys.get(mask.start_byte, "").endswith(self._param_suffixes):
-                return False  # the caller decides the mask
-        return True
+                return True
+        return False
 
     def _worst(self, frames: list[Frame], at_least: int) -> Frame | None:  # the innermost one at least so
         return next((fr for fr in reversed(frames) if fr.tag >= at_least), None)

@@ -16,6 +16,10 @@ every lane, v of lane `lane mod width` of its segment.  Its result is the same a
 - every lane takes part: the mask is the full mask (divergence.full_mask_op) or the form has none (HIP, legacy).
   A caller's or a partial mask may leave the source lane out, whose value is then undefined: per thread.
 The shift and butterfly shuffles (up, down, xor) read a different lane in each lane: per thread, as before.
+
+A warp reduction (`__reduce_add_sync(FULL, v)`, the dialects' `warp_reduce` concepts) returns the same value in every
+lane it runs in: with the full mask, every lane of the warp: at most WARP (UNIFORM operands stay what they are,
+the join of the arguments).  With a caller's or a partial mask, the arguments' join, as before.
 """
 from __future__ import annotations
 
@@ -38,3 +42,13 @@ def tag(d, call: Node, frames) -> int:
     if "mask" in bound and not d.full_mask_op(call):
         return THREAD
     return WARP if d.expr(bound["lane"], frames) <= WARP else THREAD
+
+
+def reduce_tag(d, call: Node, tags: list[int]) -> int:
+    """A warp reduction's tag: at most WARP under the full mask (above), else the join of its arguments."""
+    joined = max(tags, default=0)
+    if (call.start_byte, call.end_byte) not in d.full_calls:  # its mask is not the full one (or none)
+        return joined
+    found = d.ctx.concept_of_call(call)
+    mask = found[2].get("mask") if found is not None else None
+    return joined if mask is None or d.callers_mask(mask) else min(joined, WARP)
