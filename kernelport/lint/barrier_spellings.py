@@ -26,7 +26,7 @@ import re
 
 from tree_sitter import Node
 
-from .. import backends, lazy_re
+from .. import backends, dialect, lazy_re
 
 _CALL = lazy_re.compile(r"^\s*(?:::\s*)?(\w+)\s*\((.*)\)\s*;?\s*$", re.S)
 _DO_WHILE = lazy_re.compile(r"^\s*do\s*\{(.*)\}\s*while\s*\(\s*(?:0|false)\s*\)\s*;?\s*$", re.S)
@@ -35,6 +35,39 @@ _BRACES = lazy_re.compile(r"^\s*\{(.*)\}\s*;?\s*$", re.S)
 GROUP_TYPES = {"thread_block": "block", "grid_group": "block"}
 GROUP_MAKERS = {"this_thread_block": "block", "this_grid": "block"}
 _DEPTH = 4
+
+
+def barrier_kind(ctx, call: Node) -> str | None:
+    """'block' for __syncthreads (and the Metal threadgroup barrier), 'warp' for __syncwarp; also spelled
+    through a macro (a call, or a statement of one object-like name) or a group's `sync` (above)."""
+    if call.type == "identifier":  # `SYNC;` with `#define SYNC __syncthreads()`
+        return macro_barrier(ctx, ctx.text(call), False)
+    fn = call.child_by_field_name("function")
+    if fn is None:
+        return None
+    if fn.type != "identifier":
+        return group_sync(ctx, call) if fn.type in ("field_expression", "qualified_identifier") else None
+    name = ctx.text(fn)
+    kind = _name_kind(name)
+    if kind is None and not _KNOWN[(tuple(backends.names()), name)]:  # a macro's, or `sync(g)` (`using namespace`)
+        return macro_barrier(ctx, name, True) or (group_sync(ctx, call) if name == "sync" else None)
+    return kind
+
+
+def _name_kind(name: str) -> str | None:
+    """The barrier kind of a call of `name` in any dialect (None: no barrier, or two concepts)."""
+    names = tuple(backends.names())
+    key = (names, name)
+    if key not in _KINDS:  # (asked of every call of every file: each name's dialect look-ups made once)
+        # a barrier in any dialect (no name means two concepts)
+        c = next((found for b in names if (found := dialect.lookup(b, name)) is not None), None)
+        _KINDS[key] = None if c is None else {"syncthreads": "block", "syncwarp": "warp"}.get(c.key)
+        _KNOWN[key] = c is not None
+    return _KINDS[key]
+
+
+_KINDS: dict[tuple[tuple[str, ...], str], str | None] = {}  # (dialects, name) -> barrier_kind
+_KNOWN: dict[tuple[tuple[str, ...], str], bool] = {}  # (dialects, name) -> whether a dialect names it
 
 
 def _balanced(s: str) -> bool:
@@ -91,7 +124,6 @@ def macro_barrier(ctx, name: str, fnlike: bool) -> str | None:
 
 
 def _kind(defs, name: str, fnlike: bool, depth: int) -> str | None:
-    from .divergence import _name_kind  # (divergence imports this module)
     ds = defs.get(name)
     if not ds or depth > _DEPTH:
         return None

@@ -16,47 +16,14 @@ from tree_sitter import Node
 
 from .. import backends, dialect, fnscopes, model, shufflewrappers, warpflow
 from ..source import ident_name
-from . import barrier_spellings, broadcasts, declscopes, exits, lanebroadcasts, launchexits, overwrites, rngstates, sharedrefs, tripcounts
+from . import broadcasts, declscopes, exits, lanebroadcasts, launchexits, overwrites, rngstates, sharedrefs, tripcounts
+from .barrier_spellings import barrier_kind  # noqa: F401  (read from here by sync.py, exits.py, broadcasts.py)
 from .tags import THREAD, UNIFORM, WARP  # (the modules that read the tags import them from here)
 
 
 def lookup(name: str, dialects) -> "dialect.Concept | None":
     """The concept `name` spells in the first of these dialects (backend names) that has it."""
     return next((c for b in dialects if (c := dialect.lookup(b, name)) is not None), None)
-
-
-def barrier_kind(ctx, call: Node) -> str | None:
-    """'block' for __syncthreads (and the Metal threadgroup barrier), 'warp' for __syncwarp; also spelled
-    through a macro (a call, or a statement of one object-like name) or a group's `sync` (barrier_spellings)."""
-    if call.type == "identifier":  # `SYNC;` with `#define SYNC __syncthreads()`
-        return barrier_spellings.macro_barrier(ctx, ctx.text(call), False)
-    fn = call.child_by_field_name("function")
-    if fn is None:
-        return None
-    if fn.type != "identifier":
-        return barrier_spellings.group_sync(ctx, call) if fn.type in ("field_expression", "qualified_identifier") \
-            else None
-    name = ctx.text(fn)
-    kind = _name_kind(name)
-    if kind is None and not _KNOWN[(tuple(backends.names()), name)]:  # no dialect's name: a macro's, or `sync(g)` under `using namespace`
-        return barrier_spellings.macro_barrier(ctx, name, True) or (
-            barrier_spellings.group_sync(ctx, call) if name == "sync" else None)
-    return kind
-
-
-def _name_kind(name: str) -> str | None:
-    """The barrier kind of a call of `name` in any dialect (None: no barrier, or two concepts)."""
-    names = tuple(backends.names())
-    key = (names, name)
-    if key not in _KINDS:  # (asked of every call of every file: each name's dialect look-ups made once)
-        c = lookup(key[1], names)  # a barrier in any dialect (no name means two concepts)
-        _KINDS[key] = None if c is None else {"syncthreads": "block", "syncwarp": "warp"}.get(c.key)
-        _KNOWN[key] = c is not None
-    return _KINDS[key]
-
-
-_KINDS: dict[tuple[tuple[str, ...], str], str | None] = {}  # (dialects, name) -> barrier_kind
-_KNOWN: dict[tuple[tuple[str, ...], str], bool] = {}  # (dialects, name) -> whether a dialect names it (set with _KINDS)
 
 
 @dataclass
