@@ -47,6 +47,9 @@ A shared array every slot of which holds one value (a doubling copy ladder `s[t 
 d = 1, 2, 4, ... < blockDim.x, or `s[t] = s[0]`, each closed by a barrier; also in a helper, for the array
 passed or an `extern __shared__` array of the same element type) reads as the block's one value at any
 thread's slot until something may write it (kernelport/lint/broadcasts.py).
+A barrier spelled through a macro (`#define SYNC __syncthreads()` in the file, a header or -D; a
+function-like `BAR()`) or as a cooperative group's `block.sync()` / `cg::sync(block)` of a thread block
+or grid group is one too (kernelport/lint/barrier_spellings.py).
 
 The thread dependence is dataflow, not a pattern: values are followed from `threadIdx`,
 shuffles, atomics and thread-indexed loads through assignments (also those made under a
