@@ -59,11 +59,15 @@ def _name_kind(name: str) -> str | None:
     names = tuple(backends.names())
     key = (names, name)
     if key not in _KINDS:  # (asked of every call of every file: each name's dialect look-ups made once)
-        # a barrier in any dialect (no name means two concepts)
-        c = next((found for b in names if (found := dialect.lookup(b, name)) is not None), None)
+        c = _lookup(name, names)  # a barrier in any dialect (no name means two concepts)
         _KINDS[key] = None if c is None else {"syncthreads": "block", "syncwarp": "warp"}.get(c.key)
         _KNOWN[key] = c is not None
     return _KINDS[key]
+
+
+def _lookup(name: str, dialects) -> "dialect.Concept | None":
+    """The concept `name` spells in the first of these dialects (backend names) that has it."""
+    return next((c for b in dialects if (c := dialect.lookup(b, name)) is not None), None)
 
 
 _KINDS: dict[tuple[tuple[str, ...], str], str | None] = {}  # (dialects, name) -> barrier_kind
