@@ -11,11 +11,13 @@ divergence.barrier_kind read a barrier as a call whose name a dialect maps to a 
 A macro is a barrier when its replacement list is one call (`;` and an enclosing `do { } while (0)` aside) that is
 one itself: a dialect barrier, or, in turn, such a macro (a few levels).  Its definitions are every one the unit
 sees: its own file's `#define`s in every branch, its includes' and the run's -D (the macro-aware parse's), and its
-headers' object-like constants; a name one of which is not the same barrier is none (a branch may define it as
-something else).  A group's `sync` is the block's barrier (the dialect's `syncthreads` concept) for a thread block
-or a grid (which waits for the grid, hence for the block too): a variable whose declaration in the enclosing
-function (or parameter) has the group's type (`[ns::]thread_block`, `[ns::]grid_group`, a reference to one) or is
-`auto` initialised by `[ns::]this_thread_block()` / `this_grid()`, or such a call itself.  ns is the backend's
+headers' object-like constants; a name one of which is not the same barrier is none (a branch, a header or the
+file may define it as something else).
+
+A group's `sync` is the block's barrier (the dialect's `syncthreads` concept) for a thread block or a grid (which
+waits for the grid, hence for the block too): a variable whose declaration in the enclosing function (or a
+parameter) has the group's type (`[ns::]thread_block`, `[ns::]grid_group`, a reference to one) or is `auto`
+initialised by `[ns::]this_thread_block()` / `this_grid()`, or such a call itself.  ns is the backend's
 `Lowering.group_namespaces` or an alias the file declares (`namespace cg = cooperative_groups;`); unqualified names
 count only under `using namespace` of one.  A name the function declares twice, once otherwise, is no group.
 A tile's `sync` (a warp barrier) is not read here.
@@ -104,13 +106,11 @@ def _definitions(ctx) -> dict[str, list[tuple[bool, str]]]:
     for name, v in (getattr(unit, "header_macros", None) or {}).items():
         if name not in out:
             out.setdefault(name, []).append((False, v[3] or ""))
-    own: dict[str, list[tuple[bool, str]]] = {}
-    for node in ctx.nodes("preproc_def", "preproc_function_def"):
+    for node in ctx.nodes("preproc_def", "preproc_function_def"):  # the file's own, in every branch
         name_n, val = node.child_by_field_name("name"), node.child_by_field_name("value")
         if name_n is not None:
-            own.setdefault(ctx.text(name_n), []).append(
+            out.setdefault(ctx.text(name_n), []).append(
                 (node.type == "preproc_function_def", ctx.text(val) if val is not None else ""))
-    out.update(own)  # the file's own definitions (every branch) decide its names
     return out
 
 
