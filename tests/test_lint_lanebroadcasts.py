@@ -99,3 +99,31 @@ def test_callers_mask_keeps_ws012(tmp_path):
 def test_helper_broadcast_of_full_mask(tmp_path):
     text = CALLER_MASK.replace("__shfl_sync(m, v, 0)", "__shfl_sync(0xffffffffu, v, 0)")
     assert (5, "WS012") not in _findings(tmp_path, text)
+
+
+TRANSLATED = """\
+#define SYNC __syncthreads()
+__global__ void k(int* out, int n) {
+    int v = out[threadIdx.x];
+    int b = __shfl_sync(0xffffffff, v, 0);
+    unsigned mask = 0xffffu;
+    if (b > n) v += __reduce_add_sync(0xffffffff, v);
+    if (threadIdx.x % warpSize < 16) v += __shfl_up_sync(mask, v, 1, 16);
+    SYNC;
+    out[threadIdx.x] = v + b;
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["hip", "metal"])
+def test_translate_group_mask_checks_read_broadcasts(tmp_path, backend):
+    """translate's group-mask checks (groupmasks/guardmasks) run this analysis on a context of their own, with no
+    lint Context's `concept_of_call` and no unit: a broadcast, a reduction and a barrier macro there are no
+    internal error (shfl_scan.cu's port was one, found by bench/port_hashes.py)."""
+    import subprocess
+    import sys
+    p = tmp_path / "k.cu"
+    p.write_text(TRANSLATED)
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", "translate", str(p), "--to", backend, "--stdout"],
+                       capture_output=True, text=True)
+    assert "internal error" not in r.stderr and r.returncode in (0, 1), r.stderr

@@ -100,13 +100,13 @@ def _body_call(body: str) -> str | None:
 def _definitions(ctx) -> dict[str, list[tuple[bool, str]]]:
     """Every definition the unit sees: name -> [(function-like, replacement list)]."""
     out: dict[str, list[tuple[bool, str]]] = {}
-    unit = ctx.unit
+    unit = getattr(ctx, "unit", None)  # (translate's group-mask checks read the analysis without one)
     for name, d in (getattr(unit, "macros", None) or {}).items():
         out.setdefault(name, []).append((d.params is not None, d.body))
     for name, v in (getattr(unit, "header_macros", None) or {}).items():
         if name not in out:
             out.setdefault(name, []).append((False, v[3] or ""))
-    for node in ctx.nodes("preproc_def", "preproc_function_def"):  # the file's own, in every branch
+    for node in ctx.src.index.of_types("preproc_def", "preproc_function_def"):  # the file's own, every branch
         name_n, val = node.child_by_field_name("name"), node.child_by_field_name("value")
         if name_n is not None:
             out.setdefault(ctx.text(name_n), []).append(

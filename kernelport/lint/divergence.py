@@ -398,6 +398,8 @@ class Divergence:
     def macro_statements(self, under: Node) -> list[Node]:
         """The names under `under` that are a statement by themselves and an object-like barrier macro
         (`SYNC;` with `#define SYNC __syncthreads()`: barrier_spellings), in source order."""
+        if self.barrier_hazards is None:
+            return []  # (translate's group-mask checks ask for no barrier, on a context without the unit's macros)
         if self._macro_stmts is None:
             found = [s.named_children[0] for s in self.src.index.of_type("expression_statement")
                      if s.named_child_count == 1 and s.named_children[0].type == "identifier"]

@@ -25,21 +25,47 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from .. import backends, dialect
 from .tags import THREAD, WARP
+
+
+def _bound(d, call: Node):
+    """(concept, {parameter: argument}) of a call of the source dialect, else None (as Context.concept_of_call,
+    from the analysis' own parse: translate's group-mask checks run this analysis on a context of their own)."""
+    fn = call.child_by_field_name("function")
+    if fn is None or fn.type != "identifier":
+        return None
+    found = dialect.spelled_by(backends.source().name, d.src.text_of(fn))
+    if found is None:
+        return None
+    c, order = found
+    args_node = call.child_by_field_name("arguments")
+    args = [a for a in args_node.named_children if a.type != "comment"] if args_node is not None else []
+    names, required = dialect.call_params(c, order)
+    if c.params and not (required <= len(args) <= max(len(names), required)):
+        return None
+    return c, dict(zip(names, args))
+
+
+def _full(d, call: Node, bound: dict) -> bool:
+    """Every lane takes part: no mask, or the full one that no caller decides (not full_mask_op, which
+    translate's checks redefine as the calls they ask about)."""
+    mask = bound.get("mask")
+    return mask is None or ((call.start_byte, call.end_byte) in d.full_calls and not d.callers_mask(mask))
 
 
 def tag(d, call: Node, frames) -> int:
     """WARP for a full-warp index shuffle from a warp-uniform lane (above), else THREAD."""
-    found = d.ctx.concept_of_call(call)
+    found = _bound(d, call)
     if found is None:
         return THREAD
-    c, _, bound = found
+    c, bound = found
     if c.key != "shfl" or "lane" not in bound:
         return THREAD
     width = bound.get("width")
     if width is not None and d.src.text_of(width).strip("() ") != "warpSize":
         return THREAD
-    if "mask" in bound and not d.full_mask_op(call):
+    if not _full(d, call, bound):
         return THREAD
     return WARP if d.expr(bound["lane"], frames) <= WARP else THREAD
 
@@ -47,8 +73,7 @@ def tag(d, call: Node, frames) -> int:
 def reduce_tag(d, call: Node, tags: list[int]) -> int:
     """A warp reduction's tag: at most WARP under the full mask (above), else the join of its arguments."""
     joined = max(tags, default=0)
-    if (call.start_byte, call.end_byte) not in d.full_calls:  # its mask is not the full one (or none)
+    found = _bound(d, call)
+    if found is None or "mask" not in found[1] or not _full(d, call, found[1]):
         return joined
-    found = d.ctx.concept_of_call(call)
-    mask = found[2].get("mask") if found is not None else None
-    return joined if mask is None or d.callers_mask(mask) else min(joined, WARP)
+    return min(joined, WARP)
