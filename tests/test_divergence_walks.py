@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kernelport.lint import divergence
+from kernelport.lint import barrier_spellings, divergence
 from kernelport.lint.context import Context, Settings, Unit
 from kernelport.lint.rule import TARGETS, selected
 
@@ -122,10 +122,11 @@ __global__ void k(float* x) {
     x[threadIdx.x] = v;
 }
 """
-    monkeypatch.setattr(divergence, "_KINDS", {})
+    monkeypatch.setattr(barrier_spellings, "_KINDS", {})  # (barrier_kind lives there since stop 63)
+    monkeypatch.setattr(barrier_spellings, "_KNOWN", {})
     asked = []
-    real = divergence.lookup
-    monkeypatch.setattr(divergence, "lookup", lambda name, dialects: asked.append(name) or real(name, dialects))
+    real = barrier_spellings._lookup
+    monkeypatch.setattr(barrier_spellings, "_lookup", lambda name, dialects: asked.append(name) or real(name, dialects))
     ctx = _context(text)
     calls = ctx.src.index.of_type("call_expression")
     kinds = [divergence.barrier_kind(ctx, c) for c in calls] + [divergence.barrier_kind(ctx, c) for c in calls]

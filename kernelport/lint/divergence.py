@@ -16,29 +16,14 @@ from tree_sitter import Node
 
 from .. import backends, dialect, fnscopes, model, shufflewrappers, warpflow
 from ..source import ident_name
-from . import broadcasts, declscopes, exits, launchexits, overwrites, rngstates, sharedrefs, tripcounts
+from . import broadcasts, declscopes, exits, lanebroadcasts, launchexits, overwrites, rngstates, sharedrefs, tripcounts
+from .barrier_spellings import barrier_kind  # noqa: F401  (read from here by sync.py, exits.py, broadcasts.py)
 from .tags import THREAD, UNIFORM, WARP  # (the modules that read the tags import them from here)
 
 
 def lookup(name: str, dialects) -> "dialect.Concept | None":
     """The concept `name` spells in the first of these dialects (backend names) that has it."""
     return next((c for b in dialects if (c := dialect.lookup(b, name)) is not None), None)
-
-
-def barrier_kind(ctx, call: Node) -> str | None:
-    """'block' for __syncthreads (and the Metal threadgroup barrier), 'warp' for __syncwarp."""
-    fn = call.child_by_field_name("function")
-    if fn is None or fn.type != "identifier":
-        return None
-    names = tuple(backends.names())
-    key = (names, ctx.text(fn))
-    if key not in _KINDS:  # (asked of every call of every file: each name's dialect look-ups made once)
-        c = lookup(key[1], names)  # a barrier in any dialect (no name means two concepts)
-        _KINDS[key] = None if c is None else {"syncthreads": "block", "syncwarp": "warp"}.get(c.key)
-    return _KINDS[key]
-
-
-_KINDS: dict[tuple[tuple[str, ...], str], str | None] = {}  # (dialects, name) -> barrier_kind
 
 
 @dataclass
@@ -97,6 +82,7 @@ class Divergence:
         # early returns inside a block that returns every thread by its end: (start, block end, Frame)
         self._scoped_exits: list[tuple[int, int, Frame]] = []
         self._marks: list[int] | None = None  # the start bytes of every call and return (run: at the fixpoint)
+        self._macro_stmts: list[Node] | None = None  # macro_statements over the file
 
     def _resolve_all(self) -> None:
         """Every function's identifiers resolved (once; a file with nothing to report needs none)."""
@@ -236,7 +222,11 @@ class Divergence:
         if c is not None:
             if c.kind == "vote":
                 return WARP if c.key != "lanemask_lt" else THREAD
-            if c.kind in ("shuffle", "atomic") or c.key in ("lane_id",):
+            if c.kind == "shuffle":
+                return lanebroadcasts.tag(self, n, frames)  # `__shfl_sync(FULL, v, 0)`: one lane's value
+            if c.kind == "warp_reduce":
+                return lanebroadcasts.reduce_tag(self, n, tags)  # `__reduce_add_sync(FULL, v)`: the warp's one sum
+            if c.kind == "atomic" or c.key in ("lane_id",):
                 return THREAD
             if c.kind == "barrier":
                 return UNIFORM
@@ -402,7 +392,19 @@ class Divergence:
         """The start bytes of every call (where _at_call records a hazard) and return (the early exits
         a later call's frames read).  At the fixpoint the walk need not enter a subtree holding none:
         its conditions' tags would make frames no call reads, and reading them changes no tag."""
-        return sorted(n.start_byte for n in self.src.index.of_types("call_expression", "return_statement"))
+        return sorted([n.start_byte for n in self.src.index.of_types("call_expression", "return_statement")] +
+                      [n.start_byte for n in self.macro_statements(self.src.root)])
+
+    def macro_statements(self, under: Node) -> list[Node]:
+        """The names under `under` that are a statement by themselves and an object-like barrier macro
+        (`SYNC;` with `#define SYNC __syncthreads()`: barrier_spellings), in source order."""
+        if self.barrier_hazards is None:
+            return []  # (translate's group-mask checks ask for no barrier, on a context without the unit's macros)
+        if self._macro_stmts is None:
+            found = [s.named_children[0] for s in self.src.index.of_type("expression_statement")
+                     if s.named_child_count == 1 and s.named_children[0].type == "identifier"]
+            self._macro_stmts = [n for n in found if barrier_kind(self.ctx, n)]
+        return [n for n in self._macro_stmts if under.start_byte <= n.start_byte < under.end_byte]
 
     def _may_hazard(self, f, hazardous: set[str]) -> bool:
         """Whether a call in f's body may be recorded by _at_call: a barrier or full-mask operation
@@ -427,6 +429,9 @@ class Divergence:
             self.fn, k = f, self._fkey(f)
             direct_barrier.setdefault(k, False)
             direct_full.setdefault(k, False)
+            if barriers and any(barrier_kind(self.ctx, n) == "block" for n in self.macro_statements(f.body)):
+                direct_barrier[k] = True  # `SYNC;`: a statement of an object-like barrier macro
+                self._direct.add(id(f))
             for n in self.src.index.under(f.body, "call_expression"):
                 if barriers and barrier_kind(self.ctx, n) == "block":
                     direct_barrier[k] = True
@@ -457,15 +462,18 @@ class Divergence:
             return False
         if "mask" not in bound:
             return False  # mask-less (HIP, Metal, legacy CUDA) forms take the lanes that are active
-        mask = bound["mask"]
+        return not self.callers_mask(bound["mask"])
+
+    def callers_mask(self, mask: Node) -> bool:
+        """A mask that names a parameter: the caller decides it."""
         if mask.type == "identifier":
             self._resolve_all()  # the mask's declaration (self.keys)
             if self._param_suffixes is None:  # once per file (per call, it was calls x parameters)
                 self._param_suffixes = tuple(f"@{p.node.start_byte}" for f in self.m.functions.values()
                                              for p in f.params)
             if self.keys.get(mask.start_byte, "").endswith(self._param_suffixes):
-                return False  # the caller decides the mask
-        return True
+                return True
+        return False
 
     def _worst(self, frames: list[Frame], at_least: int) -> Frame | None:  # the innermost one at least so
         return next((fr for fr in reversed(frames) if fr.tag >= at_least), None)
@@ -477,7 +485,7 @@ class Divergence:
             if k == len(marks) or marks[k] > n.end_byte:
                 return  # no call or return in it: nothing the walk records (run)
         t = n.type
-        if t == "call_expression":
+        if t == "call_expression" or (t == "identifier" and self._macro_stmts and n in self._macro_stmts):
             self._at_call(n, frames)
         if t in ("function_definition", "lambda_expression"):
             return

@@ -44,7 +44,8 @@ def _barrier_after(an, body: Node, n: Node) -> bool:
     """A barrier (or a helper with one) after n in body."""
     from .divergence import barrier_kind  # (divergence imports this module)
     return any(c.start_byte > n.end_byte and (barrier_kind(an.ctx, c) == "block" or (
-        an._called(c) - {an._fkey(an.fn)}) & an.barrier_fns) for c in an.src.index.under(body, "call_expression"))
+        an._called(c) - {an._fkey(an.fn)}) & an.barrier_fns) for c in an.src.index.under(body, "call_expression")) or \
+        any(c.start_byte > n.end_byte and barrier_kind(an.ctx, c) == "block" for c in an.macro_statements(body))
 
 
 def returning_block_end(ret: Node) -> int | None:

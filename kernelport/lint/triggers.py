@@ -36,8 +36,10 @@ def _concept_names(keep: Callable[["dialect.Concept"], bool]) -> frozenset[str]:
 
 
 def _barrier_words() -> frozenset[str]:
-    # lint.divergence.barrier_kind: a block barrier is a call whose name some dialect maps to `syncthreads`
-    return _concept_names(lambda c: c.key == "syncthreads")
+    # lint.divergence.barrier_kind: a block barrier is a call whose name some dialect maps to `syncthreads` (also
+    # through a macro, whose value the scan reads), or a cooperative group's `sync` of a block or grid group
+    from .barrier_spellings import GROUP_TYPES, GROUP_MAKERS
+    return _concept_names(lambda c: c.key == "syncthreads") | frozenset(GROUP_TYPES) | frozenset(GROUP_MAKERS)
 
 
 def _full_mask_words() -> frozenset[str]:

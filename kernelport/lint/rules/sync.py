@@ -47,6 +47,9 @@ A shared array every slot of which holds one value (a doubling copy ladder `s[t 
 d = 1, 2, 4, ... < blockDim.x, or `s[t] = s[0]`, each closed by a barrier; also in a helper, for the array
 passed or an `extern __shared__` array of the same element type) reads as the block's one value at any
 thread's slot until something may write it (kernelport/lint/broadcasts.py).
+A barrier spelled through a macro (`#define SYNC __syncthreads()` in the file, a header or -D; a
+function-like `BAR()`) or as a cooperative group's `block.sync()` / `cg::sync(block)` of a thread block
+or grid group is one too (kernelport/lint/barrier_spellings.py).
 
 The thread dependence is dataflow, not a pattern: values are followed from `threadIdx`,
 shuffles, atomics and thread-indexed loads through assignments (also those made under a
@@ -182,8 +185,10 @@ __global__ void sample(const float* p, int* out, float u) {
 
 
 def _barrier(ctx, node) -> str:
-    """The barrier as the file spells it (`__syncthreads()`, Metal's `threadgroup_barrier(...)`)."""
+    """The barrier as the file spells it (`__syncthreads()`, Metal's `threadgroup_barrier(...)`, a macro, a group's sync)."""
     fn = node.child_by_field_name("function") if node.type == "call_expression" else None
+    if node.type == "identifier" or (fn is not None and fn.type != "identifier"):
+        return " ".join(ctx.text(node).split())  # `SYNC` (a macro), `block.sync()`, `cg::sync(block)`
     return f"{ctx.text(fn)}()" if fn is not None else "__syncthreads()"
 
 

@@ -409,7 +409,10 @@ error).
 
 **Fix**: let the whole warp (wave) execute the warp operation and mask the data instead
 (`v = (tid < n) ? x[tid] : 0; v = warp_sum(v);`), or pass the mask of the lanes really present
-(`__ballot_sync(0xffffffff, tid < n)` before the branch)."""
+(`__ballot_sync(0xffffffff, tid < n)` before the branch).  A condition on a value every lane shares
+is no partial region: one lane's value broadcast at the whole warp (`__shfl_sync(0xffffffff, v, 0)`, or
+from a ballot's first lane), a full-mask warp reduction (kernelport/lint/lanebroadcasts.py), a vote, a
+warp index (`threadIdx.x / warpSize`), a kernel argument or `blockIdx`."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {
@@ -465,6 +468,16 @@ __global__ void last_warp(const long long* in, long long* out) {
     if (threadIdx.x < WS) v += __shfl_xor_sync(~0, v, 2);
     out[threadIdx.x] = v;
 }""", note="WS is each build's wave (FPcompress): the last warp and the first are whole waves"),
+        ex("""
+__global__ void scan(const unsigned* in, unsigned* out, unsigned end) {
+    unsigned v = in[threadIdx.x];
+    unsigned pos = __shfl_sync(0xffffffff, v, 0);
+    while (pos < end) {
+        unsigned hit = __ballot_sync(0xffffffff, v > pos);
+        pos += __shfl_sync(0xffffffff, v, __ffs(hit | 1u) - 1) + 1;
+    }
+    out[threadIdx.x] = pos;
+}""", note="pos is lane 0's value and then a ballot-chosen lane's: the same in every lane (streamlz's cursors)"),
     )
 
     def check(self, ctx) -> None:
