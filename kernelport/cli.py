@@ -10,7 +10,7 @@ from typing import List, Optional
 import typer
 
 from . import __version__, check_budget
-from .batchgc import batch
+from .batchgc import batch, settle
 from .cli_values import install
 from .color import lazy_console
 from .errors import KernelportError
@@ -156,6 +156,7 @@ def translate(
         from .translate_stats import Statistics
         stats = Statistics()
     options = {"demote_double": True} if demote_double else {}
+    settle()  # the plan lives for the run: no collection traverses it again (kernelport/batchgc.py)
     made = make(run, targets, output, stdout, allow_unported=allow_unported, **options)
     for note in run.notes:
         err.print(note.format(), markup=False)

@@ -61,6 +61,42 @@ def test_a_translate_run_collects_at_the_batch_pace_and_gives_the_threshold_back
     assert gc.get_threshold() == before
 
 
+def test_a_translate_run_freezes_its_plan_while_it_makes_the_ports_and_thaws_it_after(monkeypatch):
+    # the plan (parses, models, analyses of every file) is frozen before the ports are made; the caller's
+    # collector sees it again once the command ends
+    from typer.testing import CliRunner
+    import kernelport.project_ports
+    from kernelport.cli import for_argv
+    seen, make = [], kernelport.project_ports.make
+    monkeypatch.setattr(kernelport.project_ports, "make",
+                        lambda *a, **k: seen.append(gc.get_freeze_count()) or make(*a, **k))
+    before = gc.get_freeze_count()
+    argv = ["translate", str(TREE / "CUDA" / "JACOBI2D"), "--to", "hip", "--stdout"]
+    res = CliRunner().invoke(for_argv(argv), argv)
+    assert res.exit_code == 0, res.output
+    assert seen and seen[0] > before, (seen, before)
+    assert gc.get_freeze_count() == before
+
+
+def test_settle_freezes_only_inside_a_batch_once_and_the_outermost_batch_thaws():
+    before = gc.get_freeze_count()
+    batchgc.settle()  # a library caller's collector: left alone
+    assert gc.get_freeze_count() == before
+    with batchgc.batch():
+        kept = [[i] for i in range(1000)]
+        batchgc.settle()
+        frozen = gc.get_freeze_count()
+        assert frozen >= before + 1000
+        more = [[i] for i in range(1000)]
+        batchgc.settle()  # once per batch: what came since stays collectable
+        assert gc.get_freeze_count() == frozen
+        with batchgc.batch():
+            pass
+        assert gc.get_freeze_count() == frozen  # an inner batch's end thaws nothing
+    assert gc.get_freeze_count() == before
+    assert len(kept) == len(more) == 1000
+
+
 def test_verify_runs_its_files_at_the_batch_pace(monkeypatch):
     # (counted over examples/block_reduce.cu and saxpy.cu, -j 1 --no-cache: 105 collections at the
     # default pace, 7 in a batch; here the threshold the files are verified under, without compilers)
