@@ -8,7 +8,9 @@ device argument.  The checker therefore wraps each argument clang names as such 
 temporary) and runs clang again, until no call names another: a later device or threadgroup argument
 is then reported (or the call passes).  Only what clang named is wrapped: an lvalue never is (a device
 one would be hidden).  A temporary that clang still names once wrapped (an `int` converted to a `const
-float&`: the conversion makes a new one) is let through as before, and so is what follows it.
+float&`: the conversion makes a new one) gets the type clang's message names, `__kp_thread_tmp<float>(n)`,
+where it names one (a converted temporary stopped the check of the call and hid the call around it:
+`two(two(n, t), out[0])` passed); one still named after that is let through, as before.
 
 Where clang says the argument is: the argument itself (one function of the name: "binding reference of
 type ..."), the callee's name with "in Nth argument" in a candidate's note (overloads, member calls),
