@@ -573,6 +573,8 @@ class Backend:
     # Explicit atomics that are no concept of the dialect table (the CAS loops of Metal's
     # kp_atomic_* helpers use them): name -> (operation "load" | "store" | "cas", argument count).
     explicit_atomics: ClassVar[dict[str, tuple[str, int]]] = {}
+    # What every atomic call of the dialect's names starts with (concepts, scoped forms, compiler builtins)
+    atomic_prefixes: ClassVar[tuple[str, ...]] = ()
     # the backend's own functions its ports' prologue overloads for types the target lacks (Metal's 64-bit
     # shuffles): the emulator's concept takes every type, so a call of one by that name is the concept
     builtin_overloads: ClassVar[frozenset[str]] = frozenset()

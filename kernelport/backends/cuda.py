@@ -48,6 +48,7 @@ def _shared_spellings() -> dict[str, str | None]:
 class CUDA(Backend):
     name = "cuda"
     is_source = True
+    atomic_prefixes = ("atomic", "__nv_atomic", "__atomic")  # atomicAdd[_block|_system], CUDA 12's / GCC's builtins
     source_extensions = (".cu", ".cuh")
     runs = (Run("cuda", 32, "sm_80", "cuda", "NVIDIA (32-wide warps)"),)
     tools = ("nvcc",)

@@ -297,6 +297,7 @@ class HIP(Backend):
     explicit_atomics = {**{f"__hip_atomic_fetch_{op}": (op, 4) for op in ("add", "min", "max", "and", "or", "xor")},
                         "__hip_atomic_exchange": ("exch", 4), "__hip_atomic_load": ("load", 3),
                         "__hip_atomic_store": ("store", 4), "__hip_atomic_compare_exchange_strong": ("cas", 6)}
+    atomic_prefixes = ("atomic", "__hip_atomic", "__atomic")  # clang's builtins: every __hip_atomic_* and __atomic_*
     # clang's __clang_hip_math.h (every hipcc compile): `template <class T> __device__ T max(T, T)`, `min` (KP246)
     own_templates = {"max": ">", "min": "<"}
     # each parameter's spelling read as the type it names there (gpuPairHMM's `atomicXor(std::uint64_t*,

@@ -142,6 +142,7 @@ class Metal(Backend):
     explicit_atomics = {"atomic_load_explicit": ("load", 2), "atomic_store_explicit": ("store", 3),
                         "atomic_compare_exchange_weak_explicit": ("cas", 5),
                         "atomic_compare_exchange_strong_explicit": ("cas", 5)}
+    atomic_prefixes = ("atomic_",)  # atomic_fetch_add_explicit, ...
     # the SIMD-group shuffles the prologue gives 64-bit overloads (templates/metal_polyfills.j2: two 32-bit
     # shuffles; MSL 6.9.2 has none for 64-bit types, which CUDA's __shfl*_sync take)
     builtin_overloads = frozenset({"simd_shuffle", "simd_shuffle_up", "simd_shuffle_down", "simd_shuffle_xor"})

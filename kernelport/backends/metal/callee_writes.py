@@ -26,12 +26,35 @@ def writes_memory(src: SourceFile, h: Function, functions: Mapping[str, Function
                   thread_params: frozenset[str] = frozenset(), seen: set | None = None) -> bool:
     """Whether h's body (or a helper of `functions` it calls, followed by name) may write memory that is
     not its own thread's; `thread_params`: h's pointer or reference parameters the call gives the
-    address of a thread local (`acc(s, x[0])` of `acc(float &t, const float &v)`)."""
-    seen = set() if seen is None else seen
+    address of a thread local (`acc(s, x[0])` of `acc(float &t, const float &v)`).  Memoised per file and
+    `functions`: a True at once, a False only where no helper further up was cut off (`seen` empty)."""
+    memo = _memo(src, functions)
     key = (h.name, thread_params)  # (a helper called twice, once with a thread local: the other call counts)
+    got = memo.get((h.node.start_byte, key))
+    if got is not None:
+        return got
+    top = seen is None
+    seen = set() if seen is None else seen
     if key in seen or h.body is None:
         return False
     seen.add(key)
+    wrote = _writes(src, h, functions, thread_params, seen)
+    if wrote or top:
+        memo[(h.node.start_byte, key)] = wrote
+    return wrote
+
+
+def _memo(src: SourceFile, functions: Mapping[str, Function]) -> dict:
+    """writes_memory's answers for this file and this table of helpers."""
+    tables = src.__dict__.setdefault("_kp_writes_memory", {})
+    got = tables.get(id(functions))
+    if got is None or got[0] is not functions or got[1] != len(functions):  # (kept alive: no id reused; a
+        got = tables[id(functions)] = (functions, len(functions), {})  # helper left out since: asked again)
+    return got[2]
+
+
+def _writes(src: SourceFile, h: Function, functions: Mapping[str, Function], thread_params: frozenset[str],
+            seen: set) -> bool:
     names = _thread_names(src, h)
     globals_ = _file_scope_variables(src)
     for n in walk(h.body):
@@ -40,7 +63,7 @@ def writes_memory(src: SourceFile, h: Function, functions: Mapping[str, Function
             if target is not None and not _thread_lvalue(src, target, names, thread_params, globals_):
                 return True
         elif n.type == "call_expression":
-            short = _callee_name(src, n)
+            short = callee_name(src, n)
             g = functions.get(short or "") or next(
                 (f for f in functions.values() if short and f.name.split("::")[-1] == short), None)
             if g is not None and g is not h and \
@@ -204,7 +227,7 @@ def _file_scope_variables(src: SourceFile) -> set[str]:
     return got
 
 
-def _callee_name(src: SourceFile, call: Node) -> str | None:
+def callee_name(src: SourceFile, call: Node) -> str | None:
     fn = call.child_by_field_name("function")
     while fn is not None and fn.type in ("field_expression", "qualified_identifier", "template_function"):
         fn = fn.child_by_field_name("field" if fn.type == "field_expression" else "name")

@@ -18,9 +18,8 @@ from collections.abc import Mapping
 
 from ...model import Function, Param
 from ...source import SourceFile, walk
-from .callee_writes import thread_arguments, writes_memory
+from .callee_writes import callee_name, thread_arguments, writes_memory
 
-_ATOMIC = ("atomic", "__atomic", "__hip_atomic")
 
 
 def observes_a_copy(src: SourceFile, h: Function, p: Param, on_memory: bool = False,
@@ -33,26 +32,67 @@ def observes_a_copy(src: SourceFile, h: Function, p: Param, on_memory: bool = Fa
     local = thread_arguments(src, h, call, caller) if call is not None else frozenset()
     if functions is not None and writes_memory(src, h, functions, local):
         return True
+    if _address_taken(src, h, p, functions or {}, set()):
+        return True
     writable = {q.name for q in h.params if q is not p and (q.pointer or _mutable_reference(src, q))} - local
     for n in walk(h.body):
-        if n.type == "pointer_expression" and src.text_of(n.child_by_field_name("operator")) == "&":
-            a = n.child_by_field_name("argument")
-            if a is not None and a.type == "identifier" and src.text_of(a) == p.name and not _only_read(src, n):
-                return True
-        elif n.type in ("assignment_expression", "update_expression"):
+        if n.type in ("assignment_expression", "update_expression"):
             target = n.child_by_field_name("left") if n.type == "assignment_expression" else \
                 n.child_by_field_name("argument")
             if _root(src, target) in writable:
                 return True
         elif n.type == "call_expression":
             fn = n.child_by_field_name("function")
-            if fn is not None and src.text_of(fn).lstrip(":").startswith(_ATOMIC):
+            if fn is not None and src.text_of(fn).lstrip(":").startswith(_atomic_prefixes()):
                 return True
             args = n.child_by_field_name("arguments")
             for a in args.named_children if args is not None else ():
                 if _root(src, a) in writable:
                     return True
     return False
+
+
+def _address_taken(src: SourceFile, h: Function, p: Param, functions: Mapping[str, Function], seen: set) -> bool:
+    """Whether h takes the address of its reference parameter p (`&x`, not only read through where made),
+    or hands p on to a reference parameter of a helper of `functions` that does (`inner(x)`)."""
+    if (id(h.node), p.name) in seen or h.body is None:
+        return False
+    seen.add((id(h.node), p.name))
+    for n in walk(h.body):
+        if n.type == "pointer_expression" and src.text_of(n.child_by_field_name("operator")) == "&":
+            a = n.child_by_field_name("argument")
+            if a is not None and a.type == "identifier" and src.text_of(a) == p.name and not _only_read(src, n):
+                return True
+        elif n.type == "call_expression" and functions:
+            args = n.child_by_field_name("arguments")
+            given = [i for i, a in enumerate(args.named_children if args is not None else ())
+                     if _bare(a) is not None and src.text_of(_bare(a)) == p.name]
+            if not given:
+                continue
+            short = callee_name(src, n)
+            for g in [f for f in functions.values() if short and f.name.split("::")[-1] == short]:
+                if any(i < len(g.params) and _reference(g.params[i]) and
+                       _address_taken(src, g, g.params[i], functions, seen) for i in given):
+                    return True
+    return False
+
+
+def _bare(a):
+    """The identifier an argument is, through parentheses; None for any other expression."""
+    while a.type == "parenthesized_expression" and a.named_children:
+        a = a.named_children[0]
+    return a if a.type == "identifier" else None
+
+
+def _reference(q: Param) -> bool:
+    d = q.node.child_by_field_name("declarator")
+    return d is not None and d.type == "reference_declarator"
+
+
+def _atomic_prefixes() -> tuple[str, ...]:
+    """What the atomics of every dialect a source may be written in start with (backend data)."""
+    from ... import backends
+    return tuple(sorted({p for b in backends.all() for p in b.atomic_prefixes}))
 
 
 def _only_read(src: SourceFile, n) -> bool:

@@ -1,5 +1,7 @@
 """A `const` member function defined out of its class, called on an object in device, threadgroup or
-constant memory: the object is copied into the thread (`Film(*f).get(i)`).
+constant memory: the object is copied into the thread (`Film(*f).get(i)`); a non-const one too where it
+writes none of its object (own_object_writes.py: sliding-puzzle's `dev_pdb->get_hash_value(inv)`, a
+member of a class with no data member that reads a table, was refused).
 
 MSL gives an unqualified member function a `thread` object, and Metal rejects `f->get(i)` with `f` a
 device pointer (object_spaces.py writes a member defined in its class once per object space, `float
@@ -21,6 +23,7 @@ from tree_sitter import Node
 from ...model import Function
 from ...source import walk
 from .callee_writes import writes_memory
+from .own_object_writes import writes_own_object
 
 
 class ObjectCopies:
@@ -29,13 +32,14 @@ class ObjectCopies:
     def copy_member_object(self, call: Node, f: Function, h: Function) -> None:
         fn = call.child_by_field_name("function")
         if fn is None or fn.type != "field_expression" or "::" not in h.name or self.in_class_member(h) or \
-                not self.const_member(h) or self._returns_reference(h) or h.body is None or \
-                any(n.type == "this" for n in walk(h.body)):
+                self._returns_reference(h) or h.body is None or any(n.type == "this" for n in walk(h.body)):
             return
         cls = h.name.rsplit("::", 1)[0]
         if not re.fullmatch(r"[A-Za-z_]\w*", cls) or cls not in self._classes() or self._has_mutable(cls) or \
                 writes_memory(self.src, h, self.device):
             return  # (a write through a pointer, `next->v = 0` with next the object itself, then `v` read: the copy's)
+        if not self.const_member(h) and writes_own_object(self.src, h, self._fields(cls), self.device, cls):
+            return  # a write to the object would land in the copy (copy-out: not written)
         obj = fn.child_by_field_name("argument")
         arrow = self.src.text_of(fn.child_by_field_name("operator") or fn) == "->"
         space = self.space_of(obj, f) if arrow else (self._in_memory(obj, f) or self.object_space(call, f, h))
@@ -47,6 +51,18 @@ class ObjectCopies:
         self.note(fn, f"{cls}(...).{self.src.text_of(field)}",
                   f"{h.name} is a const member defined out of its class: MSL calls it on a thread object, "
                   f"so the `{space}` object is copied into the thread")
+
+    def _fields(self, cls: str) -> frozenset[str]:
+        """The data members of the classes named cls."""
+        out: set[str] = set()
+        for n in self.src.index.of_types("struct_specifier", "class_specifier", "union_specifier"):
+            name, body = n.child_by_field_name("name"), n.child_by_field_name("body")
+            if name is not None and body is not None and self.src.text_of(name) == cls:
+                for f in body.named_children:
+                    if f.type == "field_declaration" and not any(
+                            c.type == "function_declarator" for c in walk(f)):
+                        out |= {self.src.text_of(i) for i in walk(f) if i.type == "field_identifier"}
+        return frozenset(out)
 
     def _has_mutable(self, cls: str) -> bool:
         """Whether a class named cls declares a `mutable` member (a const member function may write it)."""

@@ -13,8 +13,8 @@ parameter list.
 A member called without an object (`idx(x, y)` in `inBounds`) is called on the caller's `this`.
 
 Only members defined in their class: one defined out of it would need the qualifier on its
-declaration too, and keeps the thread `this` it had; a `const` one is called on a thread copy of
-the object (object_copies.py), another is refused by the checker, which gives unqualified members
+declaration too, and keeps the thread `this` it had; a `const` one, or one that writes none of its
+object, is called on a thread copy of the object (object_copies.py), another is refused by the checker, which gives unqualified members
 a thread object (check/thread_members.py; C++ for OpenCL's generic one let such calls pass).
 A `constant` object is read-only: a member that is not `const` called on a kernel's by-value
 argument makes that argument a thread copy, as CUDA's by-value parameter is (argcopies.py).

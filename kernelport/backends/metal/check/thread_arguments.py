@@ -8,7 +8,9 @@ device argument.  The checker therefore wraps each argument clang names as such 
 temporary) and runs clang again, until no call names another: a later device or threadgroup argument
 is then reported (or the call passes).  Only what clang named is wrapped: an lvalue never is (a device
 one would be hidden).  A temporary that clang still names once wrapped (an `int` converted to a `const
-float&`: the conversion makes a new one) is let through as before, and so is what follows it.
+float&`: the conversion makes a new one) gets the type clang's message names, `__kp_thread_tmp<float>(n)`,
+where it names one (a converted temporary stopped the check of the call and hid the call around it:
+`two(two(n, t), out[0])` passed); one still named after that is let through, as before.
 
 Where clang says the argument is: the argument itself (one function of the name: "binding reference of
 type ..."), the callee's name with "in Nth argument" in a candidate's note (overloads, member calls),
@@ -30,6 +32,8 @@ MAX_ROUNDS = 16  # past it, a temporary still named is an error (check/__init__.
 _ORDINAL = re.compile(r"\b(?:in|for) (\d+)(?:st|nd|rd|th) argument\b")
 _OPERANDS = re.compile(r"^invalid operands to binary expression \('(?P<a>[^']*)' and '(?P<b>[^']*)'\)")
 _SPACE = re.compile(r"\b__(?:private|global|local|constant|generic)\b")
+# clang's messages that name the reference a temporary of no space fails to bind (thread_temporaries.py)
+_TARGET = re.compile(r"^(?:reference|binding reference) of type 'const __private (?P<t>[^'&]*?)\s*&?' ")
 _CALLEE_UP = frozenset({"field_expression", "qualified_identifier", "template_function", "template_method",
                         "parenthesized_expression"})
 _CLIMB = frozenset({"binary_expression", "call_expression", "field_expression", "subscript_expression",
@@ -128,18 +132,22 @@ def wrap_temporaries(text: str, groups) -> tuple[str, list[tuple[int, int, int]]
     from ....source import _parser
     data = text.encode("utf-8")
     root = _parser().parse(data).root_node
-    spans: set[tuple[int, int]] = set()
+    spans: dict[tuple[int, int], str] = {}
+    typed: dict[int, str] = {}  # where `<T>` goes into a wrap clang still names: a conversion's temporary
     for g in groups:
+        to = _target(g[3])
         for a in _sites(root, data, text, g):
-            if data[a.start_byte:a.end_byte].startswith(WRAP.encode()) or \
-                    (a.parent is not None and a.parent.type == "argument_list" and
-                     a.parent.parent is not None and data[a.parent.parent.start_byte:a.parent.start_byte].strip() ==
-                     WRAP[:-1].encode()):
-                continue  # wrapped already: clang still names it (a conversion's temporary)
-            spans.add((a.start_byte, a.end_byte))
-    if not spans:
+            wrap = _wrap_of(a, data)
+            if wrap is not None:
+                name_end = wrap.start_byte + len(WRAP) - 1
+                if to is not None and data[name_end:name_end + 1] == b"(":
+                    typed[name_end] = f"<{to}>"
+                continue  # typed already and still named: let through as before
+            spans[(a.start_byte, a.end_byte)] = WRAP if to is None else f"{WRAP[:-1]}<{to}>("
+    if not spans and not typed:
         return text, []
-    inserts = sorted([(s, WRAP) for s, _ in spans] + [(e, ")") for _, e in spans], key=lambda x: x[0])
+    inserts = sorted([(s, w) for (s, _), w in spans.items()] + [(e, ")") for _, e in spans] + list(typed.items()),
+                     key=lambda x: x[0])
     out, last, shifts = [], 0, []
     for byte, word in inserts:
         out.append(data[last:byte])
@@ -150,6 +158,24 @@ def wrap_temporaries(text: str, groups) -> tuple[str, list[tuple[int, int, int]]
         last = byte
     out.append(data[last:])
     return b"".join(out).decode("utf-8"), shifts
+
+
+def _target(message: str) -> str | None:
+    """The type of the `const thread T&` a temporary of no space failed to bind, where clang's message says it."""
+    m = _TARGET.match(message)
+    return m.group("t").strip() if m is not None and "'" not in m.group("t") else None
+
+
+def _wrap_of(a: Node, data: bytes) -> Node | None:
+    """The __kp_thread_tmp(...) call that `a` is or is the one argument of; None where it is not wrapped."""
+    name = WRAP[:-1].encode()
+    if a.type == "call_expression" and data[a.start_byte:a.end_byte].startswith(name):
+        return a
+    p = a.parent
+    if p is not None and p.type == "argument_list" and p.parent is not None and p.parent.type == "call_expression" \
+            and data[p.parent.start_byte:p.start_byte].strip().startswith(name):
+        return p.parent
+    return None
 
 
 def unshift_column(line: int, column: int, rounds: list[list[tuple[int, int, int]]]) -> int:

@@ -87,15 +87,27 @@ def thread_params(masked: str, chars: list[str], kernel_spans: list[tuple[int, i
         types = _template_types(head)
         if types is None:
             continue
-        for s, e in split_params(masked, open_idx, close):
-            decl = masked[s:e].split("=", 1)[0]
-            words = set(_WORD.findall(decl))
-            bare = re.sub(r"<[^<>]*>", "", decl)
-            if words & (_SPACES | types) or "&&" in bare or not re.search(r"[*&]", bare):
-                continue
-            if "*" not in bare and "const" in words and "=" in masked[s:e]:
-                continue  # `const T& d = T()`: clang would reject the default and then skip the calls
-            at = s + len(masked[s:e]) - len(masked[s:e].lstrip())
-            chars[at] = INSERT + chars[at]
-            out.append(at)
+        out += thread_list(masked, chars, open_idx, close, types)
+    return out
+
+
+def thread_list(masked: str, chars: list[str], open_idx: int, close: int, types: frozenset[str],
+                skip: frozenset[int] = frozenset()) -> list[int]:
+    """Write `thread` before each pointer or reference parameter with no address space of the parameter
+    list masked[open_idx] `(` .. masked[close] `)` (not those naming one of the template's `types`, nor
+    those whose index is in `skip`); returns the offsets written at."""
+    out: list[int] = []
+    for i, (s, e) in enumerate(split_params(masked, open_idx, close)):
+        if i in skip:
+            continue
+        decl = masked[s:e].split("=", 1)[0]
+        words = set(_WORD.findall(decl))
+        bare = re.sub(r"<[^<>]*>", "", decl)
+        if words & (_SPACES | types) or "&&" in bare or not re.search(r"[*&]", bare):
+            continue
+        if "*" not in bare and "const" in words and "=" in masked[s:e]:
+            continue  # `const T& d = T()`: clang would reject the default and then skip the calls
+        at = s + len(masked[s:e]) - len(masked[s:e].lstrip())
+        chars[at] = INSERT + chars[at]
+        out.append(at)
     return out
