@@ -88,7 +88,24 @@ def _entries(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray]):
                 k = i % per
                 idx = "".join(f"[{j}]" for j in np.unravel_index(k, sub)) if sub else ""
                 return i // per, "." + ".".join(path) + idx
+            member.path = path  # type: ignore[attr-defined]  # (the field's bounds: _field_bound)
             yield name, np.ascontiguousarray(g).reshape(-1), np.ascontiguousarray(w).reshape(-1), member, per
+
+
+def _field_bound(bounds: dict[str, np.ndarray] | None, name: str, member) -> np.ndarray | None:
+    """The bound of buffer `name` (one flat field of an array of structs where `member`: the run's
+    structured array of field bounds, emulator.struct_bounds, walked along the field's path)."""
+    b = bounds.get(name) if bounds else None
+    if b is None or member is None:
+        return b if member is None else None
+    if b.dtype.names is None:
+        return None
+    path = member.path
+    for f in path:
+        if b.dtype.names is None or f not in b.dtype.names:
+            return None
+        b = b[f]
+    return np.ascontiguousarray(b).reshape(-1)
 
 
 def _field_paths(dt: np.dtype, path: tuple[str, ...] = ()):
@@ -145,8 +162,7 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
                 with np.errstate(invalid="ignore"):  # rel * inf: the non-finite rule decides there
                     bound = v.get("abs", 0.0) + v.get("rel", 0.0) * np.abs(w)
             else:
-                kb = kernel_bounds.get(name) if kernel_bounds and member is None else None
-                rb = ref_bounds.get(name) if ref_bounds and member is None else None
+                kb, rb = (_field_bound(bs, name, member) for bs in (kernel_bounds, ref_bounds))
                 bound = np.zeros_like(w) if kb is None else kb.astype(np.float64)
                 # The reference's own error (its bound if known) and the rounding of an exact
                 # value to the buffer's type: the unit roundoff of any float narrower than the

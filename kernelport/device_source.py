@@ -105,13 +105,54 @@ PRELUDE = ("#include <cstdio>\n#include <cstdlib>\n[[noreturn]] static inline vo
 
 def without_host_bodies(module) -> str:
     """The file's text with each host-only body left out (`{ kp_left_out(__func__); }`: it never runs),
-    every line where it was, so nvcc's messages keep the file's line numbers."""
+    every line where it was, so nvcc's messages keep the file's line numbers; and a `main` defined without
+    a return type (C89's implicit int, which nvcc allows `main` only) given `int `: the driver renames the
+    file's main (`#define main kp_original_main`), and nvcc refuses implicit int on any other name
+    (csinparallel's MM-GPU-GM.cu: `main(void){`)."""
     data, out, at = module.source.data, [], 0
-    for a, b in host_bodies(module):
-        out += [data[at:a], b"{ kp_left_out(__func__); " + b"\n" * data[a:b].count(b"\n") + b"}"]
+    edits = [(a, b, None) for a, b in host_bodies(module)]
+    f = module.functions.get("main")
+    if f is not None and f.node.type == "function_definition" and f.node.child_by_field_name("type") is None:
+        edits.append((f.node.start_byte, f.node.start_byte, b"int "))
+    for a, b, put in sorted(edits, key=lambda e: (e[0], e[1])):
+        if a < at:
+            continue
+        out += [data[at:a], put if put is not None else
+                b"{ kp_left_out(__func__); " + b"\n" * data[a:b].count(b"\n") + b"}"]
         at = b
     out.append(data[at:])
     return b"".join(out).decode("utf-8", errors="replace")
+
+
+_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"][^\n]*$', re.M)
+
+
+def with_trimmed_headers(path: Path, text: str, module_of: Callable) -> tuple[str, tuple[str, ...]]:
+    """`text` (the file at `path`) with each header of its own directory tree that it includes directly and
+    that has host-only bodies (host_bodies) written in place of its #include, those bodies left out, between
+    #line directives (nvcc's messages keep both files' lines); and the -I flags of those headers' directories
+    (their own quoted includes).  ((text, ()) where no such header.)"""
+    from .source import SourceFile
+    root, out, at, dirs, seen = path.parent, [], 0, [], set()
+    for m in _INCLUDE.finditer(text):
+        h = (root / m.group(1)).resolve()
+        if h in seen or not h.is_file() or root not in h.parents:
+            continue
+        try:
+            module = module_of(SourceFile.read(h))
+        except (OSError, ValueError, UnicodeError, RecursionError):
+            continue
+        if not host_bodies(module):
+            continue
+        seen.add(h)
+        line = text.count("\n", 0, m.start()) + 1
+        out += [text[at:m.start()], _line(h), without_host_bodies(module), f'\n#line {line + 1} "{path}"']
+        at = m.end()
+        dirs.append(f"-I{h.parent}")
+    if not seen:
+        return text, ()
+    out.append(text[at:])
+    return "".join(out), tuple(dict.fromkeys(dirs))
 
 
 def _beside(header: Path) -> str:
@@ -149,6 +190,10 @@ def variants(src, module_of: Callable, includer: Callable,
     trimmed = without_host_bodies(module_of(src))
     yield "the original's host-only function bodies left out (the driver never runs them)", \
         PRELUDE + _line(path) + trimmed, beside
+    inlined, dirs = with_trimmed_headers(path, trimmed, module_of)
+    if dirs:  # (rivermax's csc_kernel.cu: its inc/helper_cuda.h reads cudaDeviceProp::computeMode, gone in CUDA 13)
+        yield "the host-only function bodies of the original and of its own headers left out (the driver never runs " \
+            "them)", PRELUDE + _line(path) + inlined, (*beside, *dirs)
     got = includer(path)
     if got is None:
         return

@@ -268,10 +268,10 @@ class ExpressionCompiler:
         op = node.op[:-1]
         cur = self._load_lv(lv, node)
         binop = self._binop_fn(op, node)
-        compound = self.user_compound(node, lv, cur, rhs, self._store(lv, node), binop)
+        fused = self._accumulated(node)  # `x += a*b`: one fma, as nvcc contracts it
+        compound = self.user_compound(node, lv, cur, rhs, self._store(lv, node), binop, fused)
         if compound is not None:  # the file's `operator op=` on a vector variable
             return compound
-        fused = self._accumulated(node)  # `x += a*b`: one fma, as nvcc contracts it
 
         def combine(fr, m, old):
             return binop(old, rhs(fr, m), fr.g) if fused is None else fused(fr, m, old)

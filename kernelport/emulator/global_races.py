@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import lane_writes
+from . import branch_sides, lane_writes
 from .errors import Race
 
 # elements of one buffer watched at most (two int64 tables and an int32 one of its size; a buffer
@@ -81,6 +81,9 @@ class GlobalWrites:
         self.first_sync = np.full(blocks, np.iinfo(np.int64).max, np.int64)  # per block: the epoch it first did
         self.reads = GlobalReads(self)
         self.atomics = AtomicOrder(self)
+        # the sides of divergent if/else a group's lanes run in (branch_sides): CUDA orders neither side
+        # of a divergent branch before the other, so one warp's stores on its two sides are unordered
+        self.sides = branch_sides.Sides()
 
     def _table(self, buf):
         t = self.tables.get(id(buf))
@@ -147,9 +150,12 @@ class GlobalWrites:
         new = vals if sel is None else vals[sel]
         prev = who[at]
         c = (prev >= 0) & (prev != me)  # (the usual case: first stores, or the thread's own again)
+        side = self.sides.tag(g)
+        sides = self.sides.table(buf)
         if c.any():
             k = np.flatnonzero(c)
-            k = k[self.unordered(prev[k], me[k], when[a[k]])]
+            k = k[self.unordered(prev[k], me[k], when[a[k]]) | self.sides.apart(sides[a[k]], side, prev[k], me[k],
+                                                                                  when[a[k]], ctx)]
             if k.shape[0]:
                 k = k[lane_writes.differ(buf.data[a[k]], new[k])]
                 if k.shape[0]:
@@ -163,7 +169,7 @@ class GlobalWrites:
                     self.report(kd if kind == lane_writes.WRITE_WRITE else kind, buf, int(a[k]), int(me[k]),
                                 int(me[j]), line, line)
         self.reads.written(buf, a, at, me, new, line)
-        who[at], when[at], lines[at] = me, ctx.epoch, line
+        who[at], when[at], lines[at], sides[at] = me, ctx.epoch, line, side
 
     def apart(self, prev, me, epoch):
         """Whether nothing orders the earlier access (thread prev, in barrier epoch `epoch`) before

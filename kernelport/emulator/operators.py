@@ -161,17 +161,20 @@ class OperatorCompiler:
                                           g.ctx.track) for x, y in zip(comps[0], one)))
         return call
 
-    def user_compound(self, node, lv, cur, rhs, st, binop):
-        """`v op= x` for a vector variable v through the file's `operator op=`, None where it has none."""
+    def user_compound(self, node, lv, cur, rhs, st, binop, fused=None):
+        """`v op= x` for a vector variable v through the file's `operator op=`, None where it has none;
+        on a scalar, as without one (fused: `x += a*b` contracted, _accumulated, as the original's is)."""
         user = self.user_operator(node.op, node)
         if user is None or lv.kind == "mem":
             return None
 
         def compound(fr, m):
-            old, val = cur(fr, m), rhs(fr, m)
+            old = cur(fr, m)
             if isinstance(old, VecVal):
-                return st(fr, m, user(fr, m, (old, val)))
-            return st(fr, m, binop(old, val, fr.g))
+                return st(fr, m, user(fr, m, (old, rhs(fr, m))))
+            if fused is not None and not isinstance(old[0], Pointer):
+                return st(fr, m, fused(fr, m, old))
+            return st(fr, m, binop(old, rhs(fr, m), fr.g))
         return compound
 
     def user_contracted(self, node, neg_c, c_first):

@@ -17,6 +17,7 @@ from .compiler import Compiler
 from .ctype import U8, PtrT, base_scalar, conv, inner_dims, row_scalar, scalar_count, vector_row
 from .errors import BudgetExceeded, Diagnostic, EmulatorError, KernelFault, Race, TimedOut
 from .layout import bind_array, global_structs, in_memory
+from .struct_bounds import field_bounds
 from .global_races import GlobalWrites
 from .memory import Buffer, Memory, Pointer
 from .race_table import RaceTable
@@ -386,8 +387,9 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     bounds = None
     if error_bound:
         # float32 for float buffers (the bound's own rounding is far below its size), float64 for doubles
+        # an array of structs: a structured array of its fields' bounds (from its bytes' shadow)
         bounds = {caller_name.get(n, n): (b.err if b.err is not None else np.zeros(b.data.shape[0], np.float32))
-                  for n, b in buffers.items() if b.layout is None}  # (no bounds through struct fields yet)
+                  if b.layout is None else field_bounds(b.layout, b.data.nbytes, b.shadow) for n, b in buffers.items()}
         for n, b in buffers.items():  # a bfloat16's own rounding, which a whole-struct copy (layout.py) moves
             if b.data.dtype == bfloat16.BF16:  # without its bound: the unit roundoff of its 8 bits
                 bounds[caller_name.get(n, n)] = bounds[caller_name.get(n, n)] + bfloat16.UNIT_ROUNDOFF * np.abs(

@@ -156,10 +156,20 @@ class StatementCompiler:
                     else:
                         br[0](fr, m)
                 return
+            w = fr.g.ctx.writes  # (global races: the two sides of a divergent branch are unordered)
+            sides = w.sides if w is not None and then is not None and els is not None else None
             if then is not None:
+                if sides is not None:
+                    sides.push(fr.g, node, True)
                 yield from branch(fr, then, then_cp, c if m is fr.g.full else m & c)
+                if sides is not None:
+                    sides.pop(fr.g)
             if els is not None:
+                if sides is not None:
+                    sides.push(fr.g, node, False)
                 yield from branch(fr, els, els_cp, m & ~c)
+                if sides is not None:
+                    sides.pop(fr.g)
 
         ex = (then is not None and then[2]) or (els is not None and els[2])
         return run, True, ex

@@ -72,6 +72,22 @@ def _vector_types() -> str:
                    for v, (_, n) in sorted(VECTORS.items()) if not re.search(rf"\b{v};", PRELUDE))
 
 
+def _buffer_vec3_types(backend: str | None, body: str) -> str:
+    """The dialect's own names of a buffer of 3-vectors (the table's vec3_buffer: Metal's packed_float3,
+    packed_uchar3: CUDA's layout, 3 scalars with no padding) the text names, declared as CUDA's T3 is:
+    memory holds them as rows of 3 scalars (rivermax csc_kernel.metal's `device packed_uchar3* src`)."""
+    from ... import dialect
+    from ...vector_types import BASES
+    name = backend or backends.source().name
+    out = []
+    for t, c in sorted(BASES.items()):
+        v = dialect.render(dialect.concept("vec3_buffer"), name, {"t": t})
+        if v and v != f"{t}3" and re.fullmatch(r"\w+", v) and re.search(rf"\b{v}\b", body) and \
+                not re.search(rf"\b{v};", PRELUDE):
+            out.append(f"typedef struct {{ {c} x, y, z; }} {v};\n")
+    return "".join(out)
+
+
 PRELUDE_DEFINES = {"true": "1", "false": "0", "nullptr": "0", "NULL": "0", "__restrict__": "",
                    "__forceinline__": "__forceinline__"}
 # <math.h>, <float.h>, <limits.h> and CUDA's math constants: real kernels start reductions at
@@ -283,7 +299,7 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
         raise LowerError("an #include spelled across lines or around comments is not read", path, line, 1)
     from .cucomplex_model import model_text as complex_text  # (cuComplex.h's float complex, where named)
     from .curand_model import model_text  # (cuRAND's device API, where the file names it)
-    text = head + '# 1 "<prelude>"\n' + PRELUDE + _storage_types() + _vector_types() + model_text(backend, body) + \
+    text = head + '# 1 "<prelude>"\n' + PRELUDE + _storage_types() + _vector_types() + _buffer_vec3_types(backend, body) + model_text(backend, body) + \
         complex_text(backend, body) + \
         f'# 1 "{first}"\n' + body
     cpp = shutil.which("cpp")
