@@ -50,3 +50,17 @@ def test_a_rule_that_reads_it_gets_it_and_the_same_findings(monkeypatch):
     assert [(f.code, f.line, f.column, f.message) for f in every if f.code == "WS002"] == \
         [(f.code, f.line, f.column, f.message) for f in lane]
     assert {"SY002", "PT002", "WS002"} <= {f.code for f in every}
+
+
+def test_a_failing_analysis_is_the_files_as_before(monkeypatch):
+    """Made on first read inside a rule, its failure is still one KP006 for the file (main's message), not a
+    failure of each rule that reads it."""
+    def broken(module, *a, **k):
+        raise ValueError("boom")
+    monkeypatch.setattr(lint_context.warpflow, "analyze", broken)
+    found = lint_text(KERNEL, "t.cu")
+    assert [(f.code, f.message.split(":")[0]) for f in found] == [("KP006", "internal error in the analysis (model, "
+                                                                    "warpflow) of t.cu")]
+    assert "ValueError: boom" in found[0].message
+    # the look-alike: rules that read no analysis never meet the failure and report as before
+    assert {f.code for f in lint_text(KERNEL, "t.cu", select=["SY002", "PT002"])} == {"SY002", "PT002"}

@@ -63,6 +63,10 @@ class HardcodedMacro:
     node: Node | None  # the value node when defined in this file
 
 
+class AnalysisFailed(Exception):
+    """Warpflow failed on a unit (its cause is the error): the engine reports it for the file, not per rule."""
+
+
 class Context:
     def __init__(self, unit: Unit, settings: Settings):
         self.unit = unit
@@ -100,8 +104,14 @@ class Context:
     @cached_property
     def analysis(self) -> warpflow.Analysis:
         """Warpflow's analysis of the model, made on the first read: a unit whose selected rules read none of it
-        (lint.triggers: a rule its unit does not trigger runs not at all) never pays for it."""
-        return self._given if self._given is not None else warpflow.analyze(self.module)
+        (lint.triggers: a rule its unit does not trigger runs not at all) never pays for it.  Its failure is the
+        file's, as when it was made with the context (lint_unit: one KP006 for the analysis, no rule's)."""
+        if self._given is not None:
+            return self._given
+        try:
+            return warpflow.analyze(self.module)
+        except Exception as e:
+            raise AnalysisFailed(str(e)) from e
 
     def _ported_macros(self) -> bool:
         """Its own macros defined per branch of a test the ports settle, as the definition they compile on AMD's
