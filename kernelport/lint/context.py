@@ -63,6 +63,10 @@ class HardcodedMacro:
     node: Node | None  # the value node when defined in this file
 
 
+class AnalysisFailed(Exception):
+    """Warpflow failed on a unit (its cause is the error): the engine reports it for the file, not per rule."""
+
+
 class Context:
     def __init__(self, unit: Unit, settings: Settings):
         self.unit = unit
@@ -82,6 +86,7 @@ class Context:
         self.findings: list[Finding] = []
         # past depth.MAX_DEPTH levels nothing is analysed (the analyses recurse): lint_unit reports it
         self.too_deep = self.src.nesting_error()
+        self._given = None  # translate's analysis of this model, where it made one (`analysis`)
         if self.too_deep is None:
             self.module: Module = build(self.src) if shared is None else shared.module.copy(self.src)
             if unit.visible is not None:
@@ -93,8 +98,20 @@ class Context:
                 portedtests.header_definitions(self.module.visible, lambda src, mod: self.ported_in(
                     src, mod, self.unit_defines.values), self.unit_defines)  # its headers as the ports compile them
             moved = self._ported_macros()
-            given = getattr(shared, "analysis", None) if shared is not None and unit.visible is None and not moved else None
-            self.analysis = given if given is not None else warpflow.analyze(self.module)  # (translate's, of this model)
+            self._given = getattr(shared, "analysis", None) if shared is not None and unit.visible is None and not moved \
+                else None  # (translate's, of this model)
+
+    @cached_property
+    def analysis(self) -> warpflow.Analysis:
+        """Warpflow's analysis of the model, made on the first read: a unit whose selected rules read none of it
+        (lint.triggers: a rule its unit does not trigger runs not at all) never pays for it.  Its failure is the
+        file's, as when it was made with the context (lint_unit: one KP006 for the analysis, no rule's)."""
+        if self._given is not None:
+            return self._given
+        try:
+            return warpflow.analyze(self.module)
+        except Exception as e:
+            raise AnalysisFailed(str(e)) from e
 
     def _ported_macros(self) -> bool:
         """Its own macros defined per branch of a test the ports settle, as the definition they compile on AMD's

@@ -13,7 +13,7 @@ from ..depth import big_stack
 from ..includes import is_regular
 from ..source import decode
 from . import discovery, macrobodies, suppress, triggers, units
-from .context import Context, Settings, Unit
+from .context import AnalysisFailed, Context, Settings, Unit
 from .finding import Finding
 from .rule import REGISTRY, TARGETS, all_rules, get, selected
 
@@ -67,6 +67,8 @@ def lint_unit(unit: Unit, settings: Settings) -> list[Finding]:
         return _internal(unit.path, "the analysis (model, warpflow)", e, settings)
     try:
         return _lint_context(ctx, unit, settings)
+    except AnalysisFailed as e:  # warpflow, made on its first read (Context.analysis): the file's, as before
+        return _internal(unit.path, "the analysis (model, warpflow)", e.__cause__, settings)
     except Exception as e:  # outside the per-rule guard: syntax errors, annotations, suppressions
         return _internal(unit.path, "the lint engine", e, settings)
 
@@ -99,6 +101,8 @@ def _lint_context(ctx: Context, unit: Unit, settings: Settings) -> list[Finding]
             continue  # (a rule whose trigger the unit does not hold reports nothing: lint/triggers.py)
         try:
             rule.check(ctx)
+        except AnalysisFailed:
+            raise
         except Exception as e:  # never a traceback: report the rule's failure, run the others
             if os.environ.get("KERNELPORT_DEBUG"):
                 raise
