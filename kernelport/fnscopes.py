@@ -451,6 +451,11 @@ def arg_type(an, a: Node) -> str | None:
     text = a.text.decode().replace("'", "")
     if a.type == "number_literal":
         return next((t for rx, t in _LITERAL_TYPES if rx.search(text)), None)
+    if a.type == "parenthesized_expression" and a.named_children:
+        return arg_type(an, a.named_children[0])
+    cast = _cast_type(a)  # `(uint32_t)ballot`, `static_cast<uint32_t>(m)`, `uint32_t(m)`: the type it names
+    if cast is not None:
+        return cast
     if a.type == "call_expression":  # a ballot: a lane mask (CUDA's 32 bits, a port's wave of 64)
         from . import backends, dialect
         found = dialect.spelled_by(backends.source().name, callee_name(a.child_by_field_name("function")) or "")
@@ -462,6 +467,23 @@ def arg_type(an, a: Node) -> str | None:
         return None if p.pointer else _type(p.type)
     t = an.decl_types.get((an.cur, text))
     return _type(t.text.decode()) if t is not None else None
+
+
+def _cast_type(a: Node) -> str | None:
+    """The scalar type an explicit conversion to a plain scalar names (C++ calls the overload of that type,
+    whatever it converts: a ballot cut to `(uint32_t)` selects `f(uint32_t)`), else None."""
+    t = None
+    if a.type == "cast_expression":
+        t = a.child_by_field_name("type")
+    elif a.type == "call_expression":
+        f = a.child_by_field_name("function")
+        name = f.child_by_field_name("name") if f is not None and f.type == "template_function" else None
+        if name is not None and name.text == b"static_cast":
+            t = next((c for c in f.child_by_field_name("arguments").named_children if c.type == "type_descriptor"), None)
+        elif f is not None and f.type in ("identifier", "primitive_type"):  # `uint32_t(m)`
+            t = f
+    spelled = _type(t.text.decode()) if t is not None else None
+    return spelled if spelled in _SCALARS else None
 
 
 def callers_closure(direct: dict[str, bool], calls: dict[str, set[str]]) -> set[str]:

@@ -240,6 +240,8 @@ class _Analyzer:
         if fn is not None and fn.type in ("primitive_type", "type_identifier", "sized_type_specifier") and \
                 len(arg_facts) == 1:
             return arg_facts[0]  # a functional cast: uint32_t(-1)
+        if fn is not None and fn.type == "template_function" and name == "static_cast" and len(arg_facts) == 1:
+            return arg_facts[0]  # `static_cast<uint32_t>(ballot)`: the value converted, as `(uint32_t)ballot` is
         if name is None:
             if fn is not None:
                 self.ex(fn)

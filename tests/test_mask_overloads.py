@@ -57,3 +57,13 @@ def test_look_alikes_keep_their_findings():
     assert sorted(set(_found(only_32 + KERNEL))) == [("WS008", 12), ("WS008", 13), ("WS009", 12), ("WS009", 13)]
     plain = KERNEL.replace("Cfg::ThreadMask m =", "unsigned m =")
     assert ("WS008", 19) in _found(HELPERS + plain)  # the store into 32 bits
+
+
+def test_a_ballot_cast_to_32_bits_selects_the_32_bit_overload():
+    """`reverseBits((uint32_t)m)`: an explicit conversion names the argument's type, so C++ calls the 32-bit
+    overload (lanes 32-63 cut there on a wave-64 target): reported at its parameter, as a plain `uint32_t`
+    variable is; the cast to the project's own mask type (wide on a wave-64 build) stays silent."""
+    for cast in ("(uint32_t)m", "static_cast<uint32_t>(m)", "uint32_t(m)", "((uint32_t)(m))"):
+        found = _found(HELPERS + KERNEL.replace("reverseBits(m)", f"reverseBits({cast})"))
+        assert ("WS008", 14) in found and ("WS009", 14) in found, (cast, found)
+    assert _found(HELPERS + KERNEL.replace("reverseBits(m)", "reverseBits((Cfg::ThreadMask)m)")) == []
