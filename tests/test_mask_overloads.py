@@ -67,3 +67,22 @@ def test_a_ballot_cast_to_32_bits_selects_the_32_bit_overload():
         found = _found(HELPERS + KERNEL.replace("reverseBits(m)", f"reverseBits({cast})"))
         assert ("WS008", 14) in found and ("WS009", 14) in found, (cast, found)
     assert _found(HELPERS + KERNEL.replace("reverseBits(m)", "reverseBits((Cfg::ThreadMask)m)")) == []
+
+
+def test_a_mask_type_aliased_to_32_bits_selects_the_32_bit_overload(tmp_path):
+    """A class's own `using ThreadMask = uint32_t;` (or a file's typedef): the store into it cuts the wave's
+    mask (WS008 at the declaration, the port widens it), and the calls through it, `reverseBits(m)` and the
+    `countLeadingZeros(...)` of what that returns, are the 32-bit overloads in C++: reported, widened, and the
+    port compiles (no ambiguous call between the widened overload and `uint64_t`'s).  h/hip63 read every alias
+    as 64 bits wide: lint went silent and the port kept a 32-bit `Cfg::ThreadMask`."""
+    fixed = HELPERS.replace("using ThreadMask = std::conditional_t<warpSize == 32, uint32_t, uint64_t>;",
+                            "using ThreadMask = uint32_t;")
+    assert fixed != HELPERS
+    found = _found(fixed + KERNEL)
+    assert ("WS008", 19) in found and ("WS009", 12) in found and ("WS009", 14) in found, found
+    text = port_text(fixed + KERNEL, dedent=False)
+    assert "unsigned long long m = __ballot(in[threadIdx.x] > 0);" in text
+    assert "int countLeadingZeros(unsigned long long x) { return __clzll(x); }" in text
+    hip_compiles(tmp_path, text)
+    typedef = fixed.replace("struct Cfg\n", "typedef uint32_t mask_t;\nstruct Cfg\n")
+    assert ("WS008", 20) in _found(typedef + KERNEL.replace("Cfg::ThreadMask m", "mask_t m"))
