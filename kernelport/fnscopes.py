@@ -451,17 +451,64 @@ def arg_type(an, a: Node) -> str | None:
     text = a.text.decode().replace("'", "")
     if a.type == "number_literal":
         return next((t for rx, t in _LITERAL_TYPES if rx.search(text)), None)
+    if a.type == "parenthesized_expression" and a.named_children:
+        return arg_type(an, a.named_children[0])
+    cast = _cast_type(a)  # `(uint32_t)ballot`, `static_cast<uint32_t>(m)`, `uint32_t(m)`: the type it names
+    if cast is not None:
+        return cast
     if a.type == "call_expression":  # a ballot: a lane mask (CUDA's 32 bits, a port's wave of 64)
         from . import backends, dialect
         found = dialect.spelled_by(backends.source().name, callee_name(a.child_by_field_name("function")) or "")
-        return LANE_MASK if found is not None and found[0].key in ("ballot", "activemask") else None
+        if found is not None:
+            return LANE_MASK if found[0].key in ("ballot", "activemask") else None
+        return _returned(an, a)
     if a.type != "identifier" or an.fn is None or (an.cur, text) in an.memory:
         return None
     p = an.fn.param(text)
     if p is not None:
         return None if p.pointer else _type(p.type)
     t = an.decl_types.get((an.cur, text))
-    return _type(t.text.decode()) if t is not None else None
+    return _resolved(_type(t.text.decode()), getattr(an, "aliases", None) or {}) if t is not None else None
+
+
+def _returned(an, call: Node) -> str | None:
+    """The plain scalar type the file's functions a call resolves to return (`reverseBits(m)` of the
+    `uint32_t` overload: `uint32_t`), None where they differ, are templates' or none is the file's."""
+    scopes, fn = getattr(an, "scopes", None), call.child_by_field_name("function")
+    if scopes is None or getattr(an, "fn", None) is None or fn is None:
+        return None
+    types = set()
+    for f in scopes.resolve(an.fn, fn, call_args(call), lambda x: arg_type(an, x)):
+        rt = f.node.child_by_field_name("type")
+        types.add(_resolved(_type(rt.text.decode()), getattr(an, "aliases", None) or {}) if rt is not None else None)
+    return types.pop() if len(types) == 1 and types <= _SCALARS else None
+
+
+def _resolved(t: str, aliases: dict[str, str]) -> str:
+    """A declared type through the file's typedefs and `using`s to a plain scalar (`mask_t`, `Cfg::Mask`
+    of `uint32_t`: C++ calls the `uint32_t` overload), else as spelled (at most 8 deep)."""
+    for _ in range(8):
+        if t in _SCALARS or t not in aliases:
+            break
+        t = _type(aliases[t].removeprefix("std::"))
+    return t
+
+
+def _cast_type(a: Node) -> str | None:
+    """The scalar type an explicit conversion to a plain scalar names (C++ calls the overload of that type,
+    whatever it converts: a ballot cut to `(uint32_t)` selects `f(uint32_t)`), else None."""
+    t = None
+    if a.type == "cast_expression":
+        t = a.child_by_field_name("type")
+    elif a.type == "call_expression":
+        f = a.child_by_field_name("function")
+        name = f.child_by_field_name("name") if f is not None and f.type == "template_function" else None
+        if name is not None and name.text == b"static_cast":
+            t = next((c for c in f.child_by_field_name("arguments").named_children if c.type == "type_descriptor"), None)
+        elif f is not None and f.type in ("identifier", "primitive_type"):  # `uint32_t(m)`
+            t = f
+    spelled = _type(t.text.decode()) if t is not None else None
+    return spelled if spelled in _SCALARS else None
 
 
 def callers_closure(direct: dict[str, bool], calls: dict[str, set[str]]) -> set[str]:

@@ -92,4 +92,30 @@ def refuse_layout_reads(tr, header: str, type_name: str, member: str, count: str
                    f"unspecified, and the {tr.backend.upper()} port's <{header}> lays fragments out otherwise",
                    f"touch the elements element-wise, `for (i = 0; i < f.{count}; ++i) ... f.{member}[i]`, or store "
                    "the fragment to memory (store_matrix_sync) and index that")
+    return _macro_reads(tr, header, member, count) | refused if names else refused
+
+
+def _macro_reads(tr, header: str, member: str, count: str) -> bool:
+    """KP209 at each `#define` whose body reads `X.member[...]` (or `X->member[...]`) other than element-wise
+    (`[i]` with the body's own `for (... i = 0; i < F.count; ++i)`): the body is code where it expands, and
+    its `X` a fragment there (a parameter: its type is the caller's), which the parse of the file does not see."""
+    from .macro_body_words import body_words
+    refused = False
+    for d, at, toks in body_words(tr):
+        text = tr.src.data[at:at + (toks[-1].end if toks else 0)].decode(errors="replace")
+        for i, t in enumerate(toks[:-2]):
+            if t.text != member or toks[i + 1].text != "[" or not i or not (
+                    toks[i - 1].text == "." or toks[i - 1].text == ">" and i > 1 and toks[i - 2].text == "-"):
+                continue
+            var = toks[i + 2].text if i + 3 < len(toks) and toks[i + 3].text == "]" else None
+            if var is not None and toks[i + 2].kind == "ident" and re.search(
+                    rf"\bfor\s*\((?:[\w:<>\s]+\s)?{var}\s*=\s*0[uU]?\s*;\s*{var}\s*<\s*[\w\[\]().>\-]*(?:\.|->|::){count}"
+                    rf"\s*;\s*(?:\+\+\s*{var}|{var}\s*\+\+|{var}\s*\+=\s*1)\s*\)", text):
+                continue
+            refused = True
+            tr.problem("KP209", d, f"the macro's `{member}[...]` reads a fragment element by its place where it expands: CUDA "
+                       f"leaves the layout unspecified, and the {tr.backend.upper()} port's <{header}> lays fragments "
+                       "out otherwise", f"touch the elements element-wise, `for (i = 0; i < f.{count}; ++i) ... "
+                       f"f.{member}[i]`, or store the fragment to memory (store_matrix_sync) and index that")
+            break
     return refused

@@ -68,6 +68,14 @@ def warp_word(an, cast: Node, facts: frozenset) -> frozenset:
     return facts
 
 
+def cut_to_32(an, tnode: Node | None, facts: frozenset, at: Node) -> None:
+    """An explicit conversion of a wave's lane mask to a 32-bit type (`(unsigned)ballot`,
+    `static_cast<uint32_t>(m)`): a store into that type, lanes 32-63 cut (WS008; the port widens the
+    conversion's type, as a variable's).  `warp_word`'s 32-lane half has no mask facts left by then."""
+    if an.fn is not None and tnode is not None and (VOTE, -1) in facts and an.is_int32(tnode):
+        an.confirm({(WS, an.site(tnode, "type32"))}, "a ballot mask converted to 32 bits", at, kinds=(WS,))
+
+
 def group_word(an, call: Node, mask: Node) -> bool:
     """A ballot whose mask is the caller's own aligned group of lanes (groupmasks proves it: NVlabs/
     CGBN's TPI groups): CUDA gives the group's bits at their lanes of the 32-lane warp, and a port

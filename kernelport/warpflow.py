@@ -124,7 +124,9 @@ class _Analyzer:
         if t in ("parenthesized_expression",):
             return self.ex(n.named_children[0]) if n.named_children else frozenset()
         if t == "cast_expression":  # `(unsigned)(ballot >> (lane & 32))`: its warp's 32 bits, no wave mask
-            return masksources.warp_word(self, n, self.ex(n.child_by_field_name("value")))
+            facts = masksources.warp_word(self, n, self.ex(n.child_by_field_name("value")))
+            masksources.cut_to_32(self, n.child_by_field_name("type"), facts, n)  # `(unsigned)ballot`: cut
+            return facts
         if t == "unary_expression":
             op = self.src.text_of(n.child_by_field_name("operator"))
             arg = n.child_by_field_name("argument")
@@ -240,6 +242,11 @@ class _Analyzer:
         if fn is not None and fn.type in ("primitive_type", "type_identifier", "sized_type_specifier") and \
                 len(arg_facts) == 1:
             return arg_facts[0]  # a functional cast: uint32_t(-1)
+        if fn is not None and fn.type == "template_function" and name == "static_cast" and len(arg_facts) == 1:
+            targs = fn.child_by_field_name("arguments")  # `static_cast<uint32_t>(ballot)`: as `(uint32_t)ballot`
+            masksources.cut_to_32(self, targs.named_children[0] if targs is not None and targs.named_children
+                                  else None, arg_facts[0], n)
+            return arg_facts[0]
         if name is None:
             if fn is not None:
                 self.ex(fn)

@@ -313,6 +313,20 @@ _TYPE_MACRO_BODY = lazy_re.compile(r"^(?:(?:(?:un)?signed|int|long|short|char|bo
                                    r"^(?:std::)?(?:u?int(?:8|16|32|64)_t|u?intptr_t|size_t|ptrdiff_t)$")
 
 
+def _scope_prefix(src, n) -> str:
+    """`A::B::` of the named classes and namespaces around `n` (`` at file scope)."""
+    parts = []
+    p = n.parent
+    while p is not None:
+        if p.type in ("struct_specifier", "class_specifier", "union_specifier", "namespace_definition"):
+            name = p.child_by_field_name("name")
+            if name is None:
+                return ""  # (an anonymous one: no qualified name reaches it)
+            parts.append(src.text_of(name))
+        p = p.parent
+    return "".join(f"{x}::" for x in reversed(parts))
+
+
 def type_aliases(src) -> dict[str, str]:
     """`typedef unsigned int uint;`, `using mask_t = uint32_t;` outside function bodies: name -> type
     (read from the node index: a walk of every node outside statements cost more than the rest).
@@ -326,11 +340,13 @@ def type_aliases(src) -> dict[str, str]:
             p = p.parent
         if p is not None:
             continue  # in a function body
-        if n.type == "type_definition":
-            for d in n.children_by_field_name("declarator"):
-                out[src.text_of(d)] = " ".join(src.text_of(n.child_by_field_name("type")).split())
-        else:
-            out[src.text_of(n.child_by_field_name("name"))] = " ".join(src.text_of(n.child_by_field_name("type")).split())
+        scope = _scope_prefix(src, n)  # `struct Cfg { using Mask = uint32_t; }`: `Cfg::Mask` too
+        names = [src.text_of(d) for d in n.children_by_field_name("declarator")] if n.type == "type_definition" \
+            else [src.text_of(n.child_by_field_name("name"))]
+        for name in names:
+            out[name] = " ".join(src.text_of(n.child_by_field_name("type")).split())
+            if scope:
+                out[scope + name] = out[name]
     typedefs = set(out)
     for n in src.index.of_types("preproc_def"):
         name, value = n.child_by_field_name("name"), n.child_by_field_name("value")

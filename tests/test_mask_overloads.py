@@ -57,3 +57,32 @@ def test_look_alikes_keep_their_findings():
     assert sorted(set(_found(only_32 + KERNEL))) == [("WS008", 12), ("WS008", 13), ("WS009", 12), ("WS009", 13)]
     plain = KERNEL.replace("Cfg::ThreadMask m =", "unsigned m =")
     assert ("WS008", 19) in _found(HELPERS + plain)  # the store into 32 bits
+
+
+def test_a_ballot_cast_to_32_bits_selects_the_32_bit_overload():
+    """`reverseBits((uint32_t)m)`: an explicit conversion names the argument's type, so C++ calls the 32-bit
+    overload (lanes 32-63 cut there on a wave-64 target): reported at its parameter, as a plain `uint32_t`
+    variable is; the cast to the project's own mask type (wide on a wave-64 build) stays silent."""
+    for cast in ("(uint32_t)m", "static_cast<uint32_t>(m)", "uint32_t(m)", "((uint32_t)(m))"):
+        found = _found(HELPERS + KERNEL.replace("reverseBits(m)", f"reverseBits({cast})"))
+        assert ("WS008", 14) in found and ("WS009", 14) in found, (cast, found)
+    assert _found(HELPERS + KERNEL.replace("reverseBits(m)", "reverseBits((Cfg::ThreadMask)m)")) == []
+
+
+def test_a_mask_type_aliased_to_32_bits_selects_the_32_bit_overload(tmp_path):
+    """A class's own `using ThreadMask = uint32_t;` (or a file's typedef): the store into it cuts the wave's
+    mask (WS008 at the declaration, the port widens it), and the calls through it, `reverseBits(m)` and the
+    `countLeadingZeros(...)` of what that returns, are the 32-bit overloads in C++: reported, widened, and the
+    port compiles (no ambiguous call between the widened overload and `uint64_t`'s).  h/hip63 read every alias
+    as 64 bits wide: lint went silent and the port kept a 32-bit `Cfg::ThreadMask`."""
+    fixed = HELPERS.replace("using ThreadMask = std::conditional_t<warpSize == 32, uint32_t, uint64_t>;",
+                            "using ThreadMask = uint32_t;")
+    assert fixed != HELPERS
+    found = _found(fixed + KERNEL)
+    assert ("WS008", 19) in found and ("WS009", 12) in found and ("WS009", 14) in found, found
+    text = port_text(fixed + KERNEL, dedent=False)
+    assert "unsigned long long m = __ballot(in[threadIdx.x] > 0);" in text
+    assert "int countLeadingZeros(unsigned long long x) { return __clzll(x); }" in text
+    hip_compiles(tmp_path, text)
+    typedef = fixed.replace("struct Cfg\n", "typedef uint32_t mask_t;\nstruct Cfg\n")
+    assert ("WS008", 20) in _found(typedef + KERNEL.replace("Cfg::ThreadMask m", "mask_t m"))

@@ -34,7 +34,9 @@ Lane masks are followed from every source that makes one (kernelport.masksources
 built-ins, the ballot of the wave's cooperative group (`cg::coalesced_threads().ballot(p)`), the
 PTX lane-mask registers an `asm` reads (`%lanemask_lt`: a helper returning it as `unsigned` is
 reported at its return type), and a project helper in an included header that returns one
-(`activemask()` wrapping `__activemask()`).  A mask passed to a 32-bit parameter is cut the same
+(`activemask()` wrapping `__activemask()`).  An explicit conversion (`(unsigned)ballot`,
+`static_cast<uint32_t>(ballot)`) is reported at its type; the caller's own 32-lane half,
+`(unsigned)(ballot >> (lane & 32))`, is not.  A mask passed to a 32-bit parameter is cut the same
 way: the parameter's type is reported for a helper in the same file, the call's argument (naming
 the parameter) for one in a header.  A fixed-size tile's ballot (`tiled_partition<32>`) is the
 tile's and stays silent, as does a `%laneid` read or a 32-bit parameter given ordinary data.
