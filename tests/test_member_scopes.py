@@ -25,7 +25,8 @@ def test_one_listing_of_each_scope_per_parse_and_one_answer(monkeypatch):
     walked = []
     real = member_uses._walk_decls
     monkeypatch.setattr(member_uses, "_walk_decls", lambda scope: walked.append(scope.type) or real(scope))
-    src = SourceFile.from_text(_CODE, "t.cu")
+    # a text no other test parses: the process's parse cache must not hand over a parse already listed
+    src = SourceFile.from_text(_CODE + "\n// one listing\n", "t_one_listing.cu")
     assert [(g, m) for _, g, m in member_uses.member_calls(src)] == [
         ("thread_block_tile<16>", "meta_group_rank"), ("thread_block_tile<16>", "meta_group_size"),
         ("thread_block", "group_dim")]
