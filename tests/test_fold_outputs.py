@@ -84,3 +84,45 @@ def test_a_headers_helper_with_an_unseen_body_may_write_the_fold_out(tmp_path):
                           "--stdout"], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert "__shfl_down(ah, o, 32)" in run.stdout and "warpSize / 2" not in run.stdout, run.stdout
+
+
+BESIDE_WAVE = """\
+__device__ void clampw(float &v, int w) { if (v > 1e30f) v = 1e30f; }
+__global__ void k(float* y, const float* x) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float v = x[i];
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+    clampw(v, warpSize);
+    READ
+}
+"""
+
+
+def test_a_fold_handed_to_an_output_beside_warpSize_still_keeps_32_lanes():
+    """`clampw(v, warpSize)`: the fold in `v` is handed to a reference parameter beside `warpSize`.  The output
+    takes the call's fold tags only, not warpSize's (which would read `v` as the code's own share of the width):
+    every lane's `y[i] = x[i] / v` keeps the 32-lane partial folds CUDA gives (the merge of h/heldout90 went
+    wave-wide here, and the port at 64 divided by other sums)."""
+    code = BESIDE_WAVE.replace("READ", "y[i] = x[i] / v;")
+    port, text = ported(code, dedent=False)
+    assert "__shfl_down(v, o, 32)" in port.body and "warpSize / 2" not in port.body, port.body
+    x = np.random.default_rng(5).integers(1, 5, 256).astype(np.float32)
+    assert_port_at_64_is_original_at_32(code, text, "k", {"y": np.zeros(256, np.float32), "x": x}, (2, 1, 1),
+                                        (128, 1, 1), ("y",))
+
+
+def test_a_headers_helper_handed_the_fold_beside_warpSize_keeps_32_lanes(tmp_path):
+    (tmp_path / "cl.h").write_text("#pragma once\n__device__ void clampw(float &v, int w);\n")
+    code = BESIDE_WAVE.replace("READ", "y[i] = x[i] / v;").split("\n", 1)[1]
+    (tmp_path / "k.cu").write_text('#include "cl.h"\n' + code)
+    run = subprocess.run([sys.executable, "-m", "kernelport", "translate", str(tmp_path / "k.cu"), "--to", "hip",
+                          "--stdout"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert "__shfl_down(v, o, 32)" in run.stdout and "warpSize / 2" not in run.stdout, run.stdout
+
+
+def test_a_fold_the_code_scales_by_warpSize_itself_stays_wave_wide():
+    """The look-alike: `atomicAdd(y, v / warpSize)` reads warpSize in the stored value (each lane its share of its
+    wave's total), so the ladder is left to the wave as before."""
+    port, _ = ported(BESIDE_WAVE.replace("READ", "atomicAdd(y, v / warpSize);"), dedent=False)
+    assert "warpSize / 2" in port.body and ", 32)" not in port.body, port.body
