@@ -126,3 +126,26 @@ def test_a_fold_the_code_scales_by_warpSize_itself_stays_wave_wide():
     wave's total), so the ladder is left to the wave as before."""
     port, _ = ported(BESIDE_WAVE.replace("READ", "atomicAdd(y, v / warpSize);"), dedent=False)
     assert "warpSize / 2" in port.body and ", 32)" not in port.body, port.body
+
+
+POINTERS = (HELPER.replace("float &s, float &e", "float *s, float *e").replace("s = a + b;", "*s = a + b;")
+            .replace("v = s - a; e = (a - (s - v))", "v = *s - a; *e = (a - (*s - v))"))
+
+
+def test_a_fold_written_out_through_a_pointer_to_a_local_keeps_32_lanes():
+    """`two_sum(ah, bh, &rh, &t)` into `float *s, float *e`: the pointer form of the reference outputs (it went
+    wave-wide after the merge of h/heldout90, lane 0 storing a 64-lane sum at 64)."""
+    code = POINTERS + KERNEL.replace("two_sum(ah, bh, rh, t);", "two_sum(ah, bh, &rh, &t);").replace(
+        "STORE", "red[blockIdx.x] = ah;")
+    port, text = ported(code, dedent=False)
+    assert "__shfl_down(ah, o, 32)" in port.body and "warpSize" not in port.body, port.body
+    _same_at_64(code, text)
+
+
+def test_a_const_pointer_is_no_output():
+    """The look-alike: `&bh` handed to `const float *` is read only; the wave leader's own slot stays wave-wide."""
+    code = ("__device__ float peek(const float *b, float *seen) { *seen = 0.0f; return *b; }\n" +
+            KERNEL.replace("two_sum(ah, bh, rh, t);", "t = 0.0f; rh = ah; (void)peek(&bh, &t);")
+            .replace("al = al + t;", "").replace("STORE", "red[threadIdx.x / warpSize] = ah;"))
+    port, _ = ported(code, dedent=False)
+    assert "warpSize / 2" in port.body, port.body
