@@ -338,23 +338,34 @@ class _Flow:
             self._out_params(name, args, given, st)
             return self._counts_at(name, args, self._summary(name, given))
         vis = self.m.visible
-        if given & DEPENDENT and vis is not None and name in vis.declared:  # a header's helper, its body unseen:
+        if (out := _carried(given)) and vis is not None and name in vis.declared:  # a header's helper, body unseen:
             for a in args:  # any variable it is handed may be an output (a reference parameter) carrying the fold
-                if a.type == "identifier":
-                    st[self.src.text_of(a)] = st.get(self.src.text_of(a), _NONE) | given
+                if (v := _variable(self.src, a)) is not None:  # `v` or `&v`
+                    st[v] = st.get(v, _NONE) | out
         return given
 
     def _out_params(self, name: str, args: list[Node], given: frozenset, st: dict) -> None:
-        """A helper's non-const reference parameter is an output: the caller's variable passed there carries what
+        """A helper's non-const reference parameter, or its pointer given `&v`, is an output: the caller's variable
+        passed there carries what
         the call was given (`two_sum(ah, bh, rh, t); ah = rh;` folds the ladder step `bh` into `ah`, Bridge++'s
         compensated reductions, held-out set 90), as a return value would.  A header's helper, whose body the
-        flow does not see, is read so for every variable argument (`_call`): a fold it may write out is kept."""
+        flow does not see, is read so for every variable argument (`_call`): a fold it may write out is kept.
+        Only the fold's tags are carried (`_carried`): the output may or may not take in the other arguments."""
+        out = _carried(given)
+        if not out:
+            return
         for g in self.helpers[name]:
             for p, a in zip(g.params, args):
-                if not p.const and not p.pointer and a.type == "identifier" and \
-                        self.src.index.under(p.node, "reference_declarator"):
+                if p.const:
+                    continue
+                if p.pointer and a.type == "pointer_expression":  # `two_sum(ah, bh, &rh, &t)` into `float *s`
+                    v = _variable(self.src, a)
+                elif not p.pointer and a.type == "identifier" and self.src.index.under(p.node, "reference_declarator"):
                     v = self.src.text_of(a)
-                    st[v] = st.get(v, _NONE) | given
+                else:
+                    continue
+                if v is not None:
+                    st[v] = st.get(v, _NONE) | out
 
     def _partner(self, call: Node, found, args: list[Node], tags: list[frozenset]) -> frozenset | None:
         """A ladder step from 16 read as a value, not folded into its own variable by `v = op(v, shfl(v))`: a
@@ -454,6 +465,23 @@ class _Flow:
         if self.report and self.found is None and got & DEPENDENT and WAVE not in got and \
                 (not under_leader(self.src, n, _body(n)) or one_per_block and WARP in got or counted or PAIR in got):
             self.found = n  # where each warp's leader hands it on: lanes 32-63's fold has no leader at 64)
+
+
+def _variable(src, a: Node) -> str | None:
+    """The local an argument may write: `v` itself, or `v` through its address `&v`."""
+    if a.type == "identifier":
+        return src.text_of(a)
+    op = a.child_by_field_name("operator") if a.type == "pointer_expression" else None
+    arg = a.child_by_field_name("argument") if op is not None and src.text_of(op) == "&" else None
+    return src.text_of(arg) if arg is not None and arg.type == "identifier" else None
+
+
+def _carried(given: frozenset) -> frozenset:
+    """What a call's output argument may take from the call's arguments: their fold tags only.  WAVE, TID and FULL
+    each exempt a value or an address from keeping 32 lanes, so they come only from what the flow reads: a fold
+    handed on beside `warpSize` or `threadIdx.x` (`clamp(v, warpSize); y[i] = x[i] / v;`) is still the fold
+    its variable held, and a variable that held the fold keeps its tags (`st[v] | out`)."""
+    return frozenset(t for t in given if t in DEPENDENT or t.startswith(COUNT))
 
 
 def _uniform(module, n: Node, st: dict) -> bool:

@@ -13,8 +13,9 @@ everywhere) and KP230 keeps naming them."""
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
-from . import backends, dialect, lazy_re
+from . import backends, dialect, lazy_re, own_macros
 
 RENAMED_REASONS = frozenset({"statement", "arguments"})  # macro uses, not a conditional's other branch
 _SKIPPED = lazy_re.compile(rb'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
@@ -45,5 +46,9 @@ def rename_pass(tr) -> None:
             if any(s <= w.start() < e for s, e in skipped) or w.group().decode() == m.name:
                 continue
             new = renamed_type(w.group().decode(), m.reason, tr.backend)
+            if new is not None and own_macros.shadowed(tr.src, SimpleNamespace(start_byte=m.start + w.start()),
+                                                       w.group().decode(), tr.module.visible):
+                continue  # the file's or a header's own macro of the name (`#define __nv_bfloat16 float`): parsed
+                # code keeps it (model.build), so the masked use does too, and the macro's argument is its type
             if new is not None and not tr.rw.touches(m.start + w.start(), m.start + w.end()):
                 tr.rw.drop_span(m.start + w.start(), m.start + w.end(), new)

@@ -84,3 +84,68 @@ def test_a_headers_helper_with_an_unseen_body_may_write_the_fold_out(tmp_path):
                           "--stdout"], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert "__shfl_down(ah, o, 32)" in run.stdout and "warpSize / 2" not in run.stdout, run.stdout
+
+
+BESIDE_WAVE = """\
+__device__ void clampw(float &v, int w) { if (v > 1e30f) v = 1e30f; }
+__global__ void k(float* y, const float* x) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float v = x[i];
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+    clampw(v, warpSize);
+    READ
+}
+"""
+
+
+def test_a_fold_handed_to_an_output_beside_warpSize_still_keeps_32_lanes():
+    """`clampw(v, warpSize)`: the fold in `v` is handed to a reference parameter beside `warpSize`.  The output
+    takes the call's fold tags only, not warpSize's (which would read `v` as the code's own share of the width):
+    every lane's `y[i] = x[i] / v` keeps the 32-lane partial folds CUDA gives (the merge of h/heldout90 went
+    wave-wide here, and the port at 64 divided by other sums)."""
+    code = BESIDE_WAVE.replace("READ", "y[i] = x[i] / v;")
+    port, text = ported(code, dedent=False)
+    assert "__shfl_down(v, o, 32)" in port.body and "warpSize / 2" not in port.body, port.body
+    x = np.random.default_rng(5).integers(1, 5, 256).astype(np.float32)
+    assert_port_at_64_is_original_at_32(code, text, "k", {"y": np.zeros(256, np.float32), "x": x}, (2, 1, 1),
+                                        (128, 1, 1), ("y",))
+
+
+def test_a_headers_helper_handed_the_fold_beside_warpSize_keeps_32_lanes(tmp_path):
+    (tmp_path / "cl.h").write_text("#pragma once\n__device__ void clampw(float &v, int w);\n")
+    code = BESIDE_WAVE.replace("READ", "y[i] = x[i] / v;").split("\n", 1)[1]
+    (tmp_path / "k.cu").write_text('#include "cl.h"\n' + code)
+    run = subprocess.run([sys.executable, "-m", "kernelport", "translate", str(tmp_path / "k.cu"), "--to", "hip",
+                          "--stdout"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert "__shfl_down(v, o, 32)" in run.stdout and "warpSize / 2" not in run.stdout, run.stdout
+
+
+def test_a_fold_the_code_scales_by_warpSize_itself_stays_wave_wide():
+    """The look-alike: `atomicAdd(y, v / warpSize)` reads warpSize in the stored value (each lane its share of its
+    wave's total), so the ladder is left to the wave as before."""
+    port, _ = ported(BESIDE_WAVE.replace("READ", "atomicAdd(y, v / warpSize);"), dedent=False)
+    assert "warpSize / 2" in port.body and ", 32)" not in port.body, port.body
+
+
+POINTERS = (HELPER.replace("float &s, float &e", "float *s, float *e").replace("s = a + b;", "*s = a + b;")
+            .replace("v = s - a; e = (a - (s - v))", "v = *s - a; *e = (a - (*s - v))"))
+
+
+def test_a_fold_written_out_through_a_pointer_to_a_local_keeps_32_lanes():
+    """`two_sum(ah, bh, &rh, &t)` into `float *s, float *e`: the pointer form of the reference outputs (it went
+    wave-wide after the merge of h/heldout90, lane 0 storing a 64-lane sum at 64)."""
+    code = POINTERS + KERNEL.replace("two_sum(ah, bh, rh, t);", "two_sum(ah, bh, &rh, &t);").replace(
+        "STORE", "red[blockIdx.x] = ah;")
+    port, text = ported(code, dedent=False)
+    assert "__shfl_down(ah, o, 32)" in port.body and "warpSize" not in port.body, port.body
+    _same_at_64(code, text)
+
+
+def test_a_const_pointer_is_no_output():
+    """The look-alike: `&bh` handed to `const float *` is read only; the wave leader's own slot stays wave-wide."""
+    code = ("__device__ float peek(const float *b, float *seen) { *seen = 0.0f; return *b; }\n" +
+            KERNEL.replace("two_sum(ah, bh, rh, t);", "t = 0.0f; rh = ah; (void)peek(&bh, &t);")
+            .replace("al = al + t;", "").replace("STORE", "red[threadIdx.x / warpSize] = ah;"))
+    port, _ = ported(code, dedent=False)
+    assert "warpSize / 2" in port.body, port.body
