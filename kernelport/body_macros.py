@@ -10,8 +10,8 @@ name, so the body is the one the macro's header gives (its own port renames what
 kernelport/macro_bodies.py).
 
 The analyses of the function see an empty block, so a block they would have to read is refused
-(KP250, `refusals`): one that names warp-level code (a shuffle, a vote, a warp reduction, `warpSize`:
-its width is decided with the function's) or a name the backend spells otherwise (Metal's thread
+(KP250, `refusals`): one that names warp-level code (a shuffle, a vote, a warp reduction, `warpSize`,
+a function that runs one: its width is decided with the function's) or a name the backend spells otherwise (Metal's thread
 coordinates are the kernel's parameters), through the macros it names.  What is left (a thread's
 arithmetic, calls of the project's functions, CUDA names HIP shares) is the same text on the backend."""
 from __future__ import annotations
@@ -75,10 +75,30 @@ def _words(body: str, macros: Mapping, depth: int = 0, seen: frozenset = frozens
     return out
 
 
-def refusals(src, backend: str) -> list:
+def _warp_functions(module, warp: frozenset[str]) -> set[str]:
+    """The functions that run warp-level code: the headers' (`Visible.warp_functions`) and the file's own
+    that name warp-level code or call such a function."""
+    vis = module.visible if module is not None else None
+    out = set(vis.warp_functions) if vis is not None else set()
+    if module is None:
+        return out
+    texts = {f.name.rsplit("::", 1)[-1]: set(_WORD.findall(f.node.text.decode("utf-8", "replace")))
+             for f in module.functions.values()}
+    grown = True
+    while grown:
+        grown = False
+        for name, words in texts.items():
+            if name not in out and words & (warp | out):
+                out.add(name)
+                grown = True
+    return out
+
+
+def refusals(src, backend: str, module=None) -> list:
     """KP250 errors: each block macro the parse read as an empty block whose code an analysis
     or the backend's spelling would have to read (see the module's docstring), through the macros
-    the file's includes define and its own."""
+    the file's includes define and its own, or that calls a function running warp-level code (a
+    helper whose width is decided with its callers: `module`'s)."""
     if not any(m.reason == BODY for m in src.masks):
         return []
     from . import dialect, macros as mac
@@ -86,6 +106,7 @@ def refusals(src, backend: str) -> list:
     from .translate import SOURCE
     warp = dialect.warp_level_names(SOURCE) | {"warpSize"}
     macros = {**(src.included_macros or {}), **mac.definitions(src.text, src.path)}
+    warp = frozenset(warp | _warp_functions(module, warp))
     out = []
     for m in src.masks:
         if m.reason != BODY or m.expansion is None:

@@ -211,7 +211,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
         fs = [(f.node.start_byte, f.node.end_byte, f.name) for f in self.module.functions.values()]
         ported = lambda b: self.ports_function(next((n for s, e, n in fs if s <= b < e), None))  # noqa: E731
         self.port.diagnostics.extend(masked_code_diagnostics(self.src, self.backend, ported))
-        self.port.diagnostics.extend(body_macros.refusals(self.src, self.backend))  # a block macro read as `{ }` (KP250)
+        self.port.diagnostics.extend(body_macros.refusals(self.src, self.backend, self.module))  # a block macro read as `{ }` (KP250)
 
     def rewrite_sites(self) -> None:
         for site in self.wave_sites():

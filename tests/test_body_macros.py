@@ -83,3 +83,23 @@ LOOK_ALIKES = {
 def test_look_alikes_are_no_block(name):
     s = SourceFile.from_text(LOOK_ALIKES[name], "l.cu")
     assert body_masks(s) == [], (name, s.masks)
+
+
+HELPERS = textwrap.dedent("""\
+    __device__ float lane_sum(float v) { return v + __shfl_down_sync(0xffffffffu, v, 16); }
+    __device__ float sum_via(float v) { return lane_sum(v); }
+    __device__ float twice(float v) { return 2.0f * v; }
+    #define VIA_WARP_BODY { out[threadIdx.x] = sum_via(out[threadIdx.x]); }
+    #define PLAIN_BODY { out[threadIdx.x] = twice(out[threadIdx.x]); }
+    __global__ void KERNEL(float *out) BODY
+    """)
+
+
+@pytest.mark.parametrize("body, refused", [("VIA_WARP_BODY", True), ("PLAIN_BODY", False)])
+def test_a_block_calling_a_warp_helper_is_refused_and_a_plain_helper_is_not(body, refused):
+    """The helper's width is decided with its callers, which the parse does not see in the block: a block
+    that calls one (through another function) is refused; one that calls arithmetic is not."""
+    code = HELPERS.replace("KERNEL", "k").replace(") BODY", f") {body}")
+    port, _ = translate(SourceFile.from_text(code, "h.cu"), "hip")
+    assert [d.location.line for d in port.diagnostics if d.code == "KP250"] == ([6] if refused else []), \
+        port.diagnostics
