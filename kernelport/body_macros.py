@@ -20,32 +20,12 @@ import re
 from typing import Iterator, Mapping
 
 from .macro_tokens import Tok
-from .macros import Mask
+from .macros import Mask, one_group
 
 BODY = "body"  # a Mask's reason: a macro that stands for a whole braced block
 _AFTER_USE = frozenset({"(", ";", "{", ",", "=", ")", "[", ".", "-", "+", "*", "/", "<", ">", "?", ":", "&", "|"})
 _WORD = re.compile(r"[A-Za-z_]\w*")
 _DEPTH = 8  # macros expanded within macros, for the words a block names
-
-
-def braced_block(body: str) -> bool:
-    """Whether a replacement list is one braced block, `{ ... }` (quotes and nesting read)."""
-    body = body.strip()
-    if not body.startswith("{"):
-        return False
-    depth, quote = 0, ""
-    for i, ch in enumerate(body):
-        if quote:
-            quote = "" if ch == quote and body[i - 1] != "\\" else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
-            if depth == 0:
-                return i == len(body) - 1
-    return False
 
 
 def body_uses(toks: list[Tok], idx, masked_at: set[int], macros: Mapping) -> Iterator[tuple]:
@@ -56,7 +36,7 @@ def body_uses(toks: list[Tok], idx, masked_at: set[int], macros: Mapping) -> Ite
         if t.kind != "ident" or i == 0 or toks[i - 1].text != ")" or i in masked_at or t.end - t.start < 2:
             continue
         d = macros.get(t.text)
-        if d is None or d.params is not None or not braced_block(d.body):
+        if d is None or d.params is not None or not one_group(d.body, "{}"):
             continue
         if i + 1 < len(toks) and toks[i + 1].text in _AFTER_USE:
             continue

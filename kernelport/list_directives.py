@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterator
 
-from .macro_tokens import Tok
+from .macro_tokens import Tok, match_brace
 from .macros import Mask
 
 _DIRECTIVE = re.compile(rb"(?m)^[ \t]*#(?:[^\n]*\\\r?\n)*[^\n]*")  # a directive line with its continuations
@@ -59,7 +59,7 @@ def list_directives(toks: list[Tok], data: bytes, idx, masked_at: set[int],
         tried.add(o)
         if not _list_open(toks, o):
             continue  # a block, a class's or a namespace's body: the grammar takes directives there
-        c = _close_brace(toks, o)
+        c = match_brace(toks, o)
         if c is None:
             continue
         spans = [(m.start(), m.end()) for k in range(o + 1, c + 1)
@@ -94,18 +94,3 @@ def _list_open(toks: list[Tok], o: int) -> bool:
 
 _NOT_TYPES = frozenset({"struct", "class", "union", "enum", "namespace", "else", "do", "try", "public", "private",
                         "protected", "virtual", "final", "override", "const", "noexcept", "extern"})
-
-
-def _close_brace(toks: list[Tok], o: int) -> int | None:
-    depth = 0
-    for j in range(o, min(len(toks), o + _SPAN)):
-        t = toks[j]
-        if t.kind != "punct":
-            continue
-        if t.text in "([{":
-            depth += 1
-        elif t.text in ")]}":
-            depth -= 1
-            if depth == 0:
-                return j if t.text == "}" else None
-    return None
