@@ -16,7 +16,7 @@ from .macro_tokens import Tok, match_brace
 from .macros import Mask
 
 _DIRECTIVE = re.compile(rb"(?m)^[ \t]*#(?:[^\n]*\\\r?\n)*[^\n]*")  # a directive line with its continuations
-_CHOOSES = re.compile(rb"^[ \t]*#[ \t]*(?:else|elif)")
+_CHOOSES = re.compile(rb"[ \t]*#[ \t]*(?:else|elif)")
 _BLANK = bytes(b if b in (0x0A, 0x0D) else 0x20 for b in range(256))
 # What stands before a braced initializer list's `{`, or before the type it constructs (`return std::tuple{`,
 # `= P<T>{`, `f(V{`): `=`, `return`, an argument's `(` or `,`

@@ -100,3 +100,15 @@ def test_without_the_masks_the_grammar_fails_on_each_form():
     parser = Parser(Language(tree_sitter_cuda.language()))
     for text in ("auto f() { return T{\n#define X 1\n X\n#undef X\n}; }", "int f(S &s, P p) { return s.*(p.m); }"):
         assert parser.parse(text.encode()).root_node.has_error, text
+
+
+def test_a_list_whose_directives_choose_a_branch_gets_no_candidate():
+    """Checked on the candidates themselves: the conditional's own repair may fix such a list first."""
+    from kernelport.list_directives import list_directives
+    from kernelport.macro_tokens import tokens
+    for text, want in (("int v[] = {\n#if defined(A)\n1,\n#else\n2,\n#endif\n};\n", 0),
+                       ("int v[] = {\n#ifdef A\n#define B 1,\nB\n#undef B\n#endif\n};\n", 1)):
+        data = text.encode()
+        toks = tokens(data)
+        got = list(list_directives(toks, data, range(len(toks)), set(), lambda i: None))
+        assert len(got) == want, (text, got)
