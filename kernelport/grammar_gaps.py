@@ -9,6 +9,7 @@ from typing import Callable
 from .comma_operands import comma_operands
 from .macro_tokens import Tok, match_brace as _match_brace, match_open
 from .macros import FUNCTIONAL_CAST, IGNORED_QUALIFIERS, Mask
+from .list_directives import list_directives
 from .member_pointers import member_pointers
 
 _DIRECTIVE_LINE = re.compile(rb"(?m)^[ \t]*#")
@@ -236,6 +237,7 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
             yield (("deleted", t.start, "="), [(s, e, blank_bytes(data, s, e))], [Mask(s, e, "= delete", "grammar")])
     yield from member_pointers(toks, data, idx, masked_at, close_of)  # `bool (N::*m)(N *)`, `p->*m`
     yield from comma_operands(toks, data, idx, masked_at, close_of)  # `&& (at += n, f(at))` seen as `&&_(at += n, f(at))`
+    yield from list_directives(toks, data, idx, masked_at, close_of)  # `return std::tuple{ #define X(...) ... LIST #undef X };`
 
 
 # Words nvcc and g++ ignore (a warning) before a declaration that declares a type and nothing else,

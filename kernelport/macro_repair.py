@@ -16,6 +16,7 @@ from typing import Callable, Mapping
 
 from tree_sitter import Tree
 
+from .body_macros import body_uses
 from .grammar_gaps import blank_bytes as _blank_bytes, grammar_gaps
 from .lambda_words import lambda_words
 from .operand_macros import operand_uses
@@ -274,6 +275,7 @@ class Repair:
             yield ("expansion", 0, ""), edits, masks
         if self.conditionals_first:  # (run_decided: conditionals split this file's constructs)
             yield from self._conditionals(lo, hi)
+        yield from body_uses(self.toks, idx, self.masked_at, self.macros)  # `) KERNEL_BODY` as `) {   }`: before a statement's blanks
         for kind in ("attribute", "condition", "statement", "items", "arguments", "block", "definition", "expansion", "type"):
             run: list[tuple[int, tuple]] = []  # adjacent attribute macros (`API VISIBLE void f`)
             for i in idx:

@@ -296,11 +296,11 @@ _LAST_CALL = lazy_re.compile(r"([A-Za-z_]\w*)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\
 _PASTED_CALL = lazy_re.compile(r"((?:[A-Za-z_]\w*\s*##\s*)+[A-Za-z_]\w*)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$")
 
 
-def one_group(body: str) -> bool:
+def one_group(body: str, brackets: str = "()") -> bool:
     """Whether a replacement list is one parenthesized group, `(a && b)`: where C requires a
-    parenthesized condition, the macro's use supplies it."""
+    parenthesized condition, the macro's use supplies it (`brackets="{}"`: one braced block)."""
     body = body.strip()
-    if not body.startswith("("):
+    if not body.startswith(brackets[0]):
         return False
     depth, quote = 0, ""
     for i, ch in enumerate(body):
@@ -308,9 +308,9 @@ def one_group(body: str) -> bool:
             quote = "" if ch == quote and body[i - 1] != "\\" else quote
         elif ch in "'\"":
             quote = ch
-        elif ch == "(":
+        elif ch == brackets[0]:
             depth += 1
-        elif ch == ")":
+        elif ch == brackets[1]:
             depth -= 1
             if depth == 0:
                 return i == len(body) - 1

@@ -2,8 +2,9 @@
 a declarator `bool (Node::*Set)(Node *)` (a typedef of a member-function pointer, a variable, a
 parameter, an abstract `bool (Node::*)(Node *)`), the cv-qualifier of a member function's type after
 its parameters (`Node *(Node::*Get)() const`), and the operator `->*` (`(p->*set[i])(q)`; the grammar
-has `.*`).  Seen, in the copy the grammar reads, as `bool (      *Set)(Node *)` (a pointer to a
-function), `Node *(      *Get)()      ` and `(p .*set[i])(q)`: every name keeps its bytes and offset,
+has `.*`, though only before a name: `self.*(p.member)`).  Seen, in the copy the grammar reads, as `bool (      *Set)(Node *)` (a pointer to a
+function), `Node *(      *Get)()      ` and `(p .*set[i])(q)`, and `self.*(p.member)` / `p->*(m)` as the product `self *(p.member)` / `p  *(m)` (no
+warp analysis reads a member pointer): every name keeps its bytes and offset,
 and kernelport/macro_repair.py keeps a mask only where the error shrinks.  The ports keep the user's
 text (HIP has pointers to members as CUDA does).  A `Base::*` after anything but a declarator's
 `(`, `,`, `*`, `&`, `>` or a word (`x = Node::*p`) and a `::` not followed by `*` (`Node::k * p`) are
@@ -39,6 +40,11 @@ def member_pointers(toks: list[Tok], data: bytes, idx, masked_at: set[int],
                     close_of: Callable[[int], "int | None"]) -> Iterator[tuple]:
     for i in idx:
         t = toks[i]
+        if t.text in (".", "-") and _adjacent(toks, i, t.text + ("*(" if t.text == "." else ">*(")) and i not in masked_at:
+            s = t.start  # `self.*(p.m)`, `p->*(m)`: the grammar wants a name after `.*`; seen as `self *(p.m)`
+            e = toks[i + (1 if t.text == "." else 2)].start
+            yield (("member pointer", s, t.text + "*("), [(s, e, b" " * (e - s))], [Mask(s, e, t.text + "*", "grammar")])
+            continue
         if t.text == "-" and _adjacent(toks, i, "->*") and i not in masked_at:
             s, e = t.start, toks[i + 2].end  # `p->*m`: seen as `p .*m`
             yield (("member pointer", s, "->*"), [(s, e, b" .*")], [Mask(s, e, "->*", "grammar")])

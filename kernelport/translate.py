@@ -206,10 +206,12 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
     # -- the shared passes -------------------------------------------------------------------------
     def report_masked_code(self) -> None:
         """Code the parse saw as blanks is not rewritten: KP230 where the port would keep it silently."""
+        from . import body_macros
         from .macros import masked_code_diagnostics
         fs = [(f.node.start_byte, f.node.end_byte, f.name) for f in self.module.functions.values()]
         ported = lambda b: self.ports_function(next((n for s, e, n in fs if s <= b < e), None))  # noqa: E731
         self.port.diagnostics.extend(masked_code_diagnostics(self.src, self.backend, ported))
+        self.port.diagnostics.extend(body_macros.refusals(self.src, self.backend, self.module))  # a block macro read as `{ }` (KP250)
 
     def rewrite_sites(self) -> None:
         for site in self.wave_sites():

@@ -1,0 +1,105 @@
+"""A kernel whose whole block is an object-like macro (kernelport/body_macros.py): held-out set 86's StreamLZ
+writes `extern "C" __global__ void slzSegHashKernel(...) SLZ_SEG_HASH_KERNEL_BODY`, the macro a header's
+braced block.  Main stopped at a syntax error ("expected ';'", a hint to fix code nvcc accepts).  The parse
+now reads the use as an empty block; the port keeps the macro, so a block that names warp-level code, or a
+name the backend spells otherwise, is refused at the use (KP250), and a thread's arithmetic ports as written
+(the HIP port compiles for gfx90a and gfx1030, the original with nvcc).  Look-alikes: a replacement list that
+is more than one block, a function-like macro, a use that continues an expression are no block."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from kernelport import toolchains
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+from conftest import hip_compiles, require_tool
+
+SCALE = textwrap.dedent("""\
+    #define SEGS(n) (((n) + 3u) / 4u)
+    #define SCALE_BODY                                              \\
+        {                                                           \\
+            const unsigned gid = blockIdx.x * blockDim.x + threadIdx.x; \\
+            if (gid >= SEGS(n)) return;                             \\
+            out[gid] = 2.0f * (float)gid;                           \\
+        }
+    extern "C" __global__ void scale(float *out, unsigned n) SCALE_BODY
+    __global__ void after(float *out) { out[0] = 1.0f; }
+    """)
+WARP = textwrap.dedent("""\
+    #define LANE_SUM(v) __shfl_down_sync(0xffffffffu, (v), 16)
+    #define SUM_BODY { float v = out[threadIdx.x]; v += LANE_SUM(v); out[threadIdx.x] = v; }
+    __global__ void sum(float *out) SUM_BODY
+    """)
+
+
+def body_masks(s: SourceFile) -> list[str]:
+    return [m.name for m in s.masks if m.reason == "body"]
+
+
+def test_a_block_macro_parses_as_an_empty_block():
+    s = SourceFile.from_text(SCALE, "b.cu")
+    assert s.syntax_errors() == [] and body_masks(s) == ["SCALE_BODY"], s.masks
+
+
+def test_a_thread_arithmetic_block_ports_to_hip_as_written_and_compiles(tmp_path):
+    port, text = translate(SourceFile.from_text(SCALE, "b.cu"), "hip")
+    assert port.ok, port.diagnostics
+    assert "void scale(float *out, unsigned n) SCALE_BODY" in text, text
+    hip_compiles(tmp_path, text, "b.hip")
+
+
+def test_the_original_compiles_with_nvcc(tmp_path):
+    require_tool("nvcc")
+    for name, code in (("b.cu", SCALE), ("w.cu", WARP)):
+        src = tmp_path / name
+        src.write_text(code)
+        res = toolchains.compile_cuda(src)
+        assert res.ok, res.output or res.reason
+
+
+def test_metal_refuses_a_block_whose_coordinates_it_spells_otherwise():
+    port, _ = translate(SourceFile.from_text(SCALE, "b.cu"), "metal")
+    got = [(d.code, d.location.line, d.location.column) for d in port.diagnostics if d.severity == "error"]
+    assert ("KP250", 8, 58) in got, port.diagnostics
+
+
+def test_a_block_with_warp_code_through_a_macro_is_refused_on_hip():
+    port, _ = translate(SourceFile.from_text(WARP, "w.cu"), "hip")
+    kp250 = [d for d in port.diagnostics if d.code == "KP250"]
+    assert not port.ok and len(kp250) == 1 and kp250[0].location.line == 3, port.diagnostics
+    assert "__shfl_down_sync" in kp250[0].message, kp250[0].message
+
+
+LOOK_ALIKES = {
+    "two blocks": "#define TWO { int a = 1; } { int b = 2; }\n__global__ void k(int *o) TWO\n",
+    "function-like": "#define FBODY(x) { o[0] = x; }\n__global__ void k(int *o) FBODY(1)\n",
+    "an expression goes on": "#define W { 1, 2 }\nint f(int a) { return (a) W + 1; }\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(LOOK_ALIKES))
+def test_look_alikes_are_no_block(name):
+    s = SourceFile.from_text(LOOK_ALIKES[name], "l.cu")
+    assert body_masks(s) == [], (name, s.masks)
+
+
+HELPERS = textwrap.dedent("""\
+    __device__ float lane_sum(float v) { return v + __shfl_down_sync(0xffffffffu, v, 16); }
+    __device__ float sum_via(float v) { return lane_sum(v); }
+    __device__ float twice(float v) { return 2.0f * v; }
+    #define VIA_WARP_BODY { out[threadIdx.x] = sum_via(out[threadIdx.x]); }
+    #define PLAIN_BODY { out[threadIdx.x] = twice(out[threadIdx.x]); }
+    __global__ void KERNEL(float *out) BODY
+    """)
+
+
+@pytest.mark.parametrize("body, refused", [("VIA_WARP_BODY", True), ("PLAIN_BODY", False)])
+def test_a_block_calling_a_warp_helper_is_refused_and_a_plain_helper_is_not(body, refused):
+    """The helper's width is decided with its callers, which the parse does not see in the block: a block
+    that calls one (through another function) is refused; one that calls arithmetic is not."""
+    code = HELPERS.replace("KERNEL", "k").replace(") BODY", f") {body}")
+    port, _ = translate(SourceFile.from_text(code, "h.cu"), "hip")
+    assert [d.location.line for d in port.diagnostics if d.code == "KP250"] == ([6] if refused else []), \
+        port.diagnostics
