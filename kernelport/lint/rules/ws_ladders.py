@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ... import dialect
+from .. import leaderfolds
 from ..rule import ex, register
 from .ws_sites import SiteRule, _expr_text, _has_wide_step, site_codes, site_fix
 
@@ -10,7 +11,8 @@ from .ws_sites import SiteRule, _expr_text, _has_wide_step, site_codes, site_fix
 class ShuffleLadderFrom16(SiteRule):
     def check(self, ctx) -> None:
         for s, code in site_codes(ctx):
-            if code == self.code and not (s.role == "ladder" and _has_wide_step(ctx, s.node)):
+            if code == self.code and not (s.role == "ladder" and _has_wide_step(ctx, s.node)) and \
+                    not leaderfolds.leader_fold(ctx, leaderfolds.loop_of_start(s.node)):
                 ctx.report(self, s.node, self.message(ctx, s), fix=site_fix(ctx, s))
 
     code, name, fixable = "WS004", "shuffle-ladder-from-16", True

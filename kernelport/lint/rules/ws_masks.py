@@ -9,6 +9,7 @@ from ... import masksources, warpflow
 from ...source import ident_name, walk
 from ..rule import Rule, ex, register
 from ..triggers import FULL_MASK_OP
+from .. import leaderfolds
 from ..lanebits import below32
 from ..wavebounds import whole_waves
 from .ws_sites import SiteRule, _expr_text, _parent_op, _why
@@ -488,7 +489,9 @@ __global__ void scan(const unsigned* in, unsigned* out, unsigned end) {
             line = ctx.where(h.frame.node).split(':')[0]
             related = (ctx.related(h.frame.node, "the condition that leaves part of the wave out", site=True),)
             if whole_waves(ctx, h.frame.node):
-                continue  # `threadIdx.x + WS >= TPB` with WS the wave of each build: whole waves, or none
+                continue
+            if h.callee is None and leaderfolds.leader_fold(ctx, leaderfolds.loop_of_call(h.node)):
+                continue  # a ladder from 16 over the first 32 threads, lane 0's result alone used  # `threadIdx.x + WS >= TPB` with WS the wave of each build: whole waves, or none
             if h.frame.kind == "cut":  # lanes that returned have exited: allowed on NVIDIA, absent on AMD
                 if _whole_warps(ctx, h.frame.node, 64):
                     continue  # `if (tid >= 128) return;`: whole 64-lane waves return, or none
