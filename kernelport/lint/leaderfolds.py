@@ -56,9 +56,31 @@ def _const(ctx, n: Node | None) -> int | None:
             return 32  # an object-like macro or constant that hardcodes the warp size as 32
         vals = {int_value(ctx.text(d.child_by_field_name("value") or d)) for d in ctx.nodes("preproc_def")
                 if ctx.text(d.child_by_field_name("name") or d) == t}  # every definition this file gives it
-        vals.add(int_value(ctx._macro_values.get(t) or ""))  # the one the unit sees (an include's)
+        if t in ctx._macro_values:
+            vals.add(int_value(ctx._macro_values.get(t) or ""))  # the one the unit sees (an include's)
+        else:
+            vals |= _includer_values(ctx, t)
         v = vals.pop() if len(vals) == 1 else None
     return v
+
+
+def _includer_values(ctx, name: str) -> set:
+    """What every file at the top of a header's include chains defines `name` as, in its whole unit (Bridge++'s
+    afield_cuda-inc.h reads WARP_LENGTH, that each includer's define_params.h defines first): {None} if unknown."""
+    from pathlib import Path
+    from .includervalues import roots
+    from .units import project
+    try:
+        proj = project()
+        rs = roots(proj, proj._real(Path(str(ctx.path))))
+        out: set = set()
+        for r in rs or ():
+            sc = proj.scan(r, proj.options(r))
+            defs = [m for p in sc.order for n, m in sc.local.get(p, {}).items() if n == name]
+            out |= {int_value(getattr(m, "value", "") or "") for m in defs} if defs else {None}
+        return out if rs else {None}
+    except (OSError, ValueError, RecursionError, AttributeError):
+        return {None}
 
 
 def _function(n: Node) -> Node | None:
