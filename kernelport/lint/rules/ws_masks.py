@@ -413,7 +413,9 @@ error).
 (`__ballot_sync(0xffffffff, tid < n)` before the branch).  A condition on a value every lane shares
 is no partial region: one lane's value broadcast at the whole warp (`__shfl_sync(0xffffffff, v, 0)`, or
 from a ballot's first lane), a full-mask warp reduction (kernelport/lint/lanebroadcasts.py), a vote, a
-warp index (`threadIdx.x / warpSize`), a kernel argument or `blockIdx`."""
+warp index (`threadIdx.x / warpSize`), a kernel argument or `blockIdx`.  A ladder loop from 16 under
+`if (tid < 32)` whose result only `tid == 0` reads is silent too: at wave 64 lane 0 reads only the 32 active
+lanes (kernelport/lint/leaderfolds.py)."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {
