@@ -57,6 +57,7 @@ LOUD = {
     "a second guard": dict(guard="tid < 32 && tid % 2 == 0"),
     "an early return before": dict(before="if (tid == 7) return;"),
     "a reference parameter": dict(params=", float& out", after="out = sum;"),
+    "a step some lanes skip": dict(op="+= (tid & 1) ? 0.0f :"),
     "a thread index reassigned": dict(before="int t2 = threadIdx.x; t2 += 32;", guard="t2 < 32"),
 }
 

@@ -21,6 +21,7 @@ stale value at wave 64 (their own on NVIDIA), which is harmless only where no su
   to it and never assigned) in a function that reads no `threadIdx.y`/`.z` (a 1D block: otherwise the x index
   below 32 is the whole block of a 16 x 16 launch), or the linear index `threadIdx.y * blockDim.x + threadIdx.x`;
   no return precedes the loop (which could leave lanes of 0-31 out);
+- the loop body holds no control (`if`, `?:`, a loop, a return or break): every active lane takes every step;
 - the loop writes only plain locals of the function (no parameter, reference, pointer, array or member),
   including the locals it passes to calls; after the loop, each of them is read only under `T == 0` (`!T`).
 A guard `tid < 64`, a guard on threadIdx.y, a ladder from `warpSize / 2` (32 at wave 64: it reads lanes 32-63),
@@ -263,6 +264,10 @@ def _check(ctx, loop: Node) -> bool:
         n = n.parent
     if guard is None or any(r.start_byte < loop.start_byte for r in _nodes(fn, ("return_statement",))):
         return False
+    if any(True for _ in _nodes(body, ("if_statement", "for_statement", "while_statement", "do_statement", "switch_statement",
+                                       "conditional_expression", "return_statement", "break_statement", "goto_statement",
+                                       "continue_statement"))):
+        return False  # a step taken by some lanes only: which lanes lane 0 reads is no longer the ladder's
     # the steps: down or xor by the loop variable
     written: set[str] = set()
     steps = 0
