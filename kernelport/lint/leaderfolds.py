@@ -29,15 +29,15 @@ a result every lane reads (stores, a broadcast), an unrolled ladder: not accepte
 """
 from __future__ import annotations
 
-import re
 
 from tree_sitter import Node
 
-from .. import rowmajor, warpsplits
+from .. import lazy_re, rowmajor, warpsplits
 from ..warpsites import int_value
 
 _STEPS = ("shfl_down", "shfl_xor")
-_HALVE = re.compile(r"^(?P<v>\w+)\s*(>>=\s*1|/=\s*2|=\s*(?P=v)\s*(>>\s*1|/\s*2))$")
+_YZ = lazy_re.compile(r"threadIdx\s*\.\s*[yz]\b")
+_HALVE = lazy_re.compile(r"^(?P<v>\w+)\s*(>>=\s*1|/=\s*2|=\s*(?P=v)\s*(>>\s*1|/\s*2))$")
 
 
 def _strip(n: Node | None) -> Node | None:
@@ -125,7 +125,7 @@ def _thread_var(ctx, fn: Node, t: Node) -> str | None:
     """The guard's thread index text if it is one (module docstring), else None."""
     text = warpsplits.thread_text(ctx.text(t))
     ftext = ctx.text(fn)
-    one_d = not re.search(r"threadIdx\s*\.\s*[yz]\b", ftext)
+    one_d = not _YZ.search(ftext)
     if text == "threadIdx.x":
         return text if one_d else None
     if rowmajor.width(text) == "blockDim.x":
