@@ -2,7 +2,8 @@
 compile_commands.json: lint.config.options_for), not only the file being linted: an includer whose
 `#include "pbc/tasks.cu"` resolves only with `-I lib` (gpu4pyscf's pbc/create_tasks.cu, included by
 pbc/rys_contract_jk_ip1.cu) is found, and its calls decide the helper's SY001
-(kernelport/lint/sharedrefs.py).  Without the option the include does not resolve and the file-alone
+(kernelport/lint/sharedrefs.py).  Without the option (the file given alone: a directory run looks for the
+include under its tree, kernelport.include_search) the include does not resolve and the file-alone
 finding stays; a per-thread caller found through the option keeps it.  The same for a file given
 alone or on stdin whose includer beside it reaches it only through -I (kernelport/includers.py)."""
 from __future__ import annotations
@@ -40,8 +41,9 @@ def _sy001(*args, stdin: str | None = None, monkeypatch=None) -> list[tuple[str,
 
 def test_an_includer_reached_through_dash_i_refutes_the_finding(tmp_path):
     root = _tree(tmp_path, SHARED_CALLER)
-    assert SYNC_IN_LOOP in _sy001(root)  # its include does not resolve: the helper is judged alone
-    assert _sy001("-I", root / "lib", root) == []
+    assert SYNC_IN_LOOP in _sy001(root / "lib" / "pbc" / "tasks.cu")  # given alone: its includer's include does not
+    assert _sy001("-I", root / "lib", root) == []  # resolve, and the helper is judged alone
+    assert _sy001(root) == []  # a directory run looks for it under the run's tree, as translate (include_search)
 
 
 def test_a_per_thread_caller_through_dash_i_keeps_the_finding(tmp_path):

@@ -57,10 +57,10 @@ __global__ void k(float* x) {
     float v = x[threadIdx.x];
     if (threadIdx.x < 32) {
         for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
-        if (threadIdx.x == 0) x[blockIdx.x] = v;
+        x[threadIdx.x] = v;
     }
 }
-"""
+"""  # every lane's result stored (lane 0's alone would be correct at wave 64: kernelport/lint/leaderfolds.py)
 
 
 ROWS_AND_WAVE = """\

@@ -285,6 +285,9 @@ def _lint_paths(paths: list[Path], overrides: configmod.Overrides | None, mode: 
     units.reset_project(configmod.options_for(overrides))
     files = discovery.discover(paths, _exclude_for)
     units.project().units = [run_paths.resolved(Path(p)) for p, _ in files]  # a file's includer (kernelport.includers)
+    dirs = [run_paths.resolved(Path(p)) for p in paths if Path(p).is_dir()]  # a directory run: headers no -I reaches
+    if dirs:  # are looked for under its tree as translate does (kernelport.include_search: Bridge++'s
+        units.project().search_dirs = dirs  # `#include "inline/define_params.h"`, its WARP_LENGTH leaderfolds' guard)
     tasks = [(str(p), explicit, settings_for(p, overrides), mode, unsafe_fixes) for p, explicit in files]
     workers = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
     if workers == 1 or len(tasks) < 4:

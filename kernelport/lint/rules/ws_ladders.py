@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ... import dialect
+from .. import leaderfolds
 from ..rule import ex, register
 from .ws_sites import SiteRule, _expr_text, _has_wide_step, site_codes, site_fix
 
@@ -10,7 +11,8 @@ from .ws_sites import SiteRule, _expr_text, _has_wide_step, site_codes, site_fix
 class ShuffleLadderFrom16(SiteRule):
     def check(self, ctx) -> None:
         for s, code in site_codes(ctx):
-            if code == self.code and not (s.role == "ladder" and _has_wide_step(ctx, s.node)):
+            if code == self.code and not (s.role == "ladder" and _has_wide_step(ctx, s.node)) and \
+                    not leaderfolds.leader_fold(ctx, leaderfolds.loop_of_start(s.node)):
                 ctx.report(self, s.node, self.message(ctx, s), fix=site_fix(ctx, s))
 
     code, name, fixable = "WS004", "shuffle-ladder-from-16", True
@@ -29,7 +31,9 @@ split over statements (`y = __shfl_up_sync(m, v, 16); if (lane >= 16) v += y;`) 
 A shuffle with an explicit width argument (`__shfl_down_sync(m, v, o, 16)`) is a logical sub-warp
 the code means, and stays silent, as does a ladder whose step at 16 is followed by the project's own
 wave-64 branch taking the step at 32 (`#if WS == 64  v += __shfl_xor_sync(m, v, 32);  #endif`, WS a
-wave-width selector: kernelport/wavebranches.py)."""
+wave-width selector: kernelport/wavebranches.py).  So does a ladder loop from 16 under `if (tid < 32)` (tid the
+1D block's `threadIdx.x` or the linear thread index) whose result only `if (tid == 0)` reads: the first 32 threads
+fold their 32 values, and at wave 64 lane 0 reads only lanes 0-31 (kernelport/lint/leaderfolds.py)."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {
@@ -55,6 +59,21 @@ kernel void k(device float* x [[buffer(0)]], uint tid [[thread_position_in_threa
 }""", lang="metal", note="Metal: start at threads_per_simdgroup / 2, or use simd_sum"),
     )
     passes = (
+        ex("""
+__global__ void block_sum(const float* x, float* out) {
+    __shared__ float s[1024];
+    s[threadIdx.x] = x[blockIdx.x * blockDim.x + threadIdx.x];
+    __syncthreads();
+    for (unsigned h = blockDim.x / 2; h >= 32; h >>= 1) {
+        if (threadIdx.x < h) s[threadIdx.x] += s[threadIdx.x + h];
+        __syncthreads();
+    }
+    if (threadIdx.x < 32) {
+        float v = s[threadIdx.x];
+        for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+        if (threadIdx.x == 0) out[blockIdx.x] = v;
+    }
+}""", note="32 partials folded by the first 32 threads, lane 0's result alone used"),
         ex("""
 __device__ float group16_sum(float v) {
     for (int o = 8; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o, 16);

@@ -9,6 +9,7 @@ from ... import masksources, warpflow
 from ...source import ident_name, walk
 from ..rule import Rule, ex, register
 from ..triggers import FULL_MASK_OP
+from .. import leaderfolds
 from ..lanebits import below32
 from ..wavebounds import whole_waves
 from .ws_sites import SiteRule, _expr_text, _parent_op, _why
@@ -414,7 +415,9 @@ error).
 (`__ballot_sync(0xffffffff, tid < n)` before the branch).  A condition on a value every lane shares
 is no partial region: one lane's value broadcast at the whole warp (`__shfl_sync(0xffffffff, v, 0)`, or
 from a ballot's first lane), a full-mask warp reduction (kernelport/lint/lanebroadcasts.py), a vote, a
-warp index (`threadIdx.x / warpSize`), a kernel argument or `blockIdx`."""
+warp index (`threadIdx.x / warpSize`), a kernel argument or `blockIdx`.  A ladder loop from 16 under
+`if (tid < 32)` whose result only `tid == 0` reads is silent too: at wave 64 lane 0 reads only the 32 active
+lanes (kernelport/lint/leaderfolds.py)."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {
@@ -490,7 +493,9 @@ __global__ void scan(const unsigned* in, unsigned* out, unsigned end) {
             line = ctx.where(h.frame.node).split(':')[0]
             related = (ctx.related(h.frame.node, "the condition that leaves part of the wave out", site=True),)
             if whole_waves(ctx, h.frame.node):
-                continue  # `threadIdx.x + WS >= TPB` with WS the wave of each build: whole waves, or none
+                continue
+            if h.callee is None and leaderfolds.leader_fold(ctx, leaderfolds.loop_of_call(h.node)):
+                continue  # a ladder from 16 over the first 32 threads, lane 0's result alone used  # `threadIdx.x + WS >= TPB` with WS the wave of each build: whole waves, or none
             if h.frame.kind == "cut":  # lanes that returned have exited: allowed on NVIDIA, absent on AMD
                 if _whole_warps(ctx, h.frame.node, 64):
                     continue  # `if (tid >= 128) return;`: whole 64-lane waves return, or none
