@@ -5,11 +5,9 @@ it keeps WS012 (on main, lint63's lane broadcasts read it as one lane's value an
 finding was lost).  The look-alike storing a uniform value through the same alias stays silent."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from kernelport.lint import engine
+from test_lint_lanebroadcasts import _findings
 
 KERNEL = """\
 struct P {{ int lane; int pad; }};
@@ -33,12 +31,6 @@ ALIASES = {
     "alias of an alias": ("int src = 0; int* p = &src; int* q = p;", "*q = {value};", "src"),
     "assigned later": ("int src = 0; int* p; p = &src;", "*p = {value};", "src"),
 }
-
-
-def _findings(tmp_path: Path, text: str) -> set[tuple[int, str]]:
-    p = tmp_path / "k.cu"
-    p.write_text(text)
-    return {(f.line, f.code) for r in engine.lint_paths([p], jobs=1) for f in r.findings}
 
 
 @pytest.mark.parametrize("alias", ALIASES.values(), ids=ALIASES.keys())
