@@ -79,12 +79,24 @@ def _wave_functions(module, analysis) -> set[str]:
     return out
 
 
-def _broadcasts_widened(analysis, fn: str) -> bool:
+def _widened(analysis, value: frozenset, fn: str | None, wave: set[str]) -> bool:
+    """Whether the shuffled value is a warp operation's result the port widens: a vote's or a mask's, or a
+    shuffle's (WRES) where the port widens a warp operation of `fn` or of a helper it calls (a ladder's site:
+    `wave`), or a file-scope constant any function may read (`constexpr int kW = 32` starting a ladder).  A shuffle's result the port leaves as CUDA computes it (`v += __shfl_xor_sync(m, v, 1)`, one step
+    of no ladder, joined into v before or after the broadcast) is plain data: lane k of the wave is then
+    another warp's lane for threads 32-63 (lint63's review: `__shfl(v, 0)` computed something else)."""
+    if value & (_WIDENED - {WRES}):
+        return True
+    return WRES in value and fn is not None and (fn in wave or bool(analysis.calls.get(fn, set()) & wave) or any(
+        not s.function and s.role not in _MASK_ROLES and _ported(s) for s in analysis.sites))
+
+
+def _broadcasts_widened(analysis, fn: str, wave: set[str]) -> bool:
     """`fn` has an index shuffle of a warp operation's result the port widens (`s = reduce(x);
     __shfl_sync(m, s, 0)`), which the port leaves at the wave's width: the function's group is then the
     wave, and its other index shuffles (`w` set by lane 0 and broadcast) name the wave too, not CUDA's 32
     lanes (lanes 32-63 would read lane 32, which computed nothing)."""
-    return any(f == fn and value & _WIDENED and _plain(analysis, lane)
+    return any(f == fn and _widened(analysis, value, f, wave) and _plain(analysis, lane)
                for lane, value, f in analysis.abs_lanes.values())
 
 
@@ -97,15 +109,15 @@ def width(tr, call) -> str | None:
     _, value, fn = got
     if macro_contexts.MARK in tr.src.text:
         return None  # a macro body ported in an expander's context: macro_contexts decides its widths (not yet here)
-    if value & _WIDENED:
-        return None  # the broadcast of a widened result: the wave's lane k holds the wave's value
     wave = tr.__dict__.get("_kp_wave_functions")
     if wave is None:
         wave = tr.__dict__["_kp_wave_functions"] = _wave_functions(tr.module, tr.analysis)
+    if _widened(tr.analysis, value, fn, wave):
+        return None  # the broadcast of a widened result: the wave's lane k holds the wave's value
     if fn in wave:
         return None  # the function's warp is the wave in the port: its lane k is the wave's
     if fn is not None and got[0] and all(f == SOME_LANES or f[0] in _NUMBERS for f in got[0]) and \
-            _broadcasts_widened(tr.analysis, fn):
+            _broadcasts_widened(tr.analysis, fn, wave):
         # the function broadcasts a widened result at the wave's width: its warp is the wave, and a literal lane
         # (lane 0's value) is the wave's.  Not a loaded lane (`perm[lane]`, a table of 32 lanes' numbers: lanes
         # 32-63 would read the first half): it keeps 32 (or the self-check refuses), as before.

@@ -42,6 +42,8 @@ FLAGGED = {
     "function-like macro": ("#define BAR() __syncthreads()\n", "BAR()", ""),
     "macro of a macro": ("#define BAR() __syncthreads()\n#define SYNC BAR()\n", "SYNC", ""),
     "do-while macro": ("#define SYNC do { __syncthreads(); } while (0)\n", "SYNC", ""),
+    "object-like name called": ("#define BARRIER __syncthreads\n", "BARRIER()", ""),
+    "object-like name of a function-like macro": ("#define BAR() __syncthreads()\n#define B2 BAR\n", "B2()", ""),
     "block.sync()": (CG, "block.sync()", "    cg::thread_block block = cg::this_thread_block();"),
     "auto block": (CG, "block.sync()", "    auto block = cg::this_thread_block();"),
     "cg::sync(block)": (CG, "cg::sync(block)", "    auto block = cg::this_thread_block();"),
@@ -52,6 +54,7 @@ FLAGGED = {
 }
 QUIET = {
     "macro with more": ("#define SYNC __syncthreads(); s[0] = 0\n", "SYNC", ""),
+    "object-like name of no barrier, called": ("#define BARRIER __syncwarp\n", "BARRIER()", ""),
     "macro defined otherwise": ("#ifdef OLD\n#define SYNC __syncthreads()\n#else\n#define SYNC (void)0\n#endif\n",
                                 "SYNC", ""),
     "a tile's sync": (CG, "t.sync()", "    auto t = cg::tiled_partition<32>(cg::this_thread_block());"),

@@ -5,6 +5,7 @@ divergence.barrier_kind read a barrier as a call whose name a dialect maps to a 
 
     #define SYNC __syncthreads()                    SYNC;              (object-like: a statement of one name)
     #define BAR() __syncthreads()   /  -D 'BAR()=..' BAR();             (function-like, also from a header or -D)
+    #define BARRIER __syncthreads                   BARRIER();         (an object-like name, called)
     cg::thread_block block = cg::this_thread_block();   block.sync();  cg::sync(block);
     cg::this_thread_block().sync();                 auto g = cg::this_grid();  g.sync();
 
@@ -133,6 +134,9 @@ def _kind(defs, name: str, fnlike: bool, depth: int) -> str | None:
         return None
     kinds = set()
     for is_fn, body in ds:
+        if fnlike and not is_fn and _NAME.match(body):  # `#define BARRIER __syncthreads` called `BARRIER()`
+            kinds.add(_name_kind(body.strip()) or _kind(defs, body.strip(), True, depth + 1))
+            continue
         if is_fn != fnlike:
             return None
         if not fnlike and _NAME.match(body):  # `#define SYNC BARRIER`: another object-like macro

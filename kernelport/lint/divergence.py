@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from .. import backends, dialect, fnscopes, model, shufflewrappers, warpflow
 from ..source import ident_name
-from . import broadcasts, declscopes, exits, lanebroadcasts, launchexits, overwrites, rngstates, sharedrefs, tripcounts
+from . import aliasstores, broadcasts, declscopes, exits, lanebroadcasts, launchexits, overwrites, rngstates, sharedrefs, tripcounts
 from .barrier_spellings import barrier_kind  # noqa: F401  (read from here by sync.py, exits.py, broadcasts.py)
 from .tags import THREAD, UNIFORM, WARP  # (the modules that read the tags import them from here)
 
@@ -67,6 +67,7 @@ class Divergence:
         self.keys: dict[int, str] = {}  # identifier start byte -> the declaration it names
         self.decl_at: dict[str, int] = {}  # declaration key -> its byte offset (-1: parameter/global)
         self.local_arrays: set[str] = set()
+        self.aliases: dict[str, set[str]] = {}  # a local pointer or reference -> the locals it names (aliasstores)
         self._passing, self._read = None, set()  # the function whose fixpoint pass runs, the keys it read
         self.shared_keys: set[str] = set()
         self.overwritten: dict[str, list] = {}  # the locals whose reads overwrites.py follows
@@ -193,6 +194,8 @@ class Divergence:
             base = left.child_by_field_name("argument") or (left.named_children[0] if left.named_children else None)
         if base is not None and base.type == "identifier":
             k = self.key(base)
+            for x in self.aliases.get(k, ()):  # `*p = E` with `p = &x`: x takes E's tag (aliasstores)
+                self.bind(x, max(tag, self._control(x, frames)))
             if left.type == "subscript_expression" and k not in self.local_arrays:
                 return  # a store through a pointer or into shared memory does not change the pointer
             if left.type == "field_expression" and left.child_by_field_name("operator") is not None and \
@@ -360,6 +363,7 @@ class Divergence:
         self._resolve_all()
         self.shared_keys |= sharedrefs.params(self, hazardous) | sharedrefs.locals_bound(self)  # `int& n` every caller binds to a `__shared__` scalar
         self.overwritten = overwrites.prepare(self)
+        self.aliases = aliasstores.prepare(self)
         self.broadcast_reads = broadcasts.reads(self)
         self._worklist(funcs)
         from .return_tags import param_free_returns  # (it subclasses this module's analysis)
