@@ -72,8 +72,28 @@ def cut_to_32(an, tnode: Node | None, facts: frozenset, at: Node) -> None:
     """An explicit conversion of a wave's lane mask to a 32-bit type (`(unsigned)ballot`,
     `static_cast<uint32_t>(m)`): a store into that type, lanes 32-63 cut (WS008; the port widens the
     conversion's type, as a variable's).  `warp_word`'s 32-lane half has no mask facts left by then."""
-    if an.fn is not None and tnode is not None and (VOTE, -1) in facts and an.is_int32(tnode):
+    if an.fn is not None and tnode is not None and (VOTE, -1) in facts and an.is_int32(tnode) and \
+            not _fits_32(an, _bare(at.child_by_field_name("value"))):
         an.confirm({(WS, an.site(tnode, "type32"))}, "a ballot mask converted to 32 bits", at, kinds=(WS,))
+
+
+def _fits_32(an, v: Node | None) -> bool:
+    """`(int)(ballot & once)`, once a 32-bit local or a literal below 2**32: the bits kept are a 32-bit
+    word's, the conversion cuts no lane (the test of lanes 32-63 is not written there: nothing to widen)."""
+    if v is None or v.type != "binary_expression" or an.src.text_of(v.child_by_field_name("operator")) != "&":
+        return False
+    for side in (_bare(v.child_by_field_name("left")), _bare(v.child_by_field_name("right"))):
+        if side is None:
+            continue
+        if side.type == "number_literal":
+            value = int_value(an.src.text_of(side))
+            if value is not None and 0 <= value < 2 ** 32:
+                return True
+        elif side.type == "identifier":  # a 32-bit local holds no lane above 31, whatever flowed into it
+            tnode = an.decl_types.get((an.cur, an.src.text_of(side)))
+            if tnode is not None and an.is_int32(tnode):
+                return True
+    return False
 
 
 def group_word(an, call: Node, mask: Node) -> bool:

@@ -60,3 +60,26 @@ __global__ void count(const int* in, int* out)
     text = port_text(half, dedent=False)
     assert "(unsigned)(b >> (threadIdx.x & 32))" in text and "(unsigned)threadIdx.x" in text
     assert "static_cast<unsigned>(blockIdx.x)" in text
+
+
+def test_a_cast_of_a_ballot_anded_with_a_32_bit_word_cuts_no_lane():
+    # `(int)(b & once)`: the bits kept are a 32-bit word's, nothing above lane 31 survives the `&` to be cut
+    # (the labelled13 look-back's bit test); a 64-bit literal or a 64-bit local beside the ballot still is a cut
+    quiet = """
+__global__ void k(const int* in, int* out)
+{
+    unsigned long long b = __ballot_sync(0xffffffffu, in[threadIdx.x] > 0);
+    unsigned once = 1u << 3;
+    out[threadIdx.x] = (int)(b & once) + (int)(b & 0x10u);
+}
+"""
+    assert _ws008(quiet) == []
+    cut = """
+__global__ void k(const int* in, int* out)
+{
+    unsigned long long b = __ballot_sync(0xffffffffu, in[threadIdx.x] > 0);
+    unsigned long long hi = ~0ull;
+    out[threadIdx.x] = (int)(b & hi) + (int)(b & 0x100000000ull);
+}
+"""
+    assert [line for line, _ in _ws008(cut)] == [6, 6], _ws008(cut)
