@@ -103,3 +103,44 @@ def test_a_block_calling_a_warp_helper_is_refused_and_a_plain_helper_is_not(body
     port, _ = translate(SourceFile.from_text(code, "h.cu"), "hip")
     assert [d.location.line for d in port.diagnostics if d.code == "KP250"] == ([6] if refused else []), \
         port.diagnostics
+
+
+LANE_HELPERS = textwrap.dedent("""\
+    __device__ unsigned lane() { unsigned r; asm volatile("mov.u32 %0, %%laneid;" : "=r"(r)); return r; }
+    __device__ unsigned bits(unsigned v) { unsigned r; asm("bfe.u32 %0, %1, 4, 8;" : "=r"(r) : "r"(v)); return r; }
+    #define LANE_BODY { unsigned w = threadIdx.x / 32; out[blockIdx.x * blockDim.x + w * 32 + lane()] = threadIdx.x; }
+    #define ASM_BODY { unsigned r; asm volatile("mov.u32 %0, %%laneid;" : "=r"(r)); out[threadIdx.x] = r; }
+    #define BITS_BODY { out[blockIdx.x * blockDim.x + threadIdx.x] = bits(threadIdx.x); }
+    __global__ void k(unsigned *out) BODY
+    """)
+
+
+@pytest.mark.parametrize("body, refused", [("LANE_BODY", True), ("ASM_BODY", True), ("BITS_BODY", False)])
+def test_a_block_reading_the_hardware_lane_is_refused_on_hip(body, refused):
+    """Review 63d: `%laneid` counts 0..63 on a 64-wide wave; written in the kernel, the port reads the helper's
+    result as `(lane() & 31)` (the original's 32-lane group), but in a block macro main kept `lane()` as written:
+    `out[w * 32 + lane()]` wrote out[64..95] from threads 32..63 (verify --oracle original failed at wave 64).
+    Inline PTX in the block itself was kept too (hipcc cannot assemble it).  A helper whose PTX is a bit-field
+    extract (no wave in it) is ported in its own function: the block that calls it ports as written."""
+    port, text = translate(SourceFile.from_text(LANE_HELPERS.replace(") BODY", f") {body}"), "l.cu"), "hip")
+    assert [d.location.line for d in port.diagnostics if d.code == "KP250"] == ([6] if refused else []), \
+        port.diagnostics
+    assert port.ok != refused, port.diagnostics
+
+
+def test_metal_refuses_a_kernel_block_macro_and_ports_a_device_function_one():
+    """Review 63d: the Metal port writes a kernel's coordinates at its block's `{`; a block macro's first byte
+    was overwritten (`kernel void k(...) {BODY`, a KP224 checker error naming 'BODY').  A kernel's block macro
+    is refused at the use with KP250; a device function's ports as written (nothing is written into it)."""
+    code = textwrap.dedent("""\
+        #define KBODY { out[0] = 1.0f; }
+        #define DBODY { return 2.0f * x; }
+        __device__ float twice(float x) DBODY
+        __global__ void k(float *out) KBODY
+        __global__ void k2(float *out) { out[threadIdx.x] = twice(out[threadIdx.x]); }
+        """)
+    port, text = translate(SourceFile.from_text(code, "m.cu"), "metal")
+    got = [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"]
+    assert ("KP250", 4) in got and ("KP250", 3) not in got and "KP224" not in {c for c, _ in got}, got
+    hip, _ = translate(SourceFile.from_text(code, "m.cu"), "hip")
+    assert hip.ok, hip.diagnostics
