@@ -93,7 +93,9 @@ def refusals(src, backend: str, module=None) -> list:
     warp = dialect.warp_level_names(SOURCE) | {"warpSize"} | _WAVE_REGISTERS
     macros = {**(src.included_macros or {}), **mac.definitions(src.text, src.path)}
     warp = frozenset(warp | _warp_functions(module, warp)) | _ASM
-    kernels = [(f.node.start_byte, f.node.end_byte) for f in (module.functions.values() if module else ()) if f.is_kernel]
+    fns = [(f.node.start_byte, f.node.end_byte, f) for f in (module.functions.values() if module else ())]
+    kernels = [(s, e) for s, e, f in fns if f.is_kernel]
+    holders = {s: f.name.rsplit("::", 1)[-1] for s, e, f in fns}
     out = []
     for m in src.masks:
         if m.reason != BODY or m.expansion is None:
@@ -104,7 +106,11 @@ def refusals(src, backend: str, module=None) -> list:
                         dialect.rename(c, w, SOURCE, backend) != w)
         why = (f"it names {', '.join(repr(w) for w in named[:4])}, which the {backend} port would have to rewrite "
                f"or a warp analysis read with the function")
-        if not named and backend == "metal" and any(s <= m.start < e for s, e in kernels):
+        holder = next((holders[s] for s, e, _ in fns if s <= m.start < e), None)
+        if not named and holder in warp:  # a statement's block in a function whose warp analyses read its writes
+            why = (f"it is a statement of '{holder}', which runs warp-level code: the analyses of its width "
+                   f"would have to read what the block writes")
+        elif not named and backend == "metal" and any(s <= m.start < e for s, e in kernels):
             why = "it is a kernel's block, where the metal port writes the kernel's thread coordinates"
         elif not named:
             continue

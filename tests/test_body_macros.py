@@ -144,3 +144,26 @@ def test_metal_refuses_a_kernel_block_macro_and_ports_a_device_function_one():
     assert ("KP250", 4) in got and ("KP250", 3) not in got and "KP224" not in {c for c, _ in got}, got
     hip, _ = translate(SourceFile.from_text(code, "m.cu"), "hip")
     assert hip.ok, hip.diagnostics
+
+
+LADDER = textwrap.dedent("""\
+    #define ROW_HALF { w = 16; }
+    __global__ void k(float *out, int n) {
+        float v = out[blockIdx.x * blockDim.x + threadIdx.x];
+        int w = 32;
+        if (n < 0) ROW_HALF
+        for (int o = w / 2; o > 0; o /= 2) v += SHUFFLE;
+        out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+    }
+    """)
+
+
+@pytest.mark.parametrize("shuffle, refused", [("__shfl_xor_sync(0xffffffffu, v, o)", True), ("v * 0.5f", False)])
+def test_a_statement_block_macro_in_a_warp_function_is_refused(shuffle, refused):
+    """Review 63d: the ladder's width analysis reads `w`'s writes; written in the kernel, `w = 16` is rewritten
+    with the ladder (`warpSize / 2`), in a block macro it was kept as written while `w = 32` became `warpSize`:
+    the port summed 16 lanes on one branch and 64 on the other.  The block is refused where its function runs
+    warp-level code; the same block in a function without any ports as written."""
+    port, _ = translate(SourceFile.from_text(LADDER.replace("SHUFFLE", shuffle), "s.cu"), "hip")
+    assert [d.location.line for d in port.diagnostics if d.code == "KP250"] == ([5] if refused else []), \
+        port.diagnostics
