@@ -87,7 +87,7 @@ def refusals(src, backend: str, module=None) -> list:
     helper whose width is decided with its callers: `module`'s)."""
     if not any(m.reason == BODY for m in src.masks):
         return []
-    from . import dialect, macros as mac
+    from . import backends, dialect, macros as mac
     from .diagnostics import Diagnostic
     from .translate import SOURCE
     warp = dialect.warp_level_names(SOURCE) | {"warpSize"} | _WAVE_REGISTERS
@@ -95,6 +95,7 @@ def refusals(src, backend: str, module=None) -> list:
     warp = frozenset(warp | _warp_functions(module, warp)) | _ASM
     fns = [(f.node.start_byte, f.node.end_byte, f) for f in (module.functions.values() if module else ())]
     kernels = [(s, e) for s, e, f in fns if f.is_kernel]
+    written = getattr(backends.get(backend), "kernel_block_written", False)  # (backends/metal: True)
     holders = {s: f.name.rsplit("::", 1)[-1] for s, e, f in fns}
     out = []
     for m in src.masks:
@@ -110,8 +111,8 @@ def refusals(src, backend: str, module=None) -> list:
         if not named and holder in warp:  # a statement's block in a function whose warp analyses read its writes
             why = (f"it is a statement of '{holder}', which runs warp-level code: the analyses of its width "
                    f"would have to read what the block writes")
-        elif not named and backend == "metal" and any(s <= m.start < e for s, e in kernels):
-            why = "it is a kernel's block, where the metal port writes the kernel's thread coordinates"
+        elif not named and written and any(s <= m.start < e for s, e in kernels):
+            why = f"it is a kernel's block, where the {backend} port writes the kernel's signature and coordinates"
         elif not named:
             continue
         out.append(Diagnostic(
