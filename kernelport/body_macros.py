@@ -97,6 +97,7 @@ def refusals(src, backend: str, module=None) -> list:
     kernels = [(s, e) for s, e, f in fns if f.is_kernel]
     written = getattr(backends.get(backend), "kernel_block_written", False)  # (backends/metal: True)
     holders = {s: f.name.rsplit("::", 1)[-1] for s, e, f in fns}
+    texts = {f.name.rsplit("::", 1)[-1]: set(_WORD.findall(f.node.text.decode("utf-8", "replace"))) for _, _, f in fns}
     out = []
     for m in src.masks:
         if m.reason != BODY or m.expansion is None:
@@ -111,6 +112,9 @@ def refusals(src, backend: str, module=None) -> list:
         if not named and holder in warp:  # a statement's block in a function whose warp analyses read its writes
             why = (f"it is a statement of '{holder}', which runs warp-level code: the analyses of its width "
                    f"would have to read what the block writes")
+        elif not named and holder is not None and any(holder in w for n, w in texts.items() if n in warp and n != holder):
+            why = (f"it is the block of '{holder}', which a function running warp-level code calls: its width is "
+                   f"decided with its callers', which would have to read it")
         elif not named and written and any(s <= m.start < e for s, e in kernels):
             why = f"it is a kernel's block, where the {backend} port writes the kernel's signature and coordinates"
         elif not named:

@@ -167,3 +167,28 @@ def test_a_statement_block_macro_in_a_warp_function_is_refused(shuffle, refused)
     port, _ = translate(SourceFile.from_text(LADDER.replace("SHUFFLE", shuffle), "s.cu"), "hip")
     assert [d.location.line for d in port.diagnostics if d.code == "KP250"] == ([5] if refused else []), \
         port.diagnostics
+
+
+WARP_OF = textwrap.dedent("""\
+    #define WARP_OF_BODY { return threadIdx.x / 32; }
+    __device__ unsigned warp_of() WARP_OF_BODY
+    __global__ void k(const float *x, float *out) {
+        __shared__ float part[32];
+        float v = x[blockIdx.x * blockDim.x + threadIdx.x];
+        for (int o = 16; o > 0; o /= 2) v += SHUFFLE;
+        if ((threadIdx.x & 31) == 0) part[warp_of()] = v;
+        __syncthreads();
+        if (threadIdx.x == 0) { float t = 0; for (int w = 0; w < blockDim.x / 32; ++w) t += part[w]; out[blockIdx.x] = t; }
+    }
+    """)
+
+
+@pytest.mark.parametrize("shuffle, refused", [("__shfl_xor_sync(0xffffffffu, v, o)", True), ("v * 0.5f", False)])
+def test_a_helper_block_macro_called_by_warp_code_is_refused(shuffle, refused):
+    """Review 63d: the kernel's ladder was widened to the wave and its `& 31`, `/ 32` to warpSize, but the helper
+    whose block is a macro kept `threadIdx.x / 32`: at wave 64 two slots held the same 64-lane sum (verify
+    --oracle original failed at wave 64; the helper written in place passes).  Its width is its callers', so a
+    helper block macro that a warp-level function calls is refused; called from arithmetic it ports as written."""
+    port, _ = translate(SourceFile.from_text(WARP_OF.replace("SHUFFLE", shuffle), "w.cu"), "hip")
+    assert [d.location.line for d in port.diagnostics if d.code == "KP250"] == ([2] if refused else []), \
+        port.diagnostics
