@@ -11,8 +11,9 @@ kernelport/macro_bodies.py).
 
 The analyses of the function see an empty block, so a block they would have to read is refused
 (KP250, `refusals`): one that names warp-level code (a shuffle, a vote, a warp reduction, `warpSize`,
-a function that runs one: its width is decided with the function's) or a name the backend spells otherwise (Metal's thread
-coordinates are the kernel's parameters), through the macros it names.  What is left (a thread's
+a function that runs one or reads `%laneid`: its width is decided with the function's; inline PTX) or a name the backend
+spells otherwise (Metal's thread coordinates are the kernel's parameters), through the macros it names; on Metal, any
+kernel's block (the port writes the kernel's coordinates at its `{`).  What is left (a thread's
 arithmetic, calls of the project's functions, CUDA names HIP shares) is the same text on the backend."""
 from __future__ import annotations
 
@@ -26,6 +27,11 @@ BODY = "body"  # a Mask's reason: a macro that stands for a whole braced block
 _AFTER_USE = frozenset({"(", ";", "{", ",", "=", ")", "[", ".", "-", "+", "*", "/", "<", ">", "?", ":", "&", "|"})
 _WORD = re.compile(r"[A-Za-z_]\w*")
 _DEPTH = 8  # macros expanded within macros, for the words a block names
+# PTX registers whose value is the hardware wave's (`%laneid` counts 0..63 on a 64-wide wave): a function that
+# reads one is of its callers' width (the port rewrites the caller's use, `lane() & 31`), as a shuffle's is
+_WAVE_REGISTERS = frozenset({"laneid", "warpid", "nwarpid", "lanemask_eq", "lanemask_le", "lanemask_lt",
+                             "lanemask_ge", "lanemask_gt"})
+_ASM = frozenset({"asm", "__asm", "__asm__"})  # inline PTX in the block: every backend's port rewrites or refuses it
 
 
 def body_uses(toks: list[Tok], idx, masked_at: set[int], macros: Mapping) -> Iterator[tuple]:
@@ -81,12 +87,17 @@ def refusals(src, backend: str, module=None) -> list:
     helper whose width is decided with its callers: `module`'s)."""
     if not any(m.reason == BODY for m in src.masks):
         return []
-    from . import dialect, macros as mac
+    from . import backends, dialect, macros as mac
     from .diagnostics import Diagnostic
     from .translate import SOURCE
-    warp = dialect.warp_level_names(SOURCE) | {"warpSize"}
+    warp = dialect.warp_level_names(SOURCE) | {"warpSize"} | _WAVE_REGISTERS
     macros = {**(src.included_macros or {}), **mac.definitions(src.text, src.path)}
-    warp = frozenset(warp | _warp_functions(module, warp))
+    warp = frozenset(warp | _warp_functions(module, warp)) | _ASM
+    fns = [(f.node.start_byte, f.node.end_byte, f) for f in (module.functions.values() if module else ())]
+    kernels = [(s, e) for s, e, f in fns if f.is_kernel]
+    written = getattr(backends.get(backend), "kernel_block_written", False)  # (backends/metal: True)
+    holders = {s: f.name.rsplit("::", 1)[-1] for s, e, f in fns}
+    texts = {f.name.rsplit("::", 1)[-1]: set(_WORD.findall(f.node.text.decode("utf-8", "replace"))) for _, _, f in fns}
     out = []
     for m in src.masks:
         if m.reason != BODY or m.expansion is None:
@@ -95,12 +106,21 @@ def refusals(src, backend: str, module=None) -> list:
         named = sorted(w for w in words if w in warp)
         named += sorted(w for w in words - set(named) if (c := dialect.lookup(SOURCE, w)) is not None and
                         dialect.rename(c, w, SOURCE, backend) != w)
-        if not named:
+        why = (f"it names {', '.join(repr(w) for w in named[:4])}, which the {backend} port would have to rewrite "
+               f"or a warp analysis read with the function")
+        holder = next((holders[s] for s, e, _ in fns if s <= m.start < e), None)
+        if not named and holder in warp:  # a statement's block in a function whose warp analyses read its writes
+            why = (f"it is a statement of '{holder}', which runs warp-level code: the analyses of its width "
+                   f"would have to read what the block writes")
+        elif not named and holder is not None and any(holder in w for n, w in texts.items() if n in warp and n != holder):
+            why = (f"it is the block of '{holder}', which a function running warp-level code calls: its width is "
+                   f"decided with its callers', which would have to read it")
+        elif not named and written and any(s <= m.start < e for s, e in kernels):
+            why = f"it is a kernel's block, where the {backend} port writes the kernel's signature and coordinates"
+        elif not named:
             continue
-        shown = ", ".join(repr(w) for w in named[:4])
         out.append(Diagnostic(
             "KP250", src.location(m.start),
-            f"this block is macro '{m.name}' (a braced block), which kernelport reads as an empty block: it names "
-            f"{shown}, which the {backend} port would have to rewrite or a warp analysis read with the function",
+            f"this block is macro '{m.name}' (a braced block), which kernelport reads as an empty block: {why}",
             f"write the block in the function (`{{ ... }}`) instead of the macro, so that kernelport reads its code"))
     return out

@@ -103,3 +103,92 @@ def test_a_block_calling_a_warp_helper_is_refused_and_a_plain_helper_is_not(body
     port, _ = translate(SourceFile.from_text(code, "h.cu"), "hip")
     assert [d.location.line for d in port.diagnostics if d.code == "KP250"] == ([6] if refused else []), \
         port.diagnostics
+
+
+LANE_HELPERS = textwrap.dedent("""\
+    __device__ unsigned lane() { unsigned r; asm volatile("mov.u32 %0, %%laneid;" : "=r"(r)); return r; }
+    __device__ unsigned bits(unsigned v) { unsigned r; asm("bfe.u32 %0, %1, 4, 8;" : "=r"(r) : "r"(v)); return r; }
+    #define LANE_BODY { unsigned w = threadIdx.x / 32; out[blockIdx.x * blockDim.x + w * 32 + lane()] = threadIdx.x; }
+    #define ASM_BODY { unsigned r; asm volatile("mov.u32 %0, %%laneid;" : "=r"(r)); out[threadIdx.x] = r; }
+    #define BITS_BODY { out[blockIdx.x * blockDim.x + threadIdx.x] = bits(threadIdx.x); }
+    __global__ void k(unsigned *out) BODY
+    """)
+
+
+@pytest.mark.parametrize("body, refused", [("LANE_BODY", True), ("ASM_BODY", True), ("BITS_BODY", False)])
+def test_a_block_reading_the_hardware_lane_is_refused_on_hip(body, refused):
+    """Review 63d: `%laneid` counts 0..63 on a 64-wide wave; written in the kernel, the port reads the helper's
+    result as `(lane() & 31)` (the original's 32-lane group), but in a block macro main kept `lane()` as written:
+    `out[w * 32 + lane()]` wrote out[64..95] from threads 32..63 (verify --oracle original failed at wave 64).
+    Inline PTX in the block itself was kept too (hipcc cannot assemble it).  A helper whose PTX is a bit-field
+    extract (no wave in it) is ported in its own function: the block that calls it ports as written."""
+    port, text = translate(SourceFile.from_text(LANE_HELPERS.replace(") BODY", f") {body}"), "l.cu"), "hip")
+    assert [d.location.line for d in port.diagnostics if d.code == "KP250"] == ([6] if refused else []), \
+        port.diagnostics
+    assert port.ok != refused, port.diagnostics
+
+
+def test_metal_refuses_a_kernel_block_macro_and_ports_a_device_function_one():
+    """Review 63d: the Metal port writes a kernel's coordinates at its block's `{`; a block macro's first byte
+    was overwritten (`kernel void k(...) {BODY`, a KP224 checker error naming 'BODY').  A kernel's block macro
+    is refused at the use with KP250; a device function's ports as written (nothing is written into it)."""
+    code = textwrap.dedent("""\
+        #define KBODY { out[0] = 1.0f; }
+        #define DBODY { return 2.0f * x; }
+        __device__ float twice(float x) DBODY
+        __global__ void k(float *out) KBODY
+        __global__ void k2(float *out) { out[threadIdx.x] = twice(out[threadIdx.x]); }
+        """)
+    port, text = translate(SourceFile.from_text(code, "m.cu"), "metal")
+    got = [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"]
+    assert ("KP250", 4) in got and ("KP250", 3) not in got and "KP224" not in {c for c, _ in got}, got
+    hip, _ = translate(SourceFile.from_text(code, "m.cu"), "hip")
+    assert hip.ok, hip.diagnostics
+
+
+LADDER = textwrap.dedent("""\
+    #define ROW_HALF { w = 16; }
+    __global__ void k(float *out, int n) {
+        float v = out[blockIdx.x * blockDim.x + threadIdx.x];
+        int w = 32;
+        if (n < 0) ROW_HALF
+        for (int o = w / 2; o > 0; o /= 2) v += SHUFFLE;
+        out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+    }
+    """)
+
+
+@pytest.mark.parametrize("shuffle, refused", [("__shfl_xor_sync(0xffffffffu, v, o)", True), ("v * 0.5f", False)])
+def test_a_statement_block_macro_in_a_warp_function_is_refused(shuffle, refused):
+    """Review 63d: the ladder's width analysis reads `w`'s writes; written in the kernel, `w = 16` is rewritten
+    with the ladder (`warpSize / 2`), in a block macro it was kept as written while `w = 32` became `warpSize`:
+    the port summed 16 lanes on one branch and 64 on the other.  The block is refused where its function runs
+    warp-level code; the same block in a function without any ports as written."""
+    port, _ = translate(SourceFile.from_text(LADDER.replace("SHUFFLE", shuffle), "s.cu"), "hip")
+    assert [d.location.line for d in port.diagnostics if d.code == "KP250"] == ([5] if refused else []), \
+        port.diagnostics
+
+
+WARP_OF = textwrap.dedent("""\
+    #define WARP_OF_BODY { return threadIdx.x / 32; }
+    __device__ unsigned warp_of() WARP_OF_BODY
+    __global__ void k(const float *x, float *out) {
+        __shared__ float part[32];
+        float v = x[blockIdx.x * blockDim.x + threadIdx.x];
+        for (int o = 16; o > 0; o /= 2) v += SHUFFLE;
+        if ((threadIdx.x & 31) == 0) part[warp_of()] = v;
+        __syncthreads();
+        if (threadIdx.x == 0) { float t = 0; for (int w = 0; w < blockDim.x / 32; ++w) t += part[w]; out[blockIdx.x] = t; }
+    }
+    """)
+
+
+@pytest.mark.parametrize("shuffle, refused", [("__shfl_xor_sync(0xffffffffu, v, o)", True), ("v * 0.5f", False)])
+def test_a_helper_block_macro_called_by_warp_code_is_refused(shuffle, refused):
+    """Review 63d: the kernel's ladder was widened to the wave and its `& 31`, `/ 32` to warpSize, but the helper
+    whose block is a macro kept `threadIdx.x / 32`: at wave 64 two slots held the same 64-lane sum (verify
+    --oracle original failed at wave 64; the helper written in place passes).  Its width is its callers', so a
+    helper block macro that a warp-level function calls is refused; called from arithmetic it ports as written."""
+    port, _ = translate(SourceFile.from_text(WARP_OF.replace("SHUFFLE", shuffle), "w.cu"), "hip")
+    assert [d.location.line for d in port.diagnostics if d.code == "KP250"] == ([2] if refused else []), \
+        port.diagnostics

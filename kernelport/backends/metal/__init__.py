@@ -156,6 +156,7 @@ class Metal(Backend):
     refuses_undefined_names = True  # unported.py: KP223 for what neither the file nor Metal defines
     pointers_spaced = True  # each pointer in device code: device, threadgroup, constant or thread
     restrict_needs_pointer = True  # Metal's compiler is clang's: `const __restrict__ uint16_t *p` refused (topk)
+    kernel_block_written = True  # the port writes a kernel's signature and coordinates at its `{` (body_macros.py: KP250)
     no_meaning = {
         "printf": "(device-side printf: Metal has no printf before macOS 15's os_log, and none a port can rely on)",
         **{n: "(device-side heap allocation)" for n in ("malloc", "free", "calloc", "realloc")},
