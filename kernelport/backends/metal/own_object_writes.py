@@ -5,7 +5,8 @@ Counted as a write, conservatively: an assignment or increment of a data member 
 `s.x = 1`: the lvalue's root is a field of the class), a member's address (`&a`, an array member decayed in
 an argument or an initialiser), a member given to any call (a reference parameter may write it) or named in
 a reference's initialiser, `this`, a member call on a member (`v.set(1)`), and a call of the class's own
-member functions that is not known to write nothing (followed by name; one not found counts).  Reads of
+member functions that is not known to write nothing (followed by name, `bump(k)`, `D::bump(k)`, `set<2>(k)`;
+a qualified one not found counts).  Reads of
 members, writes to locals, parameters and memory (the latter asked of callee_writes.py) are not.
 """
 from __future__ import annotations
@@ -51,12 +52,19 @@ def writes_own_object(src: SourceFile, h: Function, fields: frozenset[str], func
             if fn is not None and fn.type == "field_expression":
                 if _root(src, fn.child_by_field_name("argument"), fields, local):
                     return True  # `v.set(1)` on a member object
-            elif fn is not None and fn.type == "identifier":
-                name = src.text_of(fn)
-                if name in local:
+            elif fn is not None and fn.type in ("identifier", "qualified_identifier", "template_function"):
+                scope = fn.child_by_field_name("scope") if fn.type == "qualified_identifier" else None
+                qualified = scope is not None  # `D::bump(k)`, `Base::bump(k)`: a member of the object (`std::min`: not)
+                while fn is not None and fn.type in ("qualified_identifier", "template_function"):
+                    fn = fn.child_by_field_name("name")
+                name = src.text_of(fn) if fn is not None and fn.type == "identifier" else None
+                if name is None:
+                    return True  # (an operator or a destructor named by qualification: not followed)
+                if name in local and not qualified:
                     continue  # a functor or lambda of its own
                 members = [g for g in functions.values() if g.name.split("::")[-1] == name and _member(g)]
-                if any(writes_own_object(src, g, fields, functions, cls, seen) for g in members):
+                if (qualified and not members and src.text_of(scope) == cls.rsplit("::", 1)[-1]) or any(
+                        writes_own_object(src, g, fields, functions, cls, seen) for g in members):
                     return True  # (every member of that name, whatever its class: one of them is the callee)
     return False
 
