@@ -75,3 +75,40 @@ def test_a_base_whose_fields_are_not_known_keeps_the_member_refused():
         "public Base", "public Holder<int>").replace("Base::b", "b")
     p, _ = translate(SourceFile.from_text(text, "k.cu"), "metal")
     assert "D(*c).readsBase(4)" not in p.body and "D(*c).freeCall(5)" not in p.body, p.body
+
+
+POINTERS = """
+class P {
+public:
+  int a[4];
+  int *data;
+  __device__ int *slot(int i);
+  __device__ const int *cslot(int i) const;
+  __device__ int *row(int i);
+  __device__ int get(int i) const;
+};
+__device__ int *P::slot(int i) { return a + i; }
+__device__ const int *P::cslot(int i) const { return &a[i]; }
+__device__ int *P::row(int i) { return data + i; }
+__device__ int P::get(int i) const { return *cslot(i); }
+__global__ void k(P *d, int *out) {
+  *d->slot(1) = 5;
+  auto q = d->cslot(2);
+  out[0] = *q + d->get(1);
+  *d->row(1) = 7;
+}
+"""
+
+
+def test_a_member_returning_a_pointer_into_its_object_is_not_called_on_a_copy():
+    """`*d->slot(1) = 5` on a copy wrote the temporary (lost); `auto q = d->cslot(2)` dangled.  A member
+    returning a pointer member's value (`data + i`), or one that only reads through such a pointer, is copied."""
+    require_tool("clang")
+    p, _ = translate(SourceFile.from_text(POINTERS, "k.cu"), "metal")
+    errors = [(d.location.line, d.code) for d in p.diagnostics if d.severity == "error"]
+    lines = POINTERS.splitlines()
+    assert errors == [(lines.index("  *d->slot(1) = 5;") + 1, "KP224"), (lines.index("  auto q = d->cslot(2);") + 1, "KP224")], \
+        [d.format() for d in p.diagnostics]
+    p, _ = translate(SourceFile.from_text(POINTERS.replace("  *d->slot(1) = 5;\n  auto q = d->cslot(2);\n", "").replace(
+        "*q + ", ""), "k.cu"), "metal")
+    assert "P(*d).get(1)" in p.body and "*P(*d).row(1) = 7;" in p.body, [d.format() for d in p.diagnostics]

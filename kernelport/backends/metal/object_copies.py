@@ -39,7 +39,8 @@ class ObjectCopies:
                 writes_memory(self.src, h, self.device):
             return  # (a write through a pointer, `next->v = 0` with next the object itself, then `v` read: the copy's)
         fields = self._fields(cls)
-        if not self.const_member(h) and (fields is None or writes_own_object(self.src, h, fields, self.device, cls)):
+        if fields is None or self._points_into_object(h, fields) or not self.const_member(h) and \
+                writes_own_object(self.src, h, fields, self.device, cls):
             return  # a write to the object would land in the copy (copy-out: not written)
         obj = fn.child_by_field_name("argument")
         arrow = self.src.text_of(fn.child_by_field_name("operator") or fn) == "->"
@@ -64,6 +65,23 @@ class ObjectCopies:
                 if f.type == "field_declaration" and not any(c.type == "function_declarator" for c in walk(f)):
                     out |= {self.src.text_of(i) for i in walk(f) if i.type == "field_identifier"}
         return frozenset(out)
+
+    def _points_into_object(self, h: Function, fields: frozenset[str]) -> bool:
+        """Whether h returns a pointer that may point into its object (`return a + i;` of an array member, `&n`):
+        on a copy it points into a temporary (`*D(*d).slot(1) = 5;` writes the copy, `auto p = ...` dangles).
+        A pointer member's value (`return data + i;` of `float *data`) points where the object's does."""
+        d = h.node.child_by_field_name("declarator")
+        if d is None or d.type != "pointer_declarator" or h.body is None:
+            return False
+        own = fields - self._pointer_fields(h.name.rsplit("::", 1)[0])
+        return any(m.type == "identifier" and self.src.text_of(m) in own
+                   for r in walk(h.body) if r.type == "return_statement" for m in walk(r))
+
+    def _pointer_fields(self, cls: str) -> frozenset[str]:
+        """The data members of cls and its bases declared as pointers (`float *data;`)."""
+        return frozenset(self.src.text_of(i) for body in self._class_bodies(cls) or () for f in body.named_children
+                         if f.type == "field_declaration" for d in f.children_by_field_name("declarator")
+                         if d.type == "pointer_declarator" for i in walk(d) if i.type == "field_identifier")
 
     def _class_bodies(self, cls: str, seen: frozenset[str] = frozenset()) -> list[Node] | None:
         """The bodies of the classes named cls and of their bases, recursively (a member writes an inherited
