@@ -112,3 +112,28 @@ def test_a_member_returning_a_pointer_into_its_object_is_not_called_on_a_copy():
     p, _ = translate(SourceFile.from_text(POINTERS.replace("  *d->slot(1) = 5;\n  auto q = d->cslot(2);\n", "").replace(
         "*q + ", ""), "k.cu"), "metal")
     assert "P(*d).get(1)" in p.body and "*P(*d).row(1) = 7;" in p.body, [d.format() for d in p.diagnostics]
+
+
+def test_a_local_of_an_inner_block_hides_the_member_only_inside_it():
+    """`{ int n = 0; n++; } n += k;`: the second `n` is the member (a write lost on a copy); a local declared
+    before the write in the same block still hides it (`int n = k; n += 1;`: copied)."""
+    require_tool("clang")
+    text = """
+class S {
+public:
+  int n;
+  __device__ int outer(int k);
+  __device__ int inner(int k);
+};
+__device__ int S::outer(int k) { { int n = 0; n++; } n += k; return n; }
+__device__ int S::inner(int k) { int n = k; { n += 1; } return n; }
+__global__ void k(S *d, int *out) {
+  out[0] = d->outer(1);
+  out[1] = d->inner(1);
+}
+"""
+    p, _ = translate(SourceFile.from_text(text, "k.cu"), "metal")
+    errors = [(d.location.line, d.code) for d in p.diagnostics if d.severity == "error"]
+    assert errors == [(text.splitlines().index("  out[0] = d->outer(1);") + 1, "KP224")], [d.format() for d in p.diagnostics]
+    p, _ = translate(SourceFile.from_text(text.replace("  out[0] = d->outer(1);\n", ""), "k.cu"), "metal")
+    assert "S(*d).inner(1)" in p.body, [d.format() for d in p.diagnostics]
