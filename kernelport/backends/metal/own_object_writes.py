@@ -131,10 +131,5 @@ def _locals(src: SourceFile, h: Function) -> set[str]:
     out = {p.name for p in h.params}
     for n in walk(h.body):
         if n.type == "declaration":
-            for d in n.children_by_field_name("declarator"):
-                while d is not None and d.type != "identifier":
-                    d = d.child_by_field_name("declarator") or next(
-                        (c for c in d.named_children if c.type == "identifier" or "declarator" in c.type), None)
-                if d is not None:
-                    out.add(src.text_of(d))
+            out |= _declared(src, n)
     return out
