@@ -119,11 +119,21 @@ def claimed_buffers(src, fn) -> dict[str, Claimed]:
             idents.get(c.counter) == calls.get(c.counter) == claims.get(c.counter)}
 
 
-def as_multiset(got: np.ndarray, want: np.ndarray, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
-    """got and want with their slots [lo, hi) each sorted (the claimed range's values as a multiset)."""
+def as_multiset(got: np.ndarray, want: np.ndarray, lo: int, hi: int,
+                bound: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """got and want with their slots [lo, hi) each sorted (the claimed range's values as a multiset), and
+    want's per-element rounding bound moved with its values (a value's bound stays its own: a large bound
+    left at a slot a precise value sorts into let a wrong GPU value there pass); None where bound is not
+    one per element of want (compared exactly)."""
     got, want = got.copy(), want.copy()
     lo, hi = max(0, lo), min(hi, got.shape[0], want.shape[0])
+    if bound is not None and bound.shape[:1] != want.shape[:1]:
+        bound = None
     if hi > lo:
         got[lo:hi] = np.sort(got[lo:hi])
-        want[lo:hi] = np.sort(want[lo:hi])
-    return got, want
+        order = np.argsort(want[lo:hi], kind="stable")
+        want[lo:hi] = want[lo:hi][order]
+        if bound is not None:
+            bound = bound.copy()
+            bound[lo:hi] = bound[lo:hi][order]
+    return got, want, bound

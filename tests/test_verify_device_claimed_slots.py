@@ -82,3 +82,31 @@ def test_a_store_of_the_slot_itself_is_compared_exactly(tmp_path, monkeypatch):
 def test_which_kernels_claim_their_slots(body, claimed):
     m = build(SourceFile.from_text(f"__global__ void k(const int* f, int* list, int* cnt) {{ int i = threadIdx.x; {body} }}"))
     assert bool(claimed_buffers(m.source, m.functions["k"])) == claimed
+
+
+SCALED = """\
+// @kp kernel  compact
+// @kp grid    1
+// @kp block   2
+// @kp arg     x     in     float[2]  uniform(0.5, 1)
+// @kp arg     list  inout  float[2]  uniform(0, 1)
+// @kp arg     cnt   inout  int[1]    uniform(0, 1)
+__global__ void compact(const float* x, float* list, int* cnt) {
+    int i = threadIdx.x;
+    float v = i == 0 ? x[0] * 1.0e30f + 1.0f : x[1] + 1.0f;
+    list[atomicAdd(cnt, 1)] = v;
+}
+"""
+
+
+@pytest.mark.parametrize("wrong", [False, True])
+def test_each_claimed_value_keeps_its_own_rounding_bound(tmp_path, monkeypatch, wrong):
+    """(review63e) Thread 0's value (~1e30, a bound ~1e23) takes slot 0 in the emulator, sorts to slot 1; thread
+    1's (~2, a bound ~1e-7) sorts to slot 0.  The bounds were left in slot order: a GPU value 1e20 off at slot 0
+    passed under thread 0's bound.  Each bound now moves with its value: the wrong one fails, the right one passes."""
+    def gpu(a):
+        big = np.float32(a["x"][0]) * np.float32(1.0e30) + np.float32(1.0)
+        small = np.float32(a["x"][1]) + np.float32(1.0) + (np.float32(1.0e20) if wrong else np.float32(0))
+        return {"list": np.array([small, big], np.float32), "cnt": np.array([2], np.int32)}
+    rc, dev, _, text = _device_rows(tmp_path, monkeypatch, SCALED, gpu)
+    assert [c["status"] for c in dev] == ["fail" if wrong else "pass"], text

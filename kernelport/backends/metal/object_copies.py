@@ -38,7 +38,9 @@ class ObjectCopies:
         if not re.fullmatch(r"[A-Za-z_]\w*", cls) or cls not in self._classes() or self._has_mutable(cls) or \
                 writes_memory(self.src, h, self.device):
             return  # (a write through a pointer, `next->v = 0` with next the object itself, then `v` read: the copy's)
-        if not self.const_member(h) and writes_own_object(self.src, h, self._fields(cls), self.device, cls):
+        fields = self._fields(cls)
+        if fields is None or self._points_into_object(h, fields) or not self.const_member(h) and \
+                writes_own_object(self.src, h, fields, self.device, cls):
             return  # a write to the object would land in the copy (copy-out: not written)
         obj = fn.child_by_field_name("argument")
         arrow = self.src.text_of(fn.child_by_field_name("operator") or fn) == "->"
@@ -52,25 +54,60 @@ class ObjectCopies:
                   f"{h.name} is a const member defined out of its class: MSL calls it on a thread object, "
                   f"so the `{space}` object is copied into the thread")
 
-    def _fields(self, cls: str) -> frozenset[str]:
-        """The data members of the classes named cls."""
+    def _fields(self, cls: str) -> frozenset[str] | None:
+        """The data members of the classes named cls and of their bases (None: a base not defined here)."""
+        bodies = self._class_bodies(cls)
+        if bodies is None:
+            return None
         out: set[str] = set()
-        for n in self.src.index.of_types("struct_specifier", "class_specifier", "union_specifier"):
-            name, body = n.child_by_field_name("name"), n.child_by_field_name("body")
-            if name is not None and body is not None and self.src.text_of(name) == cls:
-                for f in body.named_children:
-                    if f.type == "field_declaration" and not any(
-                            c.type == "function_declarator" for c in walk(f)):
-                        out |= {self.src.text_of(i) for i in walk(f) if i.type == "field_identifier"}
+        for body in bodies:
+            for f in body.named_children:
+                if f.type == "field_declaration" and not any(c.type == "function_declarator" for c in walk(f)):
+                    out |= {self.src.text_of(i) for i in walk(f) if i.type == "field_identifier"}
         return frozenset(out)
 
+    def _points_into_object(self, h: Function, fields: frozenset[str]) -> bool:
+        """Whether h returns a pointer that may point into its object (`return a + i;` of an array member, `&n`):
+        on a copy it points into a temporary (`*D(*d).slot(1) = 5;` writes the copy, `auto p = ...` dangles).
+        A pointer member's value (`return data + i;` of `float *data`) points where the object's does."""
+        d = h.node.child_by_field_name("declarator")
+        if d is None or d.type != "pointer_declarator" or h.body is None:
+            return False
+        own = fields - self._pointer_fields(h.name.rsplit("::", 1)[0])
+        return any(m.type == "identifier" and self.src.text_of(m) in own
+                   for r in walk(h.body) if r.type == "return_statement" for m in walk(r))
+
+    def _pointer_fields(self, cls: str) -> frozenset[str]:
+        """The data members of cls and its bases declared as pointers (`float *data;`)."""
+        return frozenset(self.src.text_of(i) for body in self._class_bodies(cls) or () for f in body.named_children
+                         if f.type == "field_declaration" for d in f.children_by_field_name("declarator")
+                         if d.type == "pointer_declarator" for i in walk(d) if i.type == "field_identifier")
+
+    def _class_bodies(self, cls: str, seen: frozenset[str] = frozenset()) -> list[Node] | None:
+        """The bodies of the classes named cls and of their bases, recursively (a member writes an inherited
+        field as its own); None where a base is not a class defined in this file (its fields are unknown)."""
+        out: list[Node] = []
+        for n in self.src.index.of_types("struct_specifier", "class_specifier", "union_specifier"):
+            name, body = n.child_by_field_name("name"), n.child_by_field_name("body")
+            if name is None or body is None or self.src.text_of(name) != cls:
+                continue
+            out.append(body)
+            for clause in (c for c in n.children if c.type == "base_class_clause"):
+                for b in clause.named_children:
+                    if b.type == "access_specifier" or (b.type == "type_qualifier" and self.src.text_of(b) == "virtual"):
+                        continue
+                    base = self.src.text_of(b)
+                    got = self._class_bodies(base, seen | {cls}) if b.type == "type_identifier" and base not in seen \
+                        and base != cls else None
+                    if not got:
+                        return None
+                    out += got
+        return out
+
     def _has_mutable(self, cls: str) -> bool:
-        """Whether a class named cls declares a `mutable` member (a const member function may write it)."""
-        for n in self.src.index.of_types("struct_specifier", "class_specifier"):
-            name = n.child_by_field_name("name")
-            body = n.child_by_field_name("body")
-            if name is not None and body is not None and self.src.text_of(name) == cls and any(
-                    c.type in ("storage_class_specifier", "type_qualifier") and self.src.text_of(c) == "mutable"
-                    for f in walk(body) if f.type == "field_declaration" for c in f.children):
-                return True
-        return False
+        """Whether a class named cls (or a base) declares a `mutable` member (a const member function may write
+        it); a base not defined here counts."""
+        bodies = self._class_bodies(cls)
+        return bodies is None or any(
+            c.type in ("storage_class_specifier", "type_qualifier") and self.src.text_of(c) == "mutable"
+            for body in bodies for f in walk(body) if f.type == "field_declaration" for c in f.children)

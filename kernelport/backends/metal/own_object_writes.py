@@ -5,7 +5,9 @@ Counted as a write, conservatively: an assignment or increment of a data member 
 `s.x = 1`: the lvalue's root is a field of the class), a member's address (`&a`, an array member decayed in
 an argument or an initialiser), a member given to any call (a reference parameter may write it) or named in
 a reference's initialiser, `this`, a member call on a member (`v.set(1)`), and a call of the class's own
-member functions that is not known to write nothing (followed by name; one not found counts).  Reads of
+member functions that is not known to write nothing (followed by name, `bump(k)`, `D::bump(k)`, `set<2>(k)`;
+a qualified one not found counts).  A local or parameter of the member's name hides it only in its own
+block, after its declaration.  Reads of
 members, writes to locals, parameters and memory (the latter asked of callee_writes.py) are not.
 """
 from __future__ import annotations
@@ -51,12 +53,19 @@ def writes_own_object(src: SourceFile, h: Function, fields: frozenset[str], func
             if fn is not None and fn.type == "field_expression":
                 if _root(src, fn.child_by_field_name("argument"), fields, local):
                     return True  # `v.set(1)` on a member object
-            elif fn is not None and fn.type == "identifier":
-                name = src.text_of(fn)
-                if name in local:
+            elif fn is not None and fn.type in ("identifier", "qualified_identifier", "template_function"):
+                scope = fn.child_by_field_name("scope") if fn.type == "qualified_identifier" else None
+                qualified = scope is not None  # `D::bump(k)`, `Base::bump(k)`: a member of the object (`std::min`: not)
+                while fn is not None and fn.type in ("qualified_identifier", "template_function"):
+                    fn = fn.child_by_field_name("name")
+                name = src.text_of(fn) if fn is not None and fn.type == "identifier" else None
+                if name is None:
+                    return True  # (an operator or a destructor named by qualification: not followed)
+                if name in local and not qualified:
                     continue  # a functor or lambda of its own
                 members = [g for g in functions.values() if g.name.split("::")[-1] == name and _member(g)]
-                if any(writes_own_object(src, g, fields, functions, cls, seen) for g in members):
+                if (qualified and not members and src.text_of(scope) == cls.rsplit("::", 1)[-1]) or any(
+                        writes_own_object(src, g, fields, functions, cls, seen) for g in members):
                     return True  # (every member of that name, whatever its class: one of them is the callee)
     return False
 
@@ -71,7 +80,37 @@ def _root(src: SourceFile, n: Node | None, fields: frozenset[str], local: set[st
     if n is None or n.type != "identifier":
         return False
     name = src.text_of(n)
-    return name in fields and name not in local
+    return name in fields and (name not in local or not _declared_around(src, n, name, local))
+
+
+def _declared_around(src: SourceFile, n: Node, name: str, local: set[str]) -> bool:
+    """Whether `name` at n is a local or parameter of its own (a declaration of a block n is in, before n),
+    not the member: `{ int n = 0; n++; } n += k;` writes the member at the second `n`."""
+    p = n.parent
+    while p is not None and p.type != "function_definition":
+        for c in p.children:
+            if c.start_byte >= n.start_byte:
+                break
+            if c.type == "declaration" and name in _declared(src, c):
+                return True
+        p = p.parent
+    return p is not None and name in {q for q in _param_names(src, p)}
+
+
+def _declared(src: SourceFile, decl: Node) -> set[str]:
+    out = set()
+    for d in decl.children_by_field_name("declarator"):
+        while d is not None and d.type != "identifier":
+            d = d.child_by_field_name("declarator") or next(
+                (c for c in d.named_children if c.type == "identifier" or "declarator" in c.type), None)
+        if d is not None:
+            out.add(src.text_of(d))
+    return out
+
+
+def _param_names(src: SourceFile, fn: Node) -> set[str]:
+    return {src.text_of(i) for q in walk(fn.child_by_field_name("declarator")) if q.type == "parameter_declaration"
+            for i in walk(q) if i.type == "identifier"}
 
 
 def _aliases(src: SourceFile, n: Node) -> bool:
@@ -92,10 +131,5 @@ def _locals(src: SourceFile, h: Function) -> set[str]:
     out = {p.name for p in h.params}
     for n in walk(h.body):
         if n.type == "declaration":
-            for d in n.children_by_field_name("declarator"):
-                while d is not None and d.type != "identifier":
-                    d = d.child_by_field_name("declarator") or next(
-                        (c for c in d.named_children if c.type == "identifier" or "declarator" in c.type), None)
-                if d is not None:
-                    out.add(src.text_of(d))
+            out |= _declared(src, n)
     return out
