@@ -558,3 +558,18 @@ def spelled_by(backend: str, name: str) -> tuple[Concept, str] | None:
         if c.name(b) == name:
             return c, b
     return c, backend
+
+
+def bind_call(backend: str, name: str, call) -> tuple[Concept, str, dict] | None:
+    """(concept, argument-order backend, {parameter: argument node}) of a call of `backend`'s dialect
+    named `name`, else None (a concept's call with too few or too many arguments binds nothing)."""
+    found = spelled_by(backend, name)
+    if found is None:
+        return None
+    c, order = found
+    args_node = call.child_by_field_name("arguments")
+    args = [a for a in args_node.named_children if a.type != "comment"] if args_node is not None else []
+    names, required = call_params(c, order)
+    if c.params and not (required <= len(args) <= max(len(names), required)):
+        return None
+    return c, order, dict(zip(names, args))

@@ -526,13 +526,4 @@ class Context:
         fn = call.child_by_field_name("function")
         if fn is None or fn.type != "identifier":
             return None
-        found = dialect.spelled_by(backends.source().name, self.text(fn))
-        if found is None:
-            return None
-        c, order = found
-        args_node = call.child_by_field_name("arguments")
-        args = [a for a in args_node.named_children if a.type != "comment"] if args_node is not None else []
-        names, required = dialect.call_params(c, order)
-        if c.params and not (required <= len(args) <= max(len(names), required)):
-            return None
-        return c, order, dict(zip(names, args))
+        return dialect.bind_call(backends.source().name, self.text(fn), call)

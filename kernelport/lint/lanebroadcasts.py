@@ -35,16 +35,8 @@ def _bound(d, call: Node):
     fn = call.child_by_field_name("function")
     if fn is None or fn.type != "identifier":
         return None
-    found = dialect.spelled_by(backends.source().name, d.src.text_of(fn))
-    if found is None:
-        return None
-    c, order = found
-    args_node = call.child_by_field_name("arguments")
-    args = [a for a in args_node.named_children if a.type != "comment"] if args_node is not None else []
-    names, required = dialect.call_params(c, order)
-    if c.params and not (required <= len(args) <= max(len(names), required)):
-        return None
-    return c, dict(zip(names, args))
+    found = dialect.bind_call(backends.source().name, d.src.text_of(fn), call)
+    return None if found is None else (found[0], found[2])
 
 
 def _full(d, call: Node, bound: dict) -> bool:
