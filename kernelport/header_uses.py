@@ -91,6 +91,8 @@ def _beyond_defined(tr, header: str) -> bool:
     if scope is None:
         return False
     namespace, defined = scope
+    if not namespace:
+        return _beyond_global(tr, header, defined)
     refused = False
     for n in tr.src.index.of_type("qualified_identifier"):
         ns, name = n.child_by_field_name("scope"), n.child_by_field_name("name")
@@ -105,6 +107,29 @@ def _beyond_defined(tr, header: str) -> bool:
                        f"the port defines only {namespace}::{{{', '.join(sorted(defined))}}}",
                        f"write it with those names (the port's {namespace} covers fragments of half, float, "
                        "integer and double elements), or keep it under #ifdef so that only the CUDA build compiles it")
+    return refused
+
+
+def _beyond_global(tr, header: str, defined: frozenset[str]) -> bool:
+    """The same for a header whose names are global (<cuda_pipeline.h>'s `__pipeline_arrive_on`, its C++ API's
+    `pipeline`): each name of the header's shape the port does not define, unless the file (or a header it
+    includes) declares it or it is qualified by a namespace the file declares (the project's own
+    `pipeline`), or only the CUDA build compiles it.  True when one was refused."""
+    declares = backends.source().header_declares
+    shape = re.compile(declares.get(header, declares.get(header.rsplit("/", 1)[-1], "(?!)")))
+    own, refused = tr.declared_names(), False
+    for n in sorted((n for t in _NAMES for n in tr.src.index.of_type(t)), key=lambda n: n.start_byte):
+        name = tr.src.text_of(n)
+        if not shape.fullmatch(name) or name in defined or name in own or tr.cuda_only_region(n):
+            continue
+        up = n.parent
+        scope = up.child_by_field_name("scope") if up is not None and up.type == "qualified_identifier" else None
+        if scope is not None and re.match(r"\w*", tr.src.text_of(scope)).group(0) in own:
+            continue
+        refused = True
+        tr.problem("KP209", n, f"`{name}` comes from <{header}>, which has no {tr.backend.upper()} equivalent; the "
+                   f"port defines only {', '.join(sorted(defined))} (synchronous copies)",
+                   f"write it with those, or keep it under #ifdef so that only the CUDA build compiles it")
     return refused
 
 

@@ -1,0 +1,230 @@
+"""CUDA's asynchronous copies in the HIP port (kernelport/backends/hip_async_copies.py, issue 11: heldout90/91 lost
+files to `<cuda_pipeline.h>`, KP209): ROCm 5.2 has none, so the port defines `__pipeline_memcpy_async` /
+`__pipeline_commit` / `__pipeline_wait_prior` and cooperative groups' `memcpy_async` / `wait` / `wait_prior` as
+synchronous copies, as inline PTX's cp.async is ported (tests/test_ptx_cp_async.py).  The group's copy is
+collective: each thread a strided share, the wait the group's barrier.  The definitions the port writes are
+compiled with hipcc (gfx90a, gfx1030) and run on the host with g++ against CUDA's meaning (the bytes past
+size - zfill zeros; the group's whole range copied whatever its size, alignment and length).  What the port does
+not define (`__pipeline_arrive_on`, the C++ API's `nvcuda::experimental::pipeline`) is KP209 at its use; a
+project's own `memcpy_async`, `wait` or `__pipeline_*` is left alone."""
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+
+import pytest
+
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+from conftest import assert_hip_file_compiles, require_tool
+
+PIPELINE = """#include <cuda_pipeline.h>
+__global__ void k(const float4 *g, float *o, int n)
+{
+    __shared__ float4 s[256];
+    __shared__ float t[256];
+    int i = threadIdx.x;
+    __pipeline_memcpy_async(&s[i], &g[blockIdx.x * 256 + i], sizeof(float4));
+    __pipeline_memcpy_async(&t[i], (const float *)&g[i] + 1, sizeof(float), i < n ? 0 : 4);
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+    __syncthreads();
+    o[blockIdx.x * 256 + i] = s[255 - i].x + t[255 - i];
+}
+"""
+
+GROUPS = """#include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
+namespace cg = cooperative_groups;
+__global__ void k(const float *g, float *o, int n)
+{
+    __shared__ float s[256];
+    __shared__ float u[64];
+    __shared__ char c[64];
+    cg::thread_block block = cg::this_thread_block();
+    cg::thread_block_tile<32> tile = cg::tiled_partition<32>(block);
+    cg::memcpy_async(block, s, g + blockIdx.x * 256, sizeof(float) * 256);
+    cg::memcpy_async(tile, u + tile.meta_group_rank() * 32, 32, g + n, n);  // element counts
+    if (threadIdx.x < 16) {
+        cg::thread_block_tile<16> small = cg::tiled_partition<16>(cg::this_thread_block());
+        cg::memcpy_async(small, c, (const char *)g + 3, 61);
+        cg::wait_prior<0>(small);
+    }
+    cg::wait(block);
+    o[blockIdx.x * 256 + threadIdx.x] = s[255 - threadIdx.x] + u[threadIdx.x & 63] + c[threadIdx.x & 63];
+}
+"""
+
+
+def _port(text: str, backend: str = "hip"):
+    port, out = translate(SourceFile.from_text(text, "a.cu"), backend)
+    return port, out
+
+
+def test_pipeline_primitives_port_as_synchronous_copies_and_compile(tmp_path):
+    port, text = _port(PIPELINE)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "#include <cuda_pipeline.h>" not in text and "<cuda_pipeline.h> has no HIP counterpart" in text
+    assert "__device__ inline void __pipeline_commit() {}" in text
+    assert "__device__ inline void __pipeline_wait_prior(size_t) {}" in text
+    assert "__pipeline_memcpy_async(&t[i], (const float *)&g[i] + 1, sizeof(float), i < n ? 0 : 4);" in port.body
+    require_tool("hipcc")
+    f = tmp_path / "p.hip"
+    f.write_text(text)
+    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
+
+
+def _host(text: str) -> str:
+    """The port's definitions compiled for the host: `__device__` dropped, HIP's vector types as structs."""
+    return ("#include <stddef.h>\n#include <stdio.h>\n#include <string.h>\n#define __device__\n"
+            "struct uint4 { unsigned int x, y, z, w; };\nstruct uint2 { unsigned int x, y; };\n" + text)
+
+
+def _definitions(text: str, guard: str) -> str:
+    return re.search(rf"#ifndef {guard}\n.*?\n#endif", text, re.S).group(0)
+
+
+def test_the_ported_primitive_copies_size_minus_zfill_bytes_and_zeros_the_rest(tmp_path):
+    """CUDA (cuda_pipeline_primitives.h): `size_and_align` bytes to dst, the last `zfill` of them zeros."""
+    require_tool("g++")
+    _, text = _port(PIPELINE)
+    c = tmp_path / "p.cpp"
+    c.write_text(_host(_definitions(text, "KP_CUDA_PIPELINE")) + """
+int main() {
+    alignas(16) char dst[48], src[16];
+    unsigned int off, size, zfill;
+    while (scanf("%u %u %u", &off, &size, &zfill) == 3) {
+        memset(dst, 0x5a, sizeof dst);
+        for (int i = 0; i < 16; ++i) src[i] = (char)(i + 1);
+        __pipeline_memcpy_async(dst + off, src, size, zfill);
+        __pipeline_commit();
+        __pipeline_wait_prior(1);
+        for (int i = 0; i < 48; ++i) printf("%d ", dst[i]);
+        printf("\\n");
+    }
+}
+""")
+    subprocess.run(["g++", "-O1", "-o", str(tmp_path / "p"), str(c)], check=True)
+    cases = [(off, size, zfill) for size in (4, 8, 16) for off in (0, 16, 32) for zfill in range(size + 1)]
+    out = subprocess.run([str(tmp_path / "p")], input="\n".join(" ".join(map(str, c)) for c in cases),
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    assert len(out) == len(cases)
+    for (off, size, zfill), line in zip(cases, out):
+        want = [0x5a] * 48
+        want[off:off + size] = [i + 1 if i < size - zfill else 0 for i in range(size)]
+        assert [int(v) for v in line.split()] == want, (off, size, zfill)
+
+
+@pytest.mark.parametrize("use, name", [
+    ("__pipeline_arrive_on(&bar);", "__pipeline_arrive_on"),  # an mbarrier's arrival: not defined by the port
+    ("nvcuda::experimental::pipeline pipe; pipe.commit();", "pipeline"),  # the C++ API
+])
+def test_what_the_port_does_not_define_is_refused_at_its_use(use, name):
+    src = PIPELINE.replace("    __pipeline_commit();\n", f"    __shared__ unsigned long long bar;\n    {use}\n")
+    port, _ = _port(src)
+    errors = [(d.code, d.location.line, d.message) for d in port.diagnostics if d.severity == "error"]
+    assert [(c, ln) for c, ln, _ in errors] == [("KP209", 10)], errors
+    assert f"`{name}` comes from <cuda_pipeline.h>" in errors[0][2] and "synchronous copies" in errors[0][2]
+
+
+def test_a_projects_own_pipeline_names_are_left_alone():
+    """Look-alikes: the file's own `__pipeline_arrive_on` and a local named `pipeline` (shape of the header's
+    names, declared here); and a file without the include whose `__pipeline_*` are its own."""
+    own = PIPELINE.replace("__global__", "__device__ void __pipeline_arrive_on(unsigned long long *b) { *b += 1; }\n"
+                           "__global__", 1).replace("    __pipeline_commit();\n",
+                                                    "    __shared__ unsigned long long bar;\n    __pipeline_arrive_on(&bar);\n"
+                                                    "    int pipeline = n; (void)pipeline;\n")
+    port, _ = _port(own)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    mine = ("__device__ void __pipeline_commit(float *p) { p[0] = 1.0f; }\n"
+            "__global__ void k(float *o) { __pipeline_commit(o); }\n")
+    port, text = _port(mine)
+    assert port.ok and "KP_CUDA_PIPELINE" not in text and "__pipeline_commit(o);" in port.body
+
+
+def test_metal_refuses_the_primitives_at_their_lines():
+    port, _ = _port(PIPELINE, "metal")
+    errors = [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"]
+    assert errors and all(code in ("KP209", "KP223") for code, _ in errors), errors
+    assert {line for _, line in errors} <= {7, 8, 9, 10}, errors
+
+
+def test_group_copies_port_with_the_groups_barrier_as_their_wait_and_compile(tmp_path):
+    port, text = _port(GROUPS)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "#include <cooperative_groups/memcpy_async.h>" not in text
+    defs = _definitions(text, "KP_CG_MEMCPY_ASYNC")
+    # the wait is the group's barrier: a thread reads what another copied
+    assert "__device__ void wait(const G& g) { g.sync(); }" in defs
+    assert "__device__ void wait_prior(const G& g) { g.sync(); }" in defs
+    assert "cg::memcpy_async(block, s, g + blockIdx.x * 256, sizeof(float) * 256);" in port.body
+    require_tool("hipcc")
+    f = tmp_path / "g.hip"
+    f.write_text(text)
+    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
+
+
+def test_the_group_copy_covers_the_range_in_strided_shares(tmp_path):
+    """Every thread of a group of G runs its share (in turn, on the host): the whole range is copied, the
+    bytes around it untouched, whatever G, the alignment of both addresses and the length; the element-count
+    form copies min(dst_count, src_count) elements; each wait calls the group's sync."""
+    require_tool("g++")
+    _, text = _port(GROUPS)
+    c = tmp_path / "g.cpp"
+    c.write_text(_host("static int syncs;\n" + _definitions(text, "KP_CG_MEMCPY_ASYNC")) + """
+struct Group { unsigned int r, n; unsigned int thread_rank() const { return r; } unsigned int size() const { return n; }
+               void sync() const { ++syncs; } };
+int main() {
+    alignas(16) char dst[160], src[160];
+    alignas(16) float fd[40], fs[40];
+    unsigned int g, doff, soff, len, dc, sc;
+    while (scanf("%u %u %u %u %u %u", &g, &doff, &soff, &len, &dc, &sc) == 6) {
+        memset(dst, 0x5a, sizeof dst);
+        for (int i = 0; i < 160; ++i) src[i] = (char)(i % 100 + 1);
+        for (int i = 0; i < 40; ++i) { fd[i] = -1.0f; fs[i] = (float)i; }
+        syncs = 0;
+        for (unsigned int r = 0; r < g; ++r) {
+            Group grp{r, g};
+            cooperative_groups::memcpy_async(grp, dst + doff, (const char*)src + soff, len);
+            cooperative_groups::memcpy_async(grp, fd, (size_t)dc, (const float*)fs, (size_t)sc);
+            cooperative_groups::wait(grp);
+            cooperative_groups::wait_prior<1>(grp);
+        }
+        for (int i = 0; i < 160; ++i) printf("%d ", dst[i]);
+        for (int i = 0; i < 40; ++i) printf("%g ", fd[i]);
+        printf("%d\\n", syncs);
+    }
+}
+""")
+    subprocess.run(["g++", "-O1", "-o", str(tmp_path / "g"), str(c)], check=True)
+    rng = random.Random("cg.memcpy_async")
+    cases = [(g, rng.choice([0, 16, 4, 3]), rng.choice([0, 16, 8, 1]), rng.choice([0, 1, 16, 61, 64, 100, 128]),
+              rng.randrange(41), rng.randrange(41)) for g in (1, 2, 16, 32, 64, 256) for _ in range(6)]
+    out = subprocess.run([str(tmp_path / "g")], input="\n".join(" ".join(map(str, c)) for c in cases),
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    assert len(out) == len(cases)
+    for (g, doff, soff, n, dc, sc), line in zip(cases, out):
+        got = line.split()
+        want = [0x5a] * 160
+        want[doff:doff + n] = [(soff + i) % 100 + 1 for i in range(n)]
+        assert [int(v) for v in got[:160]] == want, (g, doff, soff, n)
+        k = min(dc, sc, 40)
+        assert [float(v) for v in got[160:200]] == [float(i) for i in range(k)] + [-1.0] * (40 - k), (g, dc, sc)
+        assert int(got[200]) == 2 * g, "each wait is the group's barrier"
+
+
+def test_a_projects_own_memcpy_async_and_wait_are_left_alone():
+    """Look-alikes: a device function of the file's own named memcpy_async (no cooperative groups include)
+    and a `wait` member of another class beside the group's copy."""
+    own = ("__device__ void memcpy_async(float *d, const float *s, int n) { for (int i = 0; i < n; ++i) d[i] = s[i]; }\n"
+           "__global__ void k(float *o, const float *g) { memcpy_async(o, g, 4); }\n")
+    port, text = _port(own)
+    assert port.ok and "KP_CG_MEMCPY_ASYNC" not in text and "memcpy_async(o, g, 4);" in port.body
+    member = GROUPS.replace("namespace cg = cooperative_groups;\n",
+                            "namespace cg = cooperative_groups;\nstruct Q { int v; __device__ void wait() { v = 0; } };\n"
+                            ).replace("    cg::wait(block);\n", "    cg::wait(block);\n    Q q{1}; q.wait();\n")
+    port, text = _port(member)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "q.wait();" in port.body and "cg::wait(block);" in port.body
