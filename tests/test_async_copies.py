@@ -68,7 +68,7 @@ def test_pipeline_primitives_port_as_synchronous_copies_and_compile(tmp_path):
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "#include <cuda_pipeline.h>" not in text and "<cuda_pipeline.h> has no HIP counterpart" in text
     assert "__device__ inline void __pipeline_commit() {}" in text
-    assert "__device__ inline void __pipeline_wait_prior(size_t) {}" in text
+    assert "__device__ inline void __pipeline_wait_prior(size_t prior) { (void)prior; }" in text
     assert "__pipeline_memcpy_async(&t[i], (const float *)&g[i] + 1, sizeof(float), i < n ? 0 : 4);" in port.body
     require_tool("hipcc")
     f = tmp_path / "p.hip"
@@ -228,3 +228,59 @@ def test_a_projects_own_memcpy_async_and_wait_are_left_alone():
     port, text = _port(member)
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "q.wait();" in port.body and "cg::wait(block);" in port.body
+
+
+# the primitives with a per-lane zfill (a bounds guard: the lanes past n get zeros), for the emulator
+EMULATED = """#include <cuda_pipeline.h>
+__global__ void k(const float4 *g, const float *h, float *o, int n)
+{
+    __shared__ float4 s[64];
+    __shared__ float t[64];
+    int i = threadIdx.x;
+    __pipeline_memcpy_async(&s[i], &g[i], sizeof(float4), i < n ? 0 : 8);
+    __pipeline_memcpy_async(&t[i], &h[i], sizeof(float), i < n ? 0 : 4);
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+    __syncthreads();
+    o[i] = s[63 - i].x + s[63 - i].z + t[63 - i];
+}
+"""
+
+
+def _emulated(source: str, backend: str, wave: int):
+    import numpy as np
+    from kernelport.emulator import run_kernel
+    rng = np.random.default_rng(11)
+    g, h = rng.uniform(-1, 1, 256).astype(np.float32), rng.uniform(-1, 1, 64).astype(np.float32)
+    out = run_kernel(source, "k", args={"g": g, "h": h, "o": np.zeros(64, np.float32), "n": 40}, grid=(1,),
+                     block=(64,), wave=wave, backend=backend).outputs["o"]
+    q = g.reshape(64, 4)
+    want = np.where(np.arange(64) < 40, q[:, 0] + q[:, 2] + h, q[:, 0])[::-1]  # past n: .z and t zeros
+    return out, want
+
+
+def test_the_emulator_runs_the_original_and_the_ports_own_definitions_alike():
+    """The original (the emulator's primitives: the header is not read) and the HIP port at 64 and 32 (its own
+    definitions, run as written) both give CUDA's result, lanes past n zero-filled."""
+    import numpy as np
+    out, want = _emulated(EMULATED, "cuda", 32)
+    assert np.array_equal(out, want)
+    port, text = _port(EMULATED)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    for wave in (64, 32):
+        out, want = _emulated(text, "hip", wave)
+        assert np.array_equal(out, want), wave
+    # a port whose zero fill were off by one scalar computes something else, and the emulator shows it
+    wrong = text.replace("4 * i + zfill < size_and_align", "4 * i + zfill <= size_and_align")
+    assert wrong != text
+    out, want = _emulated(wrong, "hip", 64)
+    assert not np.array_equal(out, want)
+
+
+def test_the_emulator_runs_a_files_own_pipeline_function_not_cudas():
+    import numpy as np
+    from kernelport.emulator import run_kernel
+    src = ("__device__ void __pipeline_commit(float *p) { p[threadIdx.x] = 7.0f; }\n"
+           "__global__ void k(float *o) { __pipeline_commit(o); }\n")
+    out = run_kernel(src, "k", args={"o": np.zeros(32, np.float32)}, grid=(1,), block=(32,), backend="cuda").outputs["o"]
+    assert (out == 7.0).all()

@@ -36,16 +36,16 @@ _PIPELINE = """\
 __device__ inline void __pipeline_memcpy_async(void* __restrict__ dst, const void* __restrict__ src,
                                                size_t size_and_align, size_t zfill = 0)
 {{
-    char* d = (char*)dst;
-    const char* s = (const char*)src;
-    if (zfill == 0 && size_and_align == 16) {{ *(uint4*)d = *(const uint4*)s; return; }}
-    if (zfill == 0 && size_and_align == 8) {{ *(uint2*)d = *(const uint2*)s; return; }}
-    if (zfill == 0 && size_and_align == 4) {{ *(unsigned int*)d = *(const unsigned int*)s; return; }}
+    if ((zfill & 3) == 0) {{  // (4-byte words: dst and src are aligned to size_and_align, 4, 8 or 16)
+        for (size_t i = 0; i < size_and_align / 4; ++i)
+            ((unsigned int*)dst)[i] = 4 * i + zfill < size_and_align ? ((const unsigned int*)src)[i] : 0u;
+        return;
+    }}
     for (size_t i = 0; i < size_and_align; ++i)
-        d[i] = i + zfill < size_and_align ? s[i] : (char)0;
+        ((char*)dst)[i] = i + zfill < size_and_align ? ((const char*)src)[i] : (char)0;
 }}
 __device__ inline void __pipeline_commit() {{}}
-__device__ inline void __pipeline_wait_prior(size_t) {{}}
+__device__ inline void __pipeline_wait_prior(size_t prior) {{ (void)prior; }}
 #endif"""
 
 _GROUP_COPY = """\
