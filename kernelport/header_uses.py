@@ -12,6 +12,7 @@ import re
 from tree_sitter import Node
 
 from . import backends
+from .thread_pipelines import refuse_shared
 
 _NAMES = ("identifier", "type_identifier")
 
@@ -31,7 +32,7 @@ def left_out(tr, node: Node, header: str) -> bool:
         used = next((d for d, *_ in word_uses(tr, shape.fullmatch)), None)
     polyfill = backends.get(tr.backend).header_polyfills.get(header)
     if used is not None and polyfill is not None and (_beyond_tiles(tr, header) | _beyond_defined(tr, header)
-                                                          | _layout_reads(tr, header)):
+                                                          | _layout_reads(tr, header) | refuse_shared(tr, header)):
         return True  # refused at each such use
     if used is not None and polyfill is not None:
         from .translate import Note  # the target lacks the header; the port defines its names

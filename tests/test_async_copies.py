@@ -284,3 +284,96 @@ def test_the_emulator_runs_a_files_own_pipeline_function_not_cudas():
            "__global__ void k(float *o) { __pipeline_commit(o); }\n")
     out = run_kernel(src, "k", args={"o": np.zeros(32, np.float32)}, grid=(1,), block=(32,), backend="cuda").outputs["o"]
     assert (out == 7.0).all()
+
+
+# libcu++'s pipeline, a thread's own (heldout94's flash attention, cuda-samples' globalToShmemAsyncCopy's
+# thread-scope kernels): each thread copies, commits, waits, then the block's barrier
+THREAD_PIPELINE = """#include <cuda/pipeline>
+__global__ void k(const float *g, float *o, int n)
+{
+    __shared__ float s[256];
+    __shared__ float4 v[64];
+    auto pipe = cuda::make_pipeline();
+    cuda::pipeline<cuda::thread_scope_thread> other = cuda::make_pipeline();
+    auto one = cuda::aligned_size_t<alignof(float)>(sizeof(float));
+    pipe.producer_acquire();
+    cuda::memcpy_async(&s[threadIdx.x], &g[threadIdx.x], one, pipe);
+    pipe.producer_commit();
+    other.producer_acquire();
+    cuda::memcpy_async(&v[threadIdx.x & 63], (const float4 *)g + (threadIdx.x & 63), sizeof(float4), other);
+    other.producer_commit();
+    cuda::pipeline_consumer_wait_prior<0>(pipe);
+    other.consumer_wait();
+    other.consumer_release();
+    __syncthreads();
+    o[threadIdx.x] = s[255 - threadIdx.x] + v[threadIdx.x & 63].y;
+}
+"""
+
+
+def test_a_threads_own_libcu_pipeline_ports_and_compiles(tmp_path):
+    port, text = _port(THREAD_PIPELINE)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "#include <cuda/pipeline>" not in text and "template <> class pipeline<thread_scope_thread> {" in text
+    assert "cuda::memcpy_async(&s[threadIdx.x], &g[threadIdx.x], one, pipe);" in port.body
+    require_tool("hipcc")
+    f = tmp_path / "t.hip"
+    f.write_text(text)
+    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
+
+
+def test_the_thread_pipelines_copy_is_the_whole_range(tmp_path):
+    require_tool("g++")
+    _, text = _port(THREAD_PIPELINE)
+    c = tmp_path / "t.cpp"
+    c.write_text(_host("#define __host__\n" + _definitions(text, "KP_CUDA_THREAD_PIPELINE")) + """
+int main() {
+    alignas(16) char dst[64], src[64];
+    unsigned int doff, soff, n;
+    while (scanf("%u %u %u", &doff, &soff, &n) == 3) {
+        memset(dst, 0x5a, sizeof dst);
+        for (int i = 0; i < 64; ++i) src[i] = (char)(i + 1);
+        auto pipe = cuda::make_pipeline();
+        pipe.producer_acquire();
+        cuda::memcpy_async(dst + doff, (const char*)src + soff, cuda::aligned_size_t<1>(n), pipe);
+        pipe.producer_commit();
+        cuda::pipeline_consumer_wait_prior<0>(pipe);
+        for (int i = 0; i < 64; ++i) printf("%d ", dst[i]);
+        printf("\\n");
+    }
+}
+""")
+    subprocess.run(["g++", "-std=c++17", "-O1", "-o", str(tmp_path / "t"), str(c)], check=True)
+    cases = [(d, s, n) for d in (0, 4, 3) for s in (0, 8, 1) for n in (0, 1, 4, 16, 31, 32)]
+    out = subprocess.run([str(tmp_path / "t")], input="\n".join(" ".join(map(str, c)) for c in cases),
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    for (d, s, n), line in zip(cases, out):
+        want = [0x5a] * 64
+        want[d:d + n] = [s + i + 1 for i in range(n)]
+        assert [int(v) for v in line.split()] == want, (d, s, n)
+
+
+@pytest.mark.parametrize("use, what", [
+    ("cuda::pipeline<cuda::thread_scope_block> shared_pipe;", "cuda::pipeline<cuda::thread_scope_block>"),
+    ("__shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 2> st;", "cuda::pipeline_shared_state"),
+    ("auto role = cuda::pipeline_role::consumer;", "cuda::pipeline_role"),
+    ("auto p2 = cuda::make_pipeline(cooperative_groups::this_thread_block(), (int *)0);", "cuda::make_pipeline(coop"),
+    ("cuda::memcpy_async(cooperative_groups::this_thread_block(), s, g, 4, pipe);", "cuda::memcpy_async(coop"),
+])
+def test_a_pipeline_shared_by_threads_is_refused_at_its_use(use, what):
+    src = THREAD_PIPELINE.replace("    __syncthreads();\n", f"    {use}\n    __syncthreads();\n")
+    port, _ = _port(src)
+    errors = [(d.code, d.location.line, d.message) for d in port.diagnostics if d.severity == "error"]
+    assert [(c, ln) for c, ln, _ in errors] == [("KP209", 18)], errors
+    assert f"`{what}" in errors[0][2] and "a pipeline shared by threads" in errors[0][2]
+
+
+def test_a_projects_own_pipeline_and_memcpy_async_members_are_left_alone():
+    """Look-alikes: a member named memcpy_async of five arguments and a project's `lib::pipeline<2>` beside a
+    thread's own pipeline."""
+    src = THREAD_PIPELINE.replace("__global__", "namespace lib { template <int N> struct pipeline { int v[N]; }; }\n"
+                                  "struct Q { __device__ void memcpy_async(float *a, const float *b, int c, int d, int e) "
+                                  "{ a[0] = b[0] + c + d + e; } };\n__global__", 1).replace(
+        "    __syncthreads();\n", "    lib::pipeline<2> mine{}; Q q; q.memcpy_async(o, g, 1, 2, mine.v[0]);\n    __syncthreads();\n")
+    port, _ = _port(src)
+    assert port.ok, [d.format() for d in port.diagnostics]

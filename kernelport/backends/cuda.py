@@ -121,7 +121,8 @@ class CUDA(Backend):
                                                       r"|bit_and|bit_or|bit_xor",
                        # the async copies: the primitives (and the C++ API's `pipeline`), the group's copy and waits
                        "cuda_pipeline.h": r"__pipeline_\w+|pipeline", "cuda_pipeline_primitives.h": r"__pipeline_\w+",
-                       "cooperative_groups/memcpy_async.h": r"memcpy_async|wait|wait_prior"}
+                       "cooperative_groups/memcpy_async.h": r"memcpy_async|wait|wait_prior",
+                       "cuda/pipeline": r"(make_)?pipeline(_\w+)?|memcpy_async|aligned_size_t|thread_scope_\w+"}
     # wmma's operations act on a 32-lane warp, its fragments spread over those 32 lanes: a kernel that
     # calls one keeps CUDA's warps of 32 in a port (HIP's wmma: backends/hip_wmma.py, over 32-lane warps)
     warp32_calls = r"fill_fragment|load_matrix_sync|store_matrix_sync|mma_sync"

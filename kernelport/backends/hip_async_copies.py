@@ -21,6 +21,14 @@ port changes.
   its call returns; `cg::wait(group)` and `cg::wait_prior<N>(group)` are therefore the group's barrier,
   `group.sync()`, as CUDA's are (its wait_prior then group.sync()).  ROCm 5.2's thread_block, tiles and
   coalesced_group have thread_rank(), size() and sync() (const members).
+- libcu++'s <cuda/pipeline> for a thread's own pipeline (`cuda::make_pipeline()` with no argument, or
+  `cuda::pipeline<cuda::thread_scope_thread>`): `cuda::memcpy_async(dst, src, size, pipe)` (size a count of
+  bytes or a `cuda::aligned_size_t<A>`) copies at once, the pipeline's producer_acquire / producer_commit /
+  consumer_wait / consumer_release and `cuda::pipeline_consumer_wait_prior<N>(pipe)` do nothing.  A pipeline
+  shared by a group of threads (a scope other than the thread's, `make_pipeline(group, &shared_state[, role])`,
+  `cuda::pipeline_shared_state`, roles), the group form of memcpy_async and `cuda::barrier` are KP209 at their
+  use: a consumer of a shared pipeline waits for other threads' copies, which a synchronous copy cannot give
+  without a barrier the port would have to prove.
 """
 from __future__ import annotations
 
@@ -85,7 +93,45 @@ __device__ void wait_prior(const G& g) { g.sync(); }
 }  // namespace cooperative_groups
 #endif"""
 
+_THREAD_PIPELINE = """\
+// <cuda/pipeline> has no HIP counterpart: a thread's own pipeline (cuda::make_pipeline(), thread_scope_thread), its
+// copies synchronous, complete when the call returns, so acquire, commit, wait and release have nothing left to do;
+// another thread sees the data after the barrier the code has anyway, as CUDA's (kernelport)
+#ifndef KP_CUDA_THREAD_PIPELINE
+#define KP_CUDA_THREAD_PIPELINE
+namespace cuda {
+enum thread_scope { thread_scope_system = 0, thread_scope_device = 1, thread_scope_block = 2, thread_scope_thread = 3 };
+template <size_t Align> struct aligned_size_t {
+    size_t value;
+    __host__ __device__ constexpr explicit aligned_size_t(size_t size) : value(size) {}
+    __host__ __device__ constexpr operator size_t() const { return value; }
+};
+template <thread_scope Scope> class pipeline;
+template <> class pipeline<thread_scope_thread> {
+public:
+    __device__ void producer_acquire() {}
+    __device__ void producer_commit() {}
+    __device__ void consumer_wait() {}
+    __device__ void consumer_release() {}
+};
+__device__ inline pipeline<thread_scope_thread> make_pipeline() { return pipeline<thread_scope_thread>(); }
+template <unsigned char Prior>
+__device__ void pipeline_consumer_wait_prior(pipeline<thread_scope_thread>& pipe) { (void)pipe; }
+template <class T, class N>
+__device__ void memcpy_async(T* dst, const T* src, const N& size, pipeline<thread_scope_thread>& pipe)
+{
+    const size_t n = (size_t)size;
+    (void)pipe;
+    if ((((size_t)dst | (size_t)src | n) & 3) == 0) {
+        for (size_t i = 0; i < n / 4; ++i) ((unsigned int*)dst)[i] = ((const unsigned int*)src)[i];
+    } else {
+        for (size_t i = 0; i < n; ++i) ((char*)dst)[i] = ((const char*)src)[i];
+    }
+}
+}  // namespace cuda
+#endif"""
+
 ASYNC_COPY_POLYFILLS = {**{h: _PIPELINE.format(header=h) for h in ("cuda_pipeline.h", "cuda_pipeline_primitives.h")},
-                        "cooperative_groups/memcpy_async.h": _GROUP_COPY}
+                        "cooperative_groups/memcpy_async.h": _GROUP_COPY, "cuda/pipeline": _THREAD_PIPELINE}
 # "": the header's names are global (kernelport/header_uses._beyond_defined)
 ASYNC_COPY_SCOPES = {h: ("", PIPELINE_DEFINES) for h in ("cuda_pipeline.h", "cuda_pipeline_primitives.h")}
