@@ -82,6 +82,17 @@ def _host(text: str) -> str:
             "struct uint4 { unsigned int x, y, z, w; };\nstruct uint2 { unsigned int x, y; };\n" + text)
 
 
+def _run_on_host(tmp_path, name: str, program: str, cases: list[tuple]) -> list[str]:
+    """Compile `program` with g++ (C++17) and run it on `cases` (one line of numbers each): its output lines."""
+    c = tmp_path / f"{name}.cpp"
+    c.write_text(program)
+    subprocess.run(["g++", "-std=c++17", "-O1", "-o", str(tmp_path / name), str(c)], check=True)
+    out = subprocess.run([str(tmp_path / name)], input="\n".join(" ".join(map(str, c)) for c in cases),
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    assert len(out) == len(cases)
+    return out
+
+
 def _definitions(text: str, guard: str) -> str:
     return re.search(rf"#ifndef {guard}\n.*?\n#endif", text, re.S).group(0)
 
@@ -90,8 +101,7 @@ def test_the_ported_primitive_copies_size_minus_zfill_bytes_and_zeros_the_rest(t
     """CUDA (cuda_pipeline_primitives.h): `size_and_align` bytes to dst, the last `zfill` of them zeros."""
     require_tool("g++")
     _, text = _port(PIPELINE)
-    c = tmp_path / "p.cpp"
-    c.write_text(_host(_definitions(text, "KP_CUDA_PIPELINE")) + """
+    program = (_host(_definitions(text, "KP_CUDA_PIPELINE")) + """
 int main() {
     alignas(16) char dst[48], src[16];
     unsigned int off, size, zfill;
@@ -106,11 +116,8 @@ int main() {
     }
 }
 """)
-    subprocess.run(["g++", "-O1", "-o", str(tmp_path / "p"), str(c)], check=True)
     cases = [(off, size, zfill) for size in (4, 8, 16) for off in (0, 16, 32) for zfill in range(size + 1)]
-    out = subprocess.run([str(tmp_path / "p")], input="\n".join(" ".join(map(str, c)) for c in cases),
-                         capture_output=True, text=True, check=True).stdout.splitlines()
-    assert len(out) == len(cases)
+    out = _run_on_host(tmp_path, "p", program, cases)
     for (off, size, zfill), line in zip(cases, out):
         want = [0x5a] * 48
         want[off:off + size] = [i + 1 if i < size - zfill else 0 for i in range(size)]
@@ -172,8 +179,7 @@ def test_the_group_copy_covers_the_range_in_strided_shares(tmp_path):
     form copies min(dst_count, src_count) elements; each wait calls the group's sync."""
     require_tool("g++")
     _, text = _port(GROUPS)
-    c = tmp_path / "g.cpp"
-    c.write_text(_host("static int syncs;\n" + _definitions(text, "KP_CG_MEMCPY_ASYNC")) + """
+    program = (_host("static int syncs;\n" + _definitions(text, "KP_CG_MEMCPY_ASYNC")) + """
 struct Group { unsigned int r, n; unsigned int thread_rank() const { return r; } unsigned int size() const { return n; }
                void sync() const { ++syncs; } };
 int main() {
@@ -198,13 +204,10 @@ int main() {
     }
 }
 """)
-    subprocess.run(["g++", "-O1", "-o", str(tmp_path / "g"), str(c)], check=True)
     rng = random.Random("cg.memcpy_async")
     cases = [(g, rng.choice([0, 16, 4, 3]), rng.choice([0, 16, 8, 1]), rng.choice([0, 1, 16, 61, 64, 100, 128]),
               rng.randrange(41), rng.randrange(41)) for g in (1, 2, 16, 32, 64, 256) for _ in range(6)]
-    out = subprocess.run([str(tmp_path / "g")], input="\n".join(" ".join(map(str, c)) for c in cases),
-                         capture_output=True, text=True, check=True).stdout.splitlines()
-    assert len(out) == len(cases)
+    out = _run_on_host(tmp_path, "g", program, cases)
     for (g, doff, soff, n, dc, sc), line in zip(cases, out):
         got = line.split()
         want = [0x5a] * 160
@@ -325,8 +328,7 @@ def test_a_threads_own_libcu_pipeline_ports_and_compiles(tmp_path):
 def test_the_thread_pipelines_copy_is_the_whole_range(tmp_path):
     require_tool("g++")
     _, text = _port(THREAD_PIPELINE)
-    c = tmp_path / "t.cpp"
-    c.write_text(_host("#define __host__\n" + _definitions(text, "KP_CUDA_THREAD_PIPELINE")) + """
+    program = (_host("#define __host__\n" + _definitions(text, "KP_CUDA_THREAD_PIPELINE")) + """
 int main() {
     alignas(16) char dst[64], src[64];
     unsigned int doff, soff, n;
@@ -343,10 +345,8 @@ int main() {
     }
 }
 """)
-    subprocess.run(["g++", "-std=c++17", "-O1", "-o", str(tmp_path / "t"), str(c)], check=True)
     cases = [(d, s, n) for d in (0, 4, 3) for s in (0, 8, 1) for n in (0, 1, 4, 16, 31, 32)]
-    out = subprocess.run([str(tmp_path / "t")], input="\n".join(" ".join(map(str, c)) for c in cases),
-                         capture_output=True, text=True, check=True).stdout.splitlines()
+    out = _run_on_host(tmp_path, "t", program, cases)
     for (d, s, n), line in zip(cases, out):
         want = [0x5a] * 64
         want[d:d + n] = [s + i + 1 for i in range(n)]

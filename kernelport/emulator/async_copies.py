@@ -15,6 +15,7 @@ import math
 
 import numpy as np
 
+from .bitcopy import aligned_view, lane_uniform
 from .errors import EmulatorError
 from .expressions import ZERO
 from .memory import Pointer
@@ -46,18 +47,9 @@ def call(fc, name: str, args, node):
             raise fail("an address that is not a pointer")
         return p.index(0) if p.dims else p
 
-    def view(p, dt):
-        start = np.asarray(p.base + p.off, dtype=np.int64) * p.dt.itemsize
-        if np.any(start % dt.itemsize):
-            raise fail(f"an address not aligned to {dt.itemsize} bytes")
-        return p.cast(dt)
-
     def f(fr, m):
         g = fr.g
-        n = np.asarray(size(fr, m)[0]).reshape(-1)
-        if np.unique(n).size > 1:
-            raise fail("a size that differs between lanes")
-        n = int(n[0])
+        n = lane_uniform(size(fr, m)[0], fail, "a size")
         if n not in (4, 8, 16):
             raise fail(f"size_and_align {n}: CUDA takes 4, 8 or 16")
         z = np.broadcast_to(np.asarray(zfill(fr, m)[0], dtype=np.int64), (g.n,)) if zfill is not None \
@@ -68,7 +60,7 @@ def call(fc, name: str, args, node):
         if np.any(active & ((z % unit != 0) | (z < 0) | (z > n))):
             raise fail(f"a zfill that is not a whole number of the copy's {unit}-byte scalars within its size")
         dt = np.dtype(f"u{unit}")
-        ps, pd = view(ps, dt), view(pd, dt)
+        ps, pd = aligned_view(ps, dt, fail, "{n} bytes"), aligned_view(pd, dt, fail, "{n} bytes")
         for j in range(n // unit):
             kept = j * unit < n - z
             copy, zero = active & kept, active & ~kept
