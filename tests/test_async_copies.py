@@ -18,7 +18,7 @@ import pytest
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import assert_hip_file_compiles, require_tool
+from conftest import hip_compiles, require_tool
 
 PIPELINE = """#include <cuda_pipeline.h>
 __global__ void k(const float4 *g, float *o, int n)
@@ -71,15 +71,21 @@ def test_pipeline_primitives_port_as_synchronous_copies_and_compile(tmp_path):
     assert "__device__ inline void __pipeline_wait_prior(size_t prior) { (void)prior; }" in text
     assert "__pipeline_memcpy_async(&t[i], (const float *)&g[i] + 1, sizeof(float), i < n ? 0 : 4);" in port.body
     require_tool("hipcc")
-    f = tmp_path / "p.hip"
-    f.write_text(text)
-    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
+    hip_compiles(tmp_path, text, "p.hip")  # gfx90a and gfx1030
 
 
 def _host(text: str) -> str:
     """The port's definitions compiled for the host: `__device__` dropped, HIP's vector types as structs."""
     return ("#include <stddef.h>\n#include <stdio.h>\n#include <string.h>\n#define __device__\n"
             "struct uint4 { unsigned int x, y, z, w; };\nstruct uint2 { unsigned int x, y; };\n" + text)
+
+
+def _refused_once(src: str, line: int) -> str:
+    """The message of the one error translating `src` gives, asserted KP209 at `line`."""
+    port, _ = _port(src)
+    errors = [(d.code, d.location.line, d.message) for d in port.diagnostics if d.severity == "error"]
+    assert [(c, ln) for c, ln, _ in errors] == [("KP209", line)], errors
+    return errors[0][2]
 
 
 def _run_on_host(tmp_path, name: str, program: str, cases: list[tuple]) -> list[str]:
@@ -129,11 +135,8 @@ int main() {
     ("nvcuda::experimental::pipeline pipe; pipe.commit();", "pipeline"),  # the C++ API
 ])
 def test_what_the_port_does_not_define_is_refused_at_its_use(use, name):
-    src = PIPELINE.replace("    __pipeline_commit();\n", f"    __shared__ unsigned long long bar;\n    {use}\n")
-    port, _ = _port(src)
-    errors = [(d.code, d.location.line, d.message) for d in port.diagnostics if d.severity == "error"]
-    assert [(c, ln) for c, ln, _ in errors] == [("KP209", 10)], errors
-    assert f"`{name}` comes from <cuda_pipeline.h>" in errors[0][2] and "synchronous copies" in errors[0][2]
+    message = _refused_once(PIPELINE.replace("    __pipeline_commit();\n", f"    __shared__ unsigned long long bar;\n    {use}\n"), 10)
+    assert f"`{name}` comes from <cuda_pipeline.h>" in message and "synchronous copies" in message
 
 
 def test_a_projects_own_pipeline_names_are_left_alone():
@@ -168,9 +171,7 @@ def test_group_copies_port_with_the_groups_barrier_as_their_wait_and_compile(tmp
     assert "__device__ void wait_prior(const G& g) { g.sync(); }" in defs
     assert "cg::memcpy_async(block, s, g + blockIdx.x * 256, sizeof(float) * 256);" in port.body
     require_tool("hipcc")
-    f = tmp_path / "g.hip"
-    f.write_text(text)
-    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
+    hip_compiles(tmp_path, text, "g.hip")  # gfx90a and gfx1030
 
 
 def test_the_group_copy_covers_the_range_in_strided_shares(tmp_path):
@@ -320,9 +321,7 @@ def test_a_threads_own_libcu_pipeline_ports_and_compiles(tmp_path):
     assert "#include <cuda/pipeline>" not in text and "template <> class pipeline<thread_scope_thread> {" in text
     assert "cuda::memcpy_async(&s[threadIdx.x], &g[threadIdx.x], one, pipe);" in port.body
     require_tool("hipcc")
-    f = tmp_path / "t.hip"
-    f.write_text(text)
-    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
+    hip_compiles(tmp_path, text, "t.hip")  # gfx90a and gfx1030
 
 
 def test_the_thread_pipelines_copy_is_the_whole_range(tmp_path):
@@ -361,11 +360,8 @@ int main() {
     ("cuda::memcpy_async(cooperative_groups::this_thread_block(), s, g, 4, pipe);", "cuda::memcpy_async(coop"),
 ])
 def test_a_pipeline_shared_by_threads_is_refused_at_its_use(use, what):
-    src = THREAD_PIPELINE.replace("    __syncthreads();\n", f"    {use}\n    __syncthreads();\n")
-    port, _ = _port(src)
-    errors = [(d.code, d.location.line, d.message) for d in port.diagnostics if d.severity == "error"]
-    assert [(c, ln) for c, ln, _ in errors] == [("KP209", 18)], errors
-    assert f"`{what}" in errors[0][2] and "a pipeline shared by threads" in errors[0][2]
+    message = _refused_once(THREAD_PIPELINE.replace("    __syncthreads();\n", f"    {use}\n    __syncthreads();\n"), 18)
+    assert f"`{what}" in message and "a pipeline shared by threads" in message
 
 
 def test_a_projects_own_pipeline_and_memcpy_async_members_are_left_alone():
