@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 HEADER = "cuda/pipeline"
+NAMESPACE = HEADER.split("/")[0]  # libcu++'s names of the header
 SHARED = frozenset({"pipeline_shared_state", "pipeline_role", "pipeline_producer_commit", "barrier"})
 WHY = ("a pipeline shared by threads waits for copies other threads made: the port defines a thread's own pipeline "
        "only (`cuda::make_pipeline()`), whose copies are synchronous")
@@ -30,12 +31,12 @@ def _args(call) -> int:
 
 def refuse_shared(tr, header: str) -> bool:
     """KP209 at each use of a shared pipeline in a file that includes <cuda/pipeline>; True when one was."""
-    if header != HEADER or "cuda" in tr.declared_names():
+    if header != HEADER or NAMESPACE in tr.declared_names():
         return False
     refused = False
     for q in tr.src.index.of_type("qualified_identifier"):
         scope, name = q.child_by_field_name("scope"), q.child_by_field_name("name")
-        if scope is None or name is None or tr.src.text_of(scope) != "cuda" or tr.cuda_only_region(q):
+        if scope is None or name is None or tr.src.text_of(scope) != NAMESPACE or tr.cuda_only_region(q):
             continue
         head = name.child_by_field_name("name") if name.type in ("template_type", "template_function") else \
             name.child_by_field_name("scope") if name.type == "qualified_identifier" else name  # `pipeline_role::consumer`
