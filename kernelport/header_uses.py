@@ -12,7 +12,7 @@ import re
 from tree_sitter import Node
 
 from . import backends
-from .thread_pipelines import refuse_shared
+from .thread_pipelines import NAMESPACE as PIPELINE_NAMESPACE, refuse_shared
 
 _NAMES = ("identifier", "type_identifier")
 
@@ -114,8 +114,8 @@ def _beyond_defined(tr, header: str) -> bool:
 def _beyond_global(tr, header: str, defined: frozenset[str]) -> bool:
     """The same for a header whose names are global (<cuda_pipeline.h>'s `__pipeline_arrive_on`, its C++ API's
     `pipeline`): each name of the header's shape the port does not define, unless the file (or a header it
-    includes) declares it or it is qualified by a namespace the file declares (the project's own
-    `pipeline`), or only the CUDA build compiles it.  True when one was refused."""
+    includes) declares it, it is qualified by a namespace the file declares (the project's own `pipeline`)
+    or by libcu++'s, or only the CUDA build compiles it.  True when one was refused."""
     declares = backends.source().header_declares
     shape = re.compile(declares.get(header, declares.get(header.rsplit("/", 1)[-1], "(?!)")))
     own, refused = tr.declared_names(), False
@@ -124,12 +124,13 @@ def _beyond_global(tr, header: str, defined: frozenset[str]) -> bool:
         if not shape.fullmatch(name) or name in defined or name in own or tr.cuda_only_region(n):
             continue
         up = n.parent
+        up = up.parent if up is not None and up.type in ("template_type", "template_function") else up  # `ns::pipeline<S>`
         scope = up.child_by_field_name("scope") if up is not None and up.type == "qualified_identifier" else None
-        if scope is not None and re.match(r"\w*", tr.src.text_of(scope)).group(0) in own:
-            continue
+        if scope is not None and re.match(r"\w*", tr.src.text_of(scope)).group(0) in (*own, PIPELINE_NAMESPACE):
+            continue  # (libcu++'s `cuda::pipeline` is <cuda/pipeline>'s: kernelport/thread_pipelines.py)
         refused = True
         tr.problem("KP209", n, f"`{name}` comes from <{header}>, which has no {tr.backend.upper()} equivalent; the "
-                   f"port defines only {', '.join(sorted(defined))} (synchronous copies)",
+                   f"port defines only {', '.join(sorted(defined))}",
                    f"write it with those, or keep it under #ifdef so that only the CUDA build compiles it")
     return refused
 

@@ -136,7 +136,7 @@ int main() {
 ])
 def test_what_the_port_does_not_define_is_refused_at_its_use(use, name):
     message = _refused_once(PIPELINE.replace("    __pipeline_commit();\n", f"    __shared__ unsigned long long bar;\n    {use}\n"), 10)
-    assert f"`{name}` comes from <cuda_pipeline.h>" in message and "synchronous copies" in message
+    assert f"`{name}` comes from <cuda_pipeline.h>" in message and "defines only __pipeline_commit" in message
 
 
 def test_a_projects_own_pipeline_names_are_left_alone():
@@ -373,3 +373,11 @@ def test_a_projects_own_pipeline_and_memcpy_async_members_are_left_alone():
         "    __syncthreads();\n", "    lib::pipeline<2> mine{}; Q q; q.memcpy_async(o, g, 1, 2, mine.v[0]);\n    __syncthreads();\n")
     port, _ = _port(src)
     assert port.ok, [d.format() for d in port.diagnostics]
+
+
+def test_both_pipeline_headers_in_one_file_port():
+    """Look-alike: libcu++'s `cuda::pipeline` beside <cuda_pipeline.h> (whose C++ API's `pipeline` is refused) is
+    <cuda/pipeline>'s."""
+    port, text = _port("#include <cuda_pipeline.h>\n" + THREAD_PIPELINE)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "KP_CUDA_PIPELINE" in text and "KP_CUDA_THREAD_PIPELINE" in text
