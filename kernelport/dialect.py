@@ -359,6 +359,8 @@ CONCEPTS: tuple[Concept, ...] = (
     C("coop_groups_header", "header"),
     C("coop_groups_reduce_header", "header",
       note="cg::reduce: no HIP header (ROCm 5/6); write the reduction with shuffles"),
+    C("coop_groups_memcpy_async_header", "header",
+      note="cg::memcpy_async / wait: no HIP header (ROCm 5/6); HIP's port copies synchronously (hip_async_copies.py)"),
     C("cub_header", "header"),
     # C library headers: Metal's math and integer functions come with <metal_stdlib>.
     *(C(header_key(h), "header") for h in C_HEADERS),

@@ -12,6 +12,7 @@ import re
 from tree_sitter import Node
 
 from . import backends
+from .thread_pipelines import NAMESPACE as PIPELINE_NAMESPACE, refuse_shared
 
 _NAMES = ("identifier", "type_identifier")
 
@@ -31,7 +32,7 @@ def left_out(tr, node: Node, header: str) -> bool:
         used = next((d for d, *_ in word_uses(tr, shape.fullmatch)), None)
     polyfill = backends.get(tr.backend).header_polyfills.get(header)
     if used is not None and polyfill is not None and (_beyond_tiles(tr, header) | _beyond_defined(tr, header)
-                                                          | _layout_reads(tr, header)):
+                                                          | _layout_reads(tr, header) | refuse_shared(tr, header)):
         return True  # refused at each such use
     if used is not None and polyfill is not None:
         from .translate import Note  # the target lacks the header; the port defines its names
@@ -91,6 +92,8 @@ def _beyond_defined(tr, header: str) -> bool:
     if scope is None:
         return False
     namespace, defined = scope
+    if not namespace:
+        return _beyond_global(tr, header, defined)
     refused = False
     for n in tr.src.index.of_type("qualified_identifier"):
         ns, name = n.child_by_field_name("scope"), n.child_by_field_name("name")
@@ -105,6 +108,30 @@ def _beyond_defined(tr, header: str) -> bool:
                        f"the port defines only {namespace}::{{{', '.join(sorted(defined))}}}",
                        f"write it with those names (the port's {namespace} covers fragments of half, float, "
                        "integer and double elements), or keep it under #ifdef so that only the CUDA build compiles it")
+    return refused
+
+
+def _beyond_global(tr, header: str, defined: frozenset[str]) -> bool:
+    """The same for a header whose names are global (<cuda_pipeline.h>'s `__pipeline_arrive_on`, its C++ API's
+    `pipeline`): each name of the header's shape the port does not define, unless the file (or a header it
+    includes) declares it, it is qualified by a namespace the file declares (the project's own `pipeline`)
+    or by libcu++'s, or only the CUDA build compiles it.  True when one was refused."""
+    declares = backends.source().header_declares
+    shape = re.compile(declares.get(header, declares.get(header.rsplit("/", 1)[-1], "(?!)")))
+    own, refused = tr.declared_names(), False
+    for n in sorted((n for t in _NAMES for n in tr.src.index.of_type(t)), key=lambda n: n.start_byte):
+        name = tr.src.text_of(n)
+        if not shape.fullmatch(name) or name in defined or name in own or tr.cuda_only_region(n):
+            continue
+        up = n.parent
+        up = up.parent if up is not None and up.type in ("template_type", "template_function") else up  # `ns::pipeline<S>`
+        scope = up.child_by_field_name("scope") if up is not None and up.type == "qualified_identifier" else None
+        if scope is not None and re.match(r"\w*", tr.src.text_of(scope)).group(0) in (*own, PIPELINE_NAMESPACE):
+            continue  # (libcu++'s `cuda::pipeline` is <cuda/pipeline>'s: kernelport/thread_pipelines.py)
+        refused = True
+        tr.problem("KP209", n, f"`{name}` comes from <{header}>, which has no {tr.backend.upper()} equivalent; the "
+                   f"port defines only {', '.join(sorted(defined))}",
+                   f"write it with those, or keep it under #ifdef so that only the CUDA build compiles it")
     return refused
 
 

@@ -142,6 +142,6 @@ def test_the_device_runtime_header_is_dropped(tmp_path):
 
 
 def test_a_toolkit_header_hip_lacks_stays_refused():
-    text = DEVICE_RUNTIME.replace("cuda_device_runtime_api.h", "cuda_pipeline.h")
+    text = DEVICE_RUNTIME.replace("cuda_device_runtime_api.h", "cuda_awbarrier.h")
     port, _ = translate(SourceFile.from_text(text, "d.cu"), "hip")
     assert not port.ok and [d.code for d in port.diagnostics if d.severity == "error"] == ["KP209"]

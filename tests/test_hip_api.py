@@ -222,7 +222,7 @@ def test_a_name_missing_from_the_checked_rocm_is_a_warning_and_still_mapped():
 
 
 def test_toolkit_headers_without_a_counterpart_are_kp209_project_headers_are_kept():
-    port = hip('#include <cuda_pipeline.h>\n#include "cuda_helpers.h"\n#include <device_launch_parameters.h>\n'
+    port = hip('#include <cuda_awbarrier.h>\n#include "cuda_helpers.h"\n#include <device_launch_parameters.h>\n'
                '__global__ void k(float* x) { x[0] = 1; }\n')
     assert [(c, line) for c, line, _ in errors(port)] == [("KP209", 1)]
     ok = body('#include "cuda_helpers.h"\n#include <device_launch_parameters.h>\n#include <thrust/device_vector.h>\n'

@@ -13,7 +13,7 @@ from kernelport.translate_stats import Statistics, count
 CODE = textwrap.dedent("""\
     #include <cuda_runtime.h>
     #include <curand.h>
-    #include <cuda_pipeline.h>
+    #include <cuda_awbarrier.h>
     __global__ void k(float* x) { int lane = threadIdx.x % 32; x[lane] = __shfl_down_sync(0xffffffff, x[lane], 16); }
     int main() {
         cudaDeviceProp p; cudaError_t e = cudaSuccess; float* d;
@@ -45,7 +45,7 @@ def test_refusals_by_code_and_the_names_they_are_about():
     port, _ = translate(SourceFile.from_text(CODE, "s.cu"), "hip")
     c = count(port)
     assert dict(c.refused) == {"KP209": 1, "KP210": 1} and dict(c.warnings) == {"KP210": 1}
-    assert sorted(c.unmapped) == ["cudaFooBar", "cuda_pipeline.h"]  # the absent hipGraphNodeParams is no refusal
+    assert sorted(c.unmapped) == ["cudaFooBar", "cuda_awbarrier.h"]  # the absent hipGraphNodeParams is no refusal
 
 
 def test_a_kernel_without_api_names_counts_none():
@@ -68,9 +68,9 @@ def test_cli_prints_each_file_and_the_total_only_when_asked(tmp_path):
     (tmp_path / "t.cu").write_text("__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n")
     run = [sys.executable, "-m", "kernelport", "translate", "s.cu", "t.cu", "--to", "hip", "--stdout"]
     on = subprocess.run(run + ["--statistics"], cwd=tmp_path, capture_output=True, text=True)
-    assert on.returncode == 1  # cuda_pipeline.h: KP209
+    assert on.returncode == 1  # cuda_awbarrier.h: KP209
     assert "statistics: s.cu -> hip" in on.stderr and "statistics: t.cu -> hip" in on.stderr
     assert "statistics: total (2 ports)" in on.stderr
-    assert "  unmapped names           1  (cuda_pipeline.h)" in on.stderr
+    assert "  unmapped names           1  (cuda_awbarrier.h)" in on.stderr
     off = subprocess.run(run, cwd=tmp_path, capture_output=True, text=True)
     assert "statistics:" not in off.stderr + off.stdout

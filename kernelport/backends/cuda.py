@@ -72,6 +72,7 @@ class CUDA(Backend):
         "bfloat16": "__nv_bfloat16",
         "runtime_header": "cuda_runtime.h", "fp16_header": "cuda_fp16.h", "bf16_header": "cuda_bf16.h",
         "coop_groups_header": "cooperative_groups.h", "coop_groups_reduce_header": "cooperative_groups/reduce.h",
+        "coop_groups_memcpy_async_header": "cooperative_groups/memcpy_async.h",
         "cub_header": "cub/cub.cuh",
         **{f"cuda_only_{n}": f"{n}(" + ", ".join(f"{{{p}}}" for p in CUDA_ONLY_PARAMS.get(n, ()) if p != "width") + ")"
            for n in CUDA_ONLY_WARP + CUDA_ONLY_OTHER},
@@ -117,7 +118,11 @@ class CUDA(Backend):
                        # cg::reduce and its operator objects (ROCm 5/6 have no such header; a helper
                        # header that includes it for nothing ports without it)
                        "cooperative_groups/reduce.h": r"reduce(?:_update_async|_store_async)?|plus|less|greater"
-                                                      r"|bit_and|bit_or|bit_xor"}
+                                                      r"|bit_and|bit_or|bit_xor",
+                       # the async copies: the primitives (and the C++ API's `pipeline`), the group's copy and waits
+                       "cuda_pipeline.h": r"__pipeline_\w+|pipeline", "cuda_pipeline_primitives.h": r"__pipeline_\w+",
+                       "cooperative_groups/memcpy_async.h": r"memcpy_async|wait|wait_prior",
+                       "cuda/pipeline": r"(make_)?pipeline(_\w+)?|memcpy_async|aligned_size_t|thread_scope_\w+"}
     # wmma's operations act on a 32-lane warp, its fragments spread over those 32 lanes: a kernel that
     # calls one keeps CUDA's warps of 32 in a port (HIP's wmma: backends/hip_wmma.py, over 32-lane warps)
     warp32_calls = r"fill_fragment|load_matrix_sync|store_matrix_sync|mma_sync"

@@ -8,6 +8,7 @@ from .base import Backend, HostBuild, LaunchForm, Lowering, Run
 from .hip_ptx_matrix import SPELLINGS as PTX_MATRIX
 from .hip_profiler import HEADER_COUNTERPARTS
 from .hip_wmma import WMMA_DEFINES, WMMA_POLYFILL
+from .hip_async_copies import ASYNC_COPY_POLYFILLS, ASYNC_COPY_SCOPES
 from .cuda import COMMON_DROP, CUDA_ATOMIC_SCOPES, CUDA_LIKE_QUALIFIERS, _shared_spellings
 
 
@@ -472,8 +473,8 @@ class HIP(Backend):
                           "thread_block_tile": ("size", "thread_rank", "is_valid", "sync", "shfl", "shfl_down",
                                                 "shfl_up", "shfl_xor")}
     # What ROCm 5.2's amd_hip_cooperative_groups.h declares in namespace cooperative_groups, with the
-    # names of cooperative_groups/reduce.h's polyfill (header_polyfills): no block_tile_memory, no
-    # this_thread_block(scratch), no cluster, labeled/binary partitions, scans nor memcpy_async; its
+    # names of cooperative_groups/reduce.h's and memcpy_async.h's polyfills (header_polyfills): no block_tile_memory,
+    # no this_thread_block(scratch), no cluster, labeled/binary partitions nor scans; its
     # tiled_partition<N> static_asserts N <= the wave (32 on gfx1030), where CUDA's N > 32 is a tile of
     # warps (block_tile_memory before sm_80). tests/test_cg_names.py compiles the table with hipcc.
     cg_names_present = frozenset((
@@ -481,7 +482,7 @@ class HIP(Backend):
         "thread_block_tile", "thread_block_tile_base", "thread_block_tile_type", "tile_base", "this_thread_block",
         "this_grid", "this_multi_grid", "coalesced_threads", "tiled_partition", "sync", "group_size",
         "thread_rank", "is_valid", "internal", "impl",
-        "reduce", "plus", "less", "greater", "bit_and", "bit_or", "bit_xor"))
+        "reduce", "plus", "less", "greater", "bit_and", "bit_or", "bit_xor", "memcpy_async", "wait", "wait_prior"))
     cg_call_arity = {"this_thread_block": 0, "this_grid": 0, "this_multi_grid": 0, "coalesced_threads": 0}
     cg_tile_most = 32
     # hipDeviceProp_t of ROCm 5.2 (hip_runtime_api.h): what cudaDeviceProp's fields are there.
@@ -582,8 +583,8 @@ __device__ T reduce(const thread_block_tile<N, P>& g, T v, Op op) {
     return v;
 }
 }  // namespace cooperative_groups
-#endif""", "mma.h": WMMA_POLYFILL}
-    header_polyfill_scopes = {"mma.h": ("wmma", WMMA_DEFINES)}
+#endif""", "mma.h": WMMA_POLYFILL, **ASYNC_COPY_POLYFILLS}  # (cuda_pipeline.h, cg::memcpy_async: hip_async_copies.py)
+    header_polyfill_scopes = {"mma.h": ("wmma", WMMA_DEFINES), **ASYNC_COPY_SCOPES}
     # libcu++'s atomic_ref (kernelport/atomic_refs.py): each access as clang's builtin of its own order and scope
     # (thread_scope_device: the agent), which tests/test_atomic_refs.py compiles with hipcc and the emulator runs
     atomic_ref_members = {

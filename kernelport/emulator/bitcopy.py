@@ -23,6 +23,22 @@ from .undefined import as_type, mark, marks, plain
 from .vectors import VecVal
 
 
+def aligned_view(p: Pointer, dt: np.dtype, fail, what: str = "the {n}-byte scalars of the other side") -> Pointer:
+    """p as a pointer to dt scalars; each lane's byte offset must align with dt (else `fail(message)`, raised)."""
+    start = np.asarray(p.base + p.off, dtype=np.int64) * p.dt.itemsize
+    if np.any(start % dt.itemsize):
+        raise fail("an address not aligned to " + what.format(n=dt.itemsize))
+    return p.cast(dt)
+
+
+def lane_uniform(value, fail, what: str) -> int:
+    """The one integer every lane's `value` holds (else `fail(message)`, raised: `what` differs between lanes)."""
+    n = np.asarray(value)
+    if n.ndim and np.unique(n).size > 1:
+        raise fail(f"{what} that differs between lanes")
+    return int(n.reshape(-1)[0])
+
+
 class BitCopyCompiler:
     """FnCompiler's memcpy (a mixin)."""
 
@@ -61,18 +77,11 @@ class BitCopyCompiler:
             return p.index(0) if p.dims else p
 
         def view(p, dt, g):
-            """p as a pointer to dt scalars; its lanes' byte offsets must align with dt."""
-            start = np.asarray(p.base + p.off, dtype=np.int64) * p.dt.itemsize
-            if np.any(start % dt.itemsize):
-                raise fail(f"an address not aligned to the {dt.itemsize}-byte scalars of the other side")
-            return p.cast(dt)
+            return aligned_view(p, dt, fail)
 
         def f(fr, m):
             g = fr.g
-            n = np.asarray(nf(fr, m)[0])
-            if n.ndim and np.unique(n).size > 1:
-                raise fail("a byte count that differs between lanes")
-            n = int(n.reshape(-1)[0])
+            n = lane_uniform(nf(fr, m)[0], fail, "a byte count")
             for side in (dst, src):
                 if side[0] == "reg" and n != side[1].itemsize * side[2]:
                     raise fail(f"{n} bytes copied to or from a {side[1].itemsize * side[2]}-byte local: "

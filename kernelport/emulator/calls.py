@@ -8,7 +8,7 @@ from pycparser import c_ast, c_parser
 
 from .. import dialect
 from .frontend.curand_model import INIT_WORD
-from . import bitbounds, intrinsics as K, order as schedule_order, undefined
+from . import async_copies, bitbounds, intrinsics as K, order as schedule_order, undefined
 from .addressed import addressed_local, copy_back, temporary
 from .ctype import AUTO, BOOL, U32, PtrT, base_scalar, conv, vector_row
 from .errors import EmulatorError, KernelFault
@@ -79,6 +79,8 @@ class CallCompiler(ModfCalls):
             return self.memcpy_call(args, node)
         if name in ("assert", "printf"):  # <assert.h>, <stdio.h>: left out with the headers
             return self._assert_call(args, node) if name == "assert" else (lambda fr, m: ZERO)
+        if name in async_copies.NAMES:  # <cuda_pipeline.h>'s primitives (the file defines none of its own)
+            return async_copies.call(self, name, args, node)
         if name in ("__trap", "__builtin_trap") and not args:  # CUDA's trap (HIP's spelling): a lane that runs it faults
             return self._assert_call([c_ast.Constant("int", "0", node.coord)], node)
         raise self.err(node, f"unknown function `{spelled}` (not in the dialect table, not a C library function, "
