@@ -536,10 +536,10 @@ class HIP(Backend):
         """The template's helpers, the SIMD-within-a-word intrinsics the port calls (hip_simd.py) and its
         PTX matrix instructions (hip_ptx_matrix.py)."""
         from .hip_simd import definitions
-        from . import hip_ptx_half, hip_ptx_matrix
+        from . import hip_dp4a, hip_ptx_half, hip_ptx_matrix
         from ..vector_operators import plain_bases
         undefine = sorted(self.nvidia_platform_macros & set(context.pop("command_line_defines", ())))
-        return super().prologue(body, simd=definitions(body) + hip_ptx_half.definitions(body), matrix=hip_ptx_matrix.definitions(body),
+        return super().prologue(body, simd=definitions(body) + hip_ptx_half.definitions(body) + hip_dp4a.definitions(body), matrix=hip_ptx_matrix.definitions(body),
                                 plain_bases=plain_bases(body, self.vector_base), undefine=undefine, **context)
 
     def compile(self, path, run, config=None):
