@@ -189,6 +189,9 @@ CONCEPTS: tuple[Concept, ...] = (
     # is a struct with a conversion (ROCm 5.2's), clang refuses it as a vararg; {x} is the operand.
     # PTX's bfe.u32 (an inline-asm idiom): bits pos..pos+len-1 of x, pos and len mod 256, 0 past bit 31.
     C("bfe_u32", "bitop", ("x", "pos", "len"), matchable=False),
+    # A shared array's address as an element of a local braced initializer (kernelport/lds_address_lists.py): where
+    # the backend's compiler would fold the constant list into a global it cannot initialise, an identity call.
+    C("lds_address", "index", ("x",), matchable=False),
     # Other PTX idioms (kernelport/ptx_idioms.py), each exactly the instruction: `mov.b64 d, {lo, hi}`
     # and back (b32: of 16-bit halves), `shf.{l,r}.{wrap,clamp}.b32` (the high / low word of {hi, lo}
     # shifted by shift mod 32 / clamped to 32), `xor/and/or.bN`, `mul.hi/lo.u64`, `shl/shr.bN` (the amount

@@ -166,7 +166,7 @@ class HIP(Backend):
         "host_wave_rows": "kp_wave_rows({threads})",  # the prologue's
         "lanemask_type": "unsigned long long", "lanemask_one": "1ull",
         "lane_id": "__lane_id()", "warp_lane": "(__lane_id() & 31)",
-        "warp_lane_of": "({lane} & 31)",
+        "warp_lane_of": "({lane} & 31)", "lds_address": "kp_lds_address({x})",  # (the prologue's identity)
         "bfe_u32": "kp_bfe_u32({x}, {pos}, {len})",  # the prologue's: ROCm's __bitextract_u32 takes both mod 32
         **PTX_IDIOMS, **PTX_MEMORY, **PTX_CARRY, **PTX_HALF,
         "bfi_b32": "kp_bfi_b32({x}, {base}, {pos}, {len})",  # the prologue's: ROCm's __bitinsert_u32 takes both mod 32
