@@ -10,6 +10,10 @@ import pytest
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
+from test_hip_ptx_matrix import _HOST as _F16_HOST
+
+_LANES = _F16_HOST[:_F16_HOST.index("POLYFILL")]
+
 KERNEL = """\
 __global__ void k(const int* w, const int* x, int* out, int* sums) {
     int warp = threadIdx.x / warpSize, lane = threadIdx.x % 32, gid = lane / 4, tid = lane % 4;
@@ -65,27 +69,10 @@ def test_another_integer_form_stays_kp201_at_its_line(old, new):
 # its fragments from A (16 x K, row-major) and B (K x 8) as PTX documents them: a0 = A[g][4t..4t+3],
 # a1 = A[g+8][4t..], a2 = A[g][4t+16..], a3 = A[g+8][4t+16..], b0 = B[4t..4t+3][g], b1 = B[4t+16..][g], the
 # lowest k in the low byte; c0, c1 = C[g][2t, 2t+1], c2, c3 = C[g+8][2t, 2t+1].
-_HOST = r"""
-#include <barrier>
+# the lanes, barrier and __shfl of test_hip_ptx_matrix's host harness, then this check
+_HOST = _LANES + r"""
 #include <climits>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <thread>
-#include <vector>
-#define __device__
-static thread_local unsigned kp_lane;
-static std::barrier<>* kp_bar;
-static unsigned __lane_id() { return kp_lane; }
-static void* kp_shared_ptr(unsigned a) { return nullptr; }
-template <class T> static T __shfl(T v, int src, int width) {
-    static T slot[64];
-    slot[kp_lane] = v;
-    kp_bar->arrive_and_wait();
-    T r = slot[src + (int)(kp_lane & ~(unsigned)(width - 1))];
-    kp_bar->arrive_and_wait();
-    return r;
-}
 POLYFILL
 static int failures = 0;
 static unsigned bytes4(const int* v) {  // four signed bytes, the first in the low byte
