@@ -11,6 +11,7 @@ template (a function-like macro, a macro of code, an unknown one) leaves the tex
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from . import lazy_re
 from .source import uncomment
@@ -19,13 +20,25 @@ _NAME = lazy_re.compile(r"[A-Za-z_]\w*")
 _LITERALS = lazy_re.compile(r'\s*(?:"(?:[^"\\\n]|\\.)*"\s*)+')  # string literals only, side by side
 
 
+def _defined(text: str, name: str) -> set[str]:
+    """The replacement lists of every object-like `#define name` in `text`, whatever conditional holds it."""
+    return {" ".join(uncomment(m.group(1).replace("\\\n", " ")).split()) for m in
+            re.finditer(rf"^[ \t]*#[ \t]*define[ \t]+{re.escape(name)}(?![\w(])((?:[^\n\\]|\\\n|\\)*)", text, re.M)}
+
+
 def _bodies(src, name: str) -> set[str]:
-    """The replacement lists of every object-like `#define name` the file shows, and its includes' one."""
-    out = {" ".join(uncomment(m.group(1).replace("\\\n", " ")).split()) for m in
-           re.finditer(rf"^[ \t]*#[ \t]*define[ \t]+{re.escape(name)}(?![\w(])((?:[^\n\\]|\\\n|\\)*)", src.text, re.M)}
+    """The replacement lists of every object-like `#define name` the file shows and the header that defines it
+    for its includes (the header read whole: another definition under its `#if` counts too)."""
+    out = _defined(src.text, name)
     d = getattr(src, "included_macros", {}).get(name)
-    if d is not None and d.params is None:
+    if d is not None:
+        if d.params is not None:
+            return {"", "(function-like)"}  # (no literal meaning)
         out.add(" ".join(d.body.split()))
+        try:
+            out |= _defined(Path(d.path).read_text(encoding="utf-8", errors="replace"), name)
+        except OSError:
+            pass
     return out
 
 

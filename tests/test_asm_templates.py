@@ -89,3 +89,24 @@ def test_lint_says_translate_ports_the_macro_template():
     found = {f.code: f.message for f in lint_text(MACRO, "t.cu")}
     literal = {f.code: f.message for f in lint_text(LITERAL, "t.cu")}
     assert found == literal and "PT002" in found, (found, literal)
+
+
+def test_a_header_s_macro_counts_every_definition_the_header_holds(tmp_path):
+    """A header that defines the template two ways under its own `#if` (the include reads one) stays KP201; one
+    definition there ports as the file's own does."""
+    one = tmp_path / "one.h"
+    one.write_text('#define HMMA "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"\n')
+    two = tmp_path / "two.h"
+    two.write_text('#ifdef SMALL\n#define HMMA "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32"\n#else\n'
+                   '#define HMMA "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"\n#endif\n')
+    for header, ok in ((one, True), (two, False)):
+        code = f'#include "{header.name}"\n' + MACRO.replace("asm volatile(MMA ", "asm volatile(HMMA ")
+        from kernelport.macros import definitions
+        macros = definitions(header.read_text(), str(header))  # (what the include walk gives: the last definition)
+        port, whole = translate(SourceFile.from_text(code, "t.cu", macros), "hip")
+        errors = [(d.code, d.location.line) for d in port.diagnostics if d.code == "KP201"]  # (this text alone:
+        # lint's gate, which reads no include here, may add its own)
+        assert errors == ([] if ok else [("KP201", code.splitlines().index("    asm volatile(HMMA " + OPERANDS) + 1)]), \
+            (header.name, [d.format() for d in port.diagnostics])
+        if ok:  # the function keeps CUDA's 32-lane warps, as with the file's own macro
+            assert "threadIdx.x / 32," in whole[whole.index("__global__"):], whole
