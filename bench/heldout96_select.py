@@ -4,7 +4,7 @@ reviewable and repeatable):
 
     python bench/heldout96_select.py      # -> bench/heldout96.toml
 
-RULE, written and committed (h/heldout96, about 18:35 UTC) before any repository was fetched or measured and before
+RULE, written and committed (h/heldout96, 28871016 at 18:26:44 UTC) before any repository was fetched or measured and before
 any file listing was looked up. Not a domain: a SYSTEMATIC SAMPLE (stop 61's method; bench/heldout90_select.py's
 template, stop 64's drops). The frame is the stored index's repository listing `find_repos(name_contains="gemm")`,
 called at 18:26 UTC on 2026-12-07: 100 repositories, highest file_versions first, recorded below (FRAME) in the
