@@ -25,7 +25,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import carry_masked, carry_prototypes, conditional_lists, fnscopes, ptx_idioms
+from . import asm_templates, carry_masked, carry_prototypes, conditional_lists, fnscopes, ptx_idioms
 from .model import Function, Module
 
 NAME = "kp_carry"
@@ -169,7 +169,7 @@ def plan(units: list[tuple[str, Module]]) -> Plan:
     for path, m in units:
         for node, _ in m.asm:
             f = m.function_at(node)
-            if f is not None and f.is_device and flag_statement(m.source.text_of(node)):
+            if f is not None and f.is_device and flag_statement(asm_templates.text(m.source, node)):
                 (out.roots if f.is_kernel else out.carriers).add(key(path, f.node))
     if not out.carriers and not out.roots:
         return out  # (no carry statement in the run: no call to resolve)
@@ -423,8 +423,8 @@ def _connect(out: Plan, units, calls) -> None:
     for path, m in units:
         for node, _ in m.asm:
             f = m.function_at(node)
-            if f is not None and (key(path, f.node) in out.carriers | out.roots) and flag_statement(m.source.text_of(node)):
-                events.setdefault(key(path, f.node), []).append((node, _asm_flags(m.source.text_of(node)), None, path))
+            if f is not None and (key(path, f.node) in out.carriers | out.roots) and flag_statement(asm_templates.text(m.source, node)):
+                events.setdefault(key(path, f.node), []).append((node, _asm_flags(asm_templates.text(m.source, node)), None, path))
                 funcs[key(path, f.node)] = f
     for path, m, caller, c, got in calls:
         if (key(path, c) in out.calls or key(path, c) in out.refused) and caller is not None:  # (a refused call may

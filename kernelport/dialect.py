@@ -189,6 +189,9 @@ CONCEPTS: tuple[Concept, ...] = (
     # is a struct with a conversion (ROCm 5.2's), clang refuses it as a vararg; {x} is the operand.
     # PTX's bfe.u32 (an inline-asm idiom): bits pos..pos+len-1 of x, pos and len mod 256, 0 past bit 31.
     C("bfe_u32", "bitop", ("x", "pos", "len"), matchable=False),
+    # A shared array's address as an element of a local braced initializer (kernelport/lds_address_lists.py): where
+    # the backend's compiler would fold the constant list into a global it cannot initialise, an identity call.
+    C("lds_address", "index", ("x",), matchable=False),
     # Other PTX idioms (kernelport/ptx_idioms.py), each exactly the instruction: `mov.b64 d, {lo, hi}`
     # and back (b32: of 16-bit halves), `shf.{l,r}.{wrap,clamp}.b32` (the high / low word of {hi, lo}
     # shifted by shift mod 32 / clamped to 32), `xor/and/or.bN`, `mul.hi/lo.u64`, `shl/shr.bN` (the amount
@@ -211,6 +214,7 @@ CONCEPTS: tuple[Concept, ...] = (
         # sign- or zero-extended)
         ("ptx_not", ("x",)), ("ptx_add_sat_s32", ("a", "b")), ("ptx_sub_sat_s32", ("a", "b")),
         *((f"ptx_cvt_{s}{n}", ("x",)) for s in "su" for n in (8, 16)),
+        ("ptx_cvt_rn_f16_f32", ("x",)), ("ptx_cvt_f32_f16", ("x",)),  # f32 to an f16's bits (nearest even), and back
         ("ptx_bfind_u32", ("x",)), ("ptx_bfind_u64", ("x",)),  # `bfind.u32|u64`: the top 1 bit's position, or -1
         ("ptx_mul_lo_b32", ("x", "y")), ("umulhi", ("x", "y")),
         ("umul64hi", ("x", "y")), ("ptx_mul_lo_b64", ("x", "y")),
@@ -260,6 +264,9 @@ CONCEPTS: tuple[Concept, ...] = (
         ("ptx_mma_m16n8k16_f32_f16", ("d0", "d1", "d2", "d3", "a0", "a1", "a2", "a3", "b0", "b1",
                                       "c0", "c1", "c2", "c3")),
         ("ptx_mma_m16n8k8_f32_f16", ("d0", "d1", "d2", "d3", "a0", "a1", "b0", "c0", "c1", "c2", "c3")),
+        # ... and `mma.sync.aligned.m16n8k{32,16}.row.col.s32.s8.s8.s32` (signed bytes, s32 sums that wrap)
+        ("ptx_mma_m16n8k32_s32_s8", ("d0", "d1", "d2", "d3", "a0", "a1", "a2", "a3", "b0", "b1", "c0", "c1", "c2", "c3")),
+        ("ptx_mma_m16n8k16_s32_s8", ("d0", "d1", "d2", "d3", "a0", "a1", "b0", "c0", "c1", "c2", "c3")),
         *((f"ptx_ldmatrix_x{n}{t}", (*(f"d{i}" for i in range(n)), "p")) for n in (1, 2, 4) for t in ("", "_trans")))),
     C("index_vararg", "index", ("x",), matchable=False),
     C("warp_id", "index"),

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from tree_sitter import Node
 
-from . import arch_branches, carry_calls, carry_masked, dialect, fnscopes, guards, logical_lanes, ptx_idioms, unavailable
+from . import arch_branches, asm_templates, carry_calls, carry_masked, dialect, fnscopes, guards, logical_lanes, ptx_idioms, unavailable
 from .rewrite import whole_statement
 
 
@@ -35,7 +35,7 @@ class InlineAsm:
                     not self.ports_function(fn)):
                 if self.asm_trap(node):
                     continue  # (a backend with no trap instruction: its __trap(), recorded before)
-                message = ptx_idioms.explained(self.asm_message, self.src.text_of(node))  # why, where known
+                message = ptx_idioms.explained(self.asm_message, asm_templates.text(self.src, node))  # why, where known
                 hint = self.asm_hint
                 if ptx_idioms.CARRY_ACROSS_MARK in message:
                     message, hint = message + self.carry_boundary(node), self.asm_carry_hint
@@ -81,9 +81,9 @@ class InlineAsm:
         renamed = logical_lanes.RENAMED if node.start_byte in getattr(self, "data_lanes", ()) else None  # (laneoutputs)
         f, (plan, path) = self.module.function_at(node), self.carry_plan() if self.carries() else (carry_calls.Plan(), "")
         carried = f is not None and carry_calls.key(path, f.node) in plan.carriers | plan.roots
-        got = ptx_idioms.port(self.src.text_of(node), self.backend, stmt is not None,
-                              ptx_idioms.shared_in(self.src, f), renamed, carried,
-                              arch_branches.known_values(self) if "#" in self.src.text_of(node) else None)
+        text = asm_templates.text(self.src, node)  # (a template's macro names as their literals)
+        got = ptx_idioms.port(text, self.backend, stmt is not None, ptx_idioms.shared_in(self.src, f), renamed, carried,
+                              arch_branches.known_values(self) if "#" in text else None)
         if got is None:
             return False
         self.rw.replace(stmt if got[0].startswith("{") else node, got[0])  # a block: the whole `asm(...);`

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from . import backends, dialect, fnscopes, ptx_idioms
+from . import asm_templates, backends, dialect, fnscopes, ptx_idioms
 from .source import ident_name
 
 CODE = "KP235"
@@ -104,7 +104,7 @@ class _Kernel:
                     break
 
     def _asm(self, node: Node) -> None:
-        m = ptx_idioms.match(self.src.text_of(node), lambda key: dialect.concept(key).params)
+        m = ptx_idioms.match(asm_templates.text(self.src, node), lambda key: dialect.concept(key).params)
         for w in (m.writes if m is not None else ()):
             if w.key == "lane_id" and w.output.strip().isidentifier():
                 o = Origin(LANE, node, node)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import backends, dialect, fnscopes, ptx_idioms, ptx_specials
+from . import asm_templates, backends, dialect, fnscopes, ptx_idioms, ptx_specials
 
 if TYPE_CHECKING:
     from .translate import Translator
@@ -37,6 +37,6 @@ def rewrite(tr: "Translator") -> None:
         f = tr.module.function_at(node)
         if f is None or not f.is_device or not tr.widths.logical(owner.key(f)):
             continue
-        m = ptx_idioms.match(tr.src.text_of(node), lambda key: dialect.concept(key).params)
+        m = ptx_idioms.match(asm_templates.text(tr.src, node), lambda key: dialect.concept(key).params)
         if m is not None and any(w.key in RENAMED for w in m.writes):
             tr.data_lanes.add(node.start_byte)

@@ -82,6 +82,9 @@ FORMS = (
     *((rf"shr\.u{n} {REG}, ?{REG}, ?{OPERAND}", "rl"[n == 64] * 2 + "r", ((1, f"ptx_shr_b{n}", (2, 3)),)) for n in (32, 64)),
     *((rf"{op}\.sat\.s32 {REG}, ?{REG}, ?{REG}", "rrr", ((1, f"ptx_{op}_sat_s32", (2, 3)),)) for op in ("add", "sub")),
     *((rf"cvt\.[su]32\.{s}{n} {REG}, ?{REG}", "rr", ((1, f"ptx_cvt_{s}{n}", (2,)),)) for s in "su" for n in (8, 16)),
+    # `cvt.rn.f16.f32 h, f` (an "h" register: the f16's bits, f rounded to nearest even) and `cvt.f32.f16 f, h` (exact)
+    (rf"cvt\.rn\.f16\.f32 {REG}, ?{REG}", "hf", ((1, "ptx_cvt_rn_f16_f32", (2,)),)),
+    (rf"cvt\.f32\.f16 {REG}, ?{REG}", "fh", ((1, "ptx_cvt_f32_f16", (2,)),)),
     (rf"mul\.lo\.u32 {REG}, ?{REG}, ?{REG}", "rrr", ((1, "ptx_mul_lo_b32", (2, 3)),)),
     (rf"mul\.hi\.u32 {REG}, ?{REG}, ?{REG}", "rrr", ((1, "umulhi", (2, 3)),)),
     (rf"bfi\.b32 {REG}, ?{REG}, ?{REG}, ?{OPERAND}, ?{OPERAND}", "rrrrr", ((1, "bfi_b32", (2, 3, 4, 5)),)),
@@ -181,7 +184,7 @@ REFUSALS = (
     (r"(ldmatrix|mma|wmma)\.", "`{op}` is a warp-collective matrix instruction: each of a 32-lane warp's threads "
      "holds a fixed part of the fragments, a layout no single AMD instruction has at wave 64; the port "
      "reproduces it over a logical 32-lane warp only for `mma.sync.aligned.m16n8k16|m16n8k8.row.col.f32.f16."
-     "f16.f32` and `ldmatrix.sync.aligned.m8n8.x1|x2|x4{{.trans}}.shared.b16` (at a shared-window address this "
+     "f16.f32`, `mma.sync.aligned.m16n8k32|m16n8k16.row.col.s32.s8.s8.s32` and `ldmatrix.sync.aligned.m8n8.x1|x2|x4{{.trans}}.shared.b16` (at a shared-window address this "
      "function computes with cvta.to.shared), each alone in its asm statement (kernelport/ptx_matrix.py)"),
     (r"(ld|st)\.shared\.", "`{op}` is ported only at a shared-window address this function computes with "
      "cvta.to.shared (offsets added in place): this statement's address has another origin (a parameter, a "
@@ -313,10 +316,10 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1, share
     instrs = [" ".join(i.split()) for i in body.split(";") if i.strip()]
     regs: list[tuple[str, str]] = []
     while instrs and instrs[0].startswith(".reg "):
-        d = re.fullmatch(r"\.reg \.(?:[bus](32|64)|(pred)) ([\w, ]+)", instrs.pop(0))
+        d = re.fullmatch(r"\.reg \.(?:[bus](16|32|64)|(pred)) ([\w, ]+)", instrs.pop(0))
         if d is None:
             return None
-        regs += [(n.strip(), "p" if d.group(2) else "rl"[d.group(1) == "64"]) for n in d.group(3).split(",")]
+        regs += [(n.strip(), "p" if d.group(2) else {"16": "h", "32": "r", "64": "l"}[d.group(1)]) for n in d.group(3).split(",")]
     if regs and not scoped:
         return None
     first = len(outs) + len(ins)
@@ -597,7 +600,7 @@ def port(text: str, backend: str, block: bool, shared=lambda operand: False,
             return None
         out = f"{fence}, {out}, {fence}"
     if m.registers or m.entry:
-        word = {"r": "unsigned int", "l": dialect.concept("ulong_long").spelling(backend), "p": "bool"}
+        word = {"r": "unsigned int", "l": dialect.concept("ulong_long").spelling(backend), "p": "bool", "h": "unsigned short"}
         out = "{ " + " ".join([*(f"{word[w]} {n} = {e};" for w, n, e in m.entry),
                                *(f"{word[w]} {n};" for w, n in m.registers)]) + f" {out}; }}"
     return out, m.ptx

@@ -12,7 +12,7 @@ the constraint the group takes (ldmatrix's address a shared-window address the f
 cvta.to.shared, as ptx_idioms' ld.shared), every operand used and every output written once.  The port
 is one call that reads every input before it writes an output (`&out` passed), so an output that is
 also an input (`"=f"(acc[0]) ... "f"(acc[0])`, or a `"+f"`) reads its value on entry, as PTX does.
-Any other shape, type, layout (`.row.row`, an f16 accumulator, `m16n8k32`, `.x4.b8`...) stays KP201 with
+Any other shape, type, layout (`.row.row`, an f16 accumulator, `.u8`, `.satfinite`, `.x4.b8`...) stays KP201 with
 ptx_idioms.REFUSALS's reason: PTX is never guessed."""
 from __future__ import annotations
 
@@ -28,6 +28,11 @@ FORMS = (
      (("d", 4, "f"), ("a", 4, "r"), ("b", 2, "r"), ("c", 4, "f")), "ptx_mma_m16n8k16_f32_f16"),
     (r"mma\.sync\.aligned\.m16n8k8\.row\.col\.f32\.f16\.f16\.f32",
      (("d", 4, "f"), ("a", 2, "r"), ("b", 1, "r"), ("c", 4, "f")), "ptx_mma_m16n8k8_f32_f16"),
+    # the integer forms on signed bytes, s32 accumulators ("r"), wrapping as PTX's without .satfinite: exact sums
+    (r"mma\.sync\.aligned\.m16n8k32\.row\.col\.s32\.s8\.s8\.s32",
+     (("d", 4, "r"), ("a", 4, "r"), ("b", 2, "r"), ("c", 4, "r")), "ptx_mma_m16n8k32_s32_s8"),
+    (r"mma\.sync\.aligned\.m16n8k16\.row\.col\.s32\.s8\.s8\.s32",
+     (("d", 4, "r"), ("a", 2, "r"), ("b", 1, "r"), ("c", 4, "r")), "ptx_mma_m16n8k16_s32_s8"),
     # ldmatrix's qualifiers in PTX's order (.m8n8.x4.trans.shared.b16) or with .num first (.x4.m8n8...),
     # as ptxas takes both; .shared::cta is .shared
     *((rf"ldmatrix\.sync\.aligned(?:\.m8n8\.x{n}|\.x{n}\.m8n8){t}\.shared(?:::cta)?\.b16",

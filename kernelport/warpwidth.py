@@ -27,7 +27,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import annotated_votes, butterfly_lanes, confined_votes, dialect, fnscopes, fold_levels, halfvotes, header_widths, launchgroups, pointer_calls, unit_launches, warp32_guards, warpless_kernels, wide_steps
+from . import annotated_votes, asm_templates, butterfly_lanes, confined_votes, dialect, fnscopes, fold_levels, halfvotes, header_widths, launchgroups, pointer_calls, unit_launches, warp32_guards, warpless_kernels, wide_steps
 from .blockdims import constant, dims as _dims, functor_launches, member_dims, names as _names, row_width, value as _value
 from .model import Function, Module
 from .source import call_args, ident_name, walk
@@ -412,7 +412,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                     wide.setdefault(k, (n, warp32_guards.WHY.format(line=src.loc(n).line)))
     for node, _ in module.asm:  # the dialect's 32-lane warp instructions alike (PTX's mma.sync, ldmatrix)
         f = module.function_at(node)
-        if f is not None and scopes.key(f) in parent and warp32_instruction(src.text_of(node)):
+        if f is not None and scopes.key(f) in parent and warp32_instruction(asm_templates.text(src, node)):
             matrix.setdefault(scopes.key(f), node)
     try:
         from . import annotations
@@ -613,7 +613,7 @@ def _device_code(fs: list[Function]) -> list[Function]:
 
 def _callee(src, call: Node) -> str:
     """A call's callee as written; an asm statement's warp instruction (`mma.sync.aligned....`)."""
-    if call.type != "call_expression" and (hit := warp32_instruction(src.text_of(call))):
+    if call.type != "call_expression" and (hit := warp32_instruction(asm_templates.text(src, call))):
         return hit
     fn = call.child_by_field_name("function")
     return " ".join(src.text_of(fn if fn is not None else call).split())

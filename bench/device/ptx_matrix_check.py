@@ -4,7 +4,9 @@ instructions, on an NVIDIA GPU (sm_80+): the polyfill's text, in namespace `kppt
 as a generic pointer), is compiled with nvcc beside the PTX; one block of two warps, each with its own
 A (16 x K, row-major), B (K x 8: row-major, read with ldmatrix .trans, or column-major, plain) and C in
 shared memory, runs each case both ways (addresses from cvta.to.shared, as the census files compute them):
-every lane's ldmatrix registers are compared bit for bit, D = A*B + C element by element.
+every lane's ldmatrix registers are compared bit for bit, D = A*B + C element by element.  The integer forms
+(m16n8k32 / m16n8k16 s32 <- s8) run on random register bits per lane and random C (some near INT_MAX: the sums
+wrap), D compared exactly.
 
     python3 bench/device/ptx_matrix_check.py [--compile-only] [--arch sm_90] [--out DIR]
 
@@ -90,7 +92,50 @@ __global__ void run_case(const __half* A, const __half* B, const float* C, unsig
     o[g * 8 + 2 * t] = d[0]; o[g * 8 + 2 * t + 1] = d[1]; o[(g + 8) * 8 + 2 * t] = d[2]; o[(g + 8) * 8 + 2 * t + 1] = d[3];
 }
 
+// the integer forms: every lane's registers random bits (any layout the polyfill misread would show), C random, some
+// near INT_MAX (the sums wrap); D compared exactly
+template <int K, bool KP> __global__ void run_s8(const unsigned* regs, const int* C, int* D) {
+    const unsigned* r = regs + threadIdx.x * 6;
+    int d[4] = {C[threadIdx.x * 4], C[threadIdx.x * 4 + 1], C[threadIdx.x * 4 + 2], C[threadIdx.x * 4 + 3]};
+    if (KP) {
+        using namespace kpptx;
+        if (K == 32) kp_mma_m16n8k32_s32_s8(&d[0], &d[1], &d[2], &d[3], r[0], r[1], r[2], r[3], r[4], r[5], d[0], d[1], d[2], d[3]);
+        else kp_mma_m16n8k16_s32_s8(&d[0], &d[1], &d[2], &d[3], r[0], r[1], r[4], d[0], d[1], d[2], d[3]);
+    } else if (K == 32) {
+        asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+                     "{%0, %1, %2, %3};\n" : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3])
+                     : "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]), "r"(r[4]), "r"(r[5]));
+    } else {
+        asm volatile("mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5}, {%6}, "
+                     "{%0, %1, %2, %3};\n" : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3]) : "r"(r[0]), "r"(r[1]), "r"(r[4]));
+    }
+    for (int i = 0; i < 4; ++i) D[threadIdx.x * 4 + i] = d[i];
+}
+
 static int mismatches = 0;
+template <int K> static void check_s8(const char* what) {
+    std::vector<unsigned> regs(64 * 6);
+    std::vector<int> c(64 * 4), d[2];
+    for (auto& v : regs) v = ((unsigned)std::rand() << 16) ^ (unsigned)std::rand();
+    for (size_t i = 0; i < c.size(); ++i) c[i] = i % 5 == 0 ? 2147483647 - std::rand() % 1000 : std::rand() % 20001 - 10000;
+    unsigned* dR; int *dC, *dD;
+    cudaMalloc(&dR, regs.size() * 4); cudaMalloc(&dC, c.size() * 4); cudaMalloc(&dD, c.size() * 4);
+    cudaMemcpy(dR, regs.data(), regs.size() * 4, cudaMemcpyHostToDevice);
+    cudaMemcpy(dC, c.data(), c.size() * 4, cudaMemcpyHostToDevice);
+    for (int kp = 0; kp < 2; ++kp) {
+        if (kp) run_s8<K, true><<<1, 64>>>(dR, dC, dD); else run_s8<K, false><<<1, 64>>>(dR, dC, dD);
+        d[kp].resize(c.size());
+        cudaError_t e = cudaMemcpy(d[kp].data(), dD, c.size() * 4, cudaMemcpyDeviceToHost);
+        if (e != cudaSuccess) { std::printf("%s: CUDA error %s\n", what, cudaGetErrorString(e)); ++mismatches; return; }
+    }
+    cudaFree(dR); cudaFree(dC); cudaFree(dD);
+    int bad = 0;
+    for (size_t i = 0; i < c.size(); ++i)
+        if (d[0][i] != d[1][i] && bad++ < 3)
+            std::printf("  %s lane %d d%d: polyfill %d, mma.sync %d\n", what, (int)i / 4, (int)i % 4, d[1][i], d[0][i]);
+    std::printf("%s: %s (%d of %d differ)\n", what, bad ? "MISMATCH" : "match", bad, (int)c.size());
+    mismatches += bad != 0;
+}
 template <int K, bool TransB> static void check(const char* what) {
     std::vector<__half> a(2 * 256), b(2 * 128);
     std::vector<float> c(2 * 128);
@@ -134,6 +179,8 @@ int main() {
     check<16, false>("m16n8k16 A ldmatrix.x4, B ldmatrix.x2 (column-major)");
     check<8, true>("m16n8k8 A ldmatrix.x2, B ldmatrix.x1.trans");
     check<8, false>("m16n8k8 A ldmatrix.x2, B ldmatrix.x1 (column-major)");
+    check_s8<32>("m16n8k32 s32 <- s8 (random registers)");
+    check_s8<16>("m16n8k16 s32 <- s8 (random registers)");
     std::printf("%d mismatches\n", mismatches);
     return mismatches != 0;
 }

@@ -13,6 +13,10 @@ threadID_in_group t = l & 3):
   A lane's D needs rows g and g+8 of A (lanes 4g..4g+3) and columns 2t and 2t+1 of B (lanes 8t..8t+7):
   taken by shuffles, the halves widened to float (exact), the products summed in float in k order
   (the tensor cores' order of summation is not documented: verify's tolerance is auto).
+- mma m16n8k32 .row.col s32 <- s8 (four bytes to a register, the lowest k in the low byte): a0 = (row g, cols
+  4t..4t+3), a1 = (g+8, 4t..), a2 = (g, 4t+16..), a3 = (g+8, 4t+16..); b0 = (rows 4t..4t+3, col g), b1 = (rows
+  4t+16.., col g); C and D as f32's.  m16n8k16: a0, a1 and b0 alone.  The products are summed in 32-bit
+  integers that wrap (PTX's without .satfinite): exact, in any order.
 
 Checked on the host against a plain GEMM (tests/test_hip_ptx_matrix.py, 64 lanes in lockstep) and, for
 the lead, against the H200's own instructions (bench/device/ptx_matrix_check.py)."""
@@ -23,6 +27,10 @@ SPELLINGS = {
     "ptx_mma_m16n8k16_f32_f16": "kp_mma_m16n8k16_f32_f16(&{d0}, &{d1}, &{d2}, &{d3}, {a0}, {a1}, {a2}, {a3}, "
                                 "{b0}, {b1}, {c0}, {c1}, {c2}, {c3})",
     "ptx_mma_m16n8k8_f32_f16": "kp_mma_m16n8k8_f32_f16(&{d0}, &{d1}, &{d2}, &{d3}, {a0}, {a1}, {b0}, "
+                               "{c0}, {c1}, {c2}, {c3})",
+    "ptx_mma_m16n8k32_s32_s8": "kp_mma_m16n8k32_s32_s8(&{d0}, &{d1}, &{d2}, &{d3}, {a0}, {a1}, {a2}, {a3}, "
+                               "{b0}, {b1}, {c0}, {c1}, {c2}, {c3})",
+    "ptx_mma_m16n8k16_s32_s8": "kp_mma_m16n8k16_s32_s8(&{d0}, &{d1}, &{d2}, &{d3}, {a0}, {a1}, {b0}, "
                                "{c0}, {c1}, {c2}, {c3})",
     **{f"ptx_ldmatrix_x{n}{t}": f"kp_ldmatrix_x{n}{t}(" + "".join(f"&{{d{i}}}, " for i in range(n)) + "{p})"
        for n in (1, 2, 4) for t in ("", "_trans")},
@@ -133,6 +141,51 @@ template <class T> __device__ inline void kp_mma_m16n8k8_f32_f16(T* d0, T* d1, T
     float d[4];
     kp_mma_m16n8_f32_f16<8>(d, a0, a1, 0u, 0u, b0, 0u, c0, c1, c2, c3);
     *d0 = d[0]; *d1 = d[1]; *d2 = d[2]; *d3 = d[3];
+}
+// D = A * B + C, m16n8kK .s32.s8.s8.s32 (K = 16: a2, a3 and b1 unused), A row-major and B column-major s8, C and D
+// s32 (sums wrap, as PTX's without .satfinite)
+template <int K> __device__ inline void kp_mma_m16n8_s32_s8(unsigned int* d, unsigned int a0, unsigned int a1,
+                                                            unsigned int a2, unsigned int a3, unsigned int b0,
+                                                            unsigned int b1, unsigned int c0, unsigned int c1,
+                                                            unsigned int c2, unsigned int c3)
+{
+    const int l = kp_ptx_lane(), g = l >> 2, t = l & 3;
+    unsigned int acc0 = c0, acc1 = c1, acc2 = c2, acc3 = c3;
+#pragma unroll
+    for (int k = 0; k < K; k += 4) {  // the lanes 4r+q hold rows / columns r at k = 4q..4q+3 (+16: a2, a3, b1)
+        const int q = (k & 15) >> 2;
+        const unsigned int ag = (unsigned int)__shfl((int)(k < 16 ? a0 : a2), 4 * g + q, 32);  // A[g][k..k+3]
+        const unsigned int ah = (unsigned int)__shfl((int)(k < 16 ? a1 : a3), 4 * g + q, 32);  // A[g+8][k..k+3]
+        const unsigned int bl = (unsigned int)__shfl((int)(k < 16 ? b0 : b1), 8 * t + q, 32);  // B[k..k+3][2t]
+        const unsigned int bh = (unsigned int)__shfl((int)(k < 16 ? b0 : b1), 8 * t + 4 + q, 32);  // [2t+1]
+#pragma unroll
+        for (int j = 0; j < 32; j += 8) {
+            const int x = (signed char)(ag >> j), y = (signed char)(ah >> j);
+            const int u = (signed char)(bl >> j), v = (signed char)(bh >> j);
+            acc0 += (unsigned int)(x * u); acc1 += (unsigned int)(x * v);
+            acc2 += (unsigned int)(y * u); acc3 += (unsigned int)(y * v);
+        }
+    }
+    d[0] = acc0; d[1] = acc1; d[2] = acc2; d[3] = acc3;
+}
+template <class T> __device__ inline void kp_mma_m16n8k32_s32_s8(T* d0, T* d1, T* d2, T* d3, unsigned int a0,
+                                                                 unsigned int a1, unsigned int a2, unsigned int a3,
+                                                                 unsigned int b0, unsigned int b1, unsigned int c0,
+                                                                 unsigned int c1, unsigned int c2, unsigned int c3)
+{
+    static_assert(sizeof(T) == 4, "a 32-bit register");
+    unsigned int d[4];
+    kp_mma_m16n8_s32_s8<32>(d, a0, a1, a2, a3, b0, b1, c0, c1, c2, c3);
+    kp_ptx_put(d0, d[0]); kp_ptx_put(d1, d[1]); kp_ptx_put(d2, d[2]); kp_ptx_put(d3, d[3]);
+}
+template <class T> __device__ inline void kp_mma_m16n8k16_s32_s8(T* d0, T* d1, T* d2, T* d3, unsigned int a0,
+                                                                 unsigned int a1, unsigned int b0, unsigned int c0,
+                                                                 unsigned int c1, unsigned int c2, unsigned int c3)
+{
+    static_assert(sizeof(T) == 4, "a 32-bit register");
+    unsigned int d[4];
+    kp_mma_m16n8_s32_s8<16>(d, a0, a1, 0u, 0u, b0, 0u, c0, c1, c2, c3);
+    kp_ptx_put(d0, d[0]); kp_ptx_put(d1, d[1]); kp_ptx_put(d2, d[2]); kp_ptx_put(d3, d[3]);
 }
 #endif
 """

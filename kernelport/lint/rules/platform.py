@@ -151,9 +151,9 @@ def _what_translate_does(ctx, node, targets: list[str], settled: bool = False) -
     through the calls where the backend spells one), so lint says what the port does.  `settled`: in the branch of
     an `#if __CUDA_ARCH__ >= N` the ports take (ctx.arch_reading), which a build of the source as written never
     compiles: "" where every port writes it (nothing fails to build)."""
-    from ... import dialect, ptx_idioms
+    from ... import asm_templates, dialect, ptx_idioms
     from ...carry_calls import flag_statement
-    text = ctx.text(node)
+    text = asm_templates.text(ctx.src, node)  # (a template's macro names as their literals)
     ported, carried, refused, trapped = [], [], [], []
     names = ctx.unit_defines.values if "#" in text else None  # (`#if __CUDA_ARCH__ >= VOLTA` inside the template)
     idiom = ptx_idioms.match(text)
