@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""How the ninety-fourth held-out set (bench/heldout94.toml) will be chosen (run once; kept so the choice is
+reviewable and repeatable):
+
+    python bench/heldout94_select.py      # -> bench/heldout94.toml
+
+RULE, written and committed (h/heldout94) before any repository was fetched or measured and before any file
+listing was looked up. Not a domain: a SYSTEMATIC SAMPLE (stop 64's method, heldout90's template). The frame is the
+stored index's repository listing `find_repos(name_contains="flash-att")`, called at 18:26 UTC on 2026-12-07: 100
+repositories, highest file_versions first, recorded below (FRAME) in the listed order (the listing said more may
+match; the 100 listed are the frame). The sibling heldout95 samples the same frame's EVEN ranks; this set takes the
+ODD ranks: the two are disjoint by construction, and the ranks depend only on main and the frame (no sibling's
+progress is read).
+  Drops, by name and listing alone (no file's text read, nothing fetched), each repository given the first reason
+  that applies, checked against main at cfb870fc (18:27 UTC; checked again at 18:40 UTC, the outcome below says):
+    a. a repository in main's bench/used_repos.txt or a candidate of any bench/*_select.py on main: none of the 100
+       (grep, case-insensitive, of each owner/name in bench/used_repos.txt and bench/*_select.py: no hit; the
+       flash-attention repositories used before, Bruce-Lee-LY/flash_attention_inference, tspeterkim/
+       flash-attention-minimal, jundaf2/INT8-Flash-Attention-FMHA-Quantization, are not in this frame);
+    b. NVIDIA's own (owner NVIDIA, NVlabs or NVIDIA-*) and copies of NVIDIA/cuda-samples: none by owner or name
+       (jiayus-nvidia/flash-attention is a personal account whose name holds "nvidia"; not an NVIDIA owner: kept);
+    c. a repository in ANY earlier frame (every FRAME list in main's bench/heldout*_select.py): none. Stop 63's string
+       drops ("cuda-", "gpu-", ...) are replaced by this membership drop: a repository outside the earlier frames'
+       100 listed names was never eligible to them, so it is unseen (cuda-flash-attn, flash-attention-cuda-... stay);
+    d. a repository whose stored listing shows no CUDA source: `find_files(repo=X, ext="cu")` and, where that shows
+       none, `find_files(repo=X, ext="cuh")` both return zero paths (paths only; recorded in CUDA_LOOK after this
+       commit and before any fetch). The looks go in frame order and stop once the odd ranks taken reach the stop
+       (each rank depends only on the looks before it; recorded);
+    e. forks / copies: a taken repository whose taken files are byte-for-byte those of one taken before it adds
+       nothing (0 files). Applied when files are taken; it does NOT renumber (ranks are fixed after (d), so heldout95's
+       even ranks stay disjoint).
+  Sample: number the repositories left after (a)-(d) 1, 2, 3, ... in frame order; take ranks 1, 3, 5, ... in order.
+  No fallback pass: if the odd ranks of the frame do not reach STOP_FILES or STOP_PROJECTS, the set is what they give
+  (not widened; said).
+  QUALIFYING, files, cap and check: heldout90's (heldout80's rule, heldout24_select's qualifying check and
+  vendored-folder filter) with CAP = 8 per repository, the FIRST 8 in path order: a repository qualifies if at least
+  half of its first 10 `.cu` files by path (all if fewer) under its source folder have every `#include` they reach
+  resolve in the repository, the CUDA toolkit (CUDA 13 with its cccl/ thrust and cub; no cuFFT, cuBLAS, cuRAND,
+  cuSPARSE, cuSOLVER, NCCL, NVSHMEM headers here) or the host compiler's search path, with the include dirs of the
+  project's build; absent third-party headers (torch, pybind11, cutlass/cute when an absent submodule, OpenCV, Eigen,
+  MPI), generated headers and absent submodules do not resolve, and no stand-in headers are taken. Files: `.cu` only
+  under the source folder read from the build files after the fetch and before any measure (the whole repository
+  when the build names no single folder), less vendored folders (third_party, 3rdparty, external, extern), over the
+  size cap, not resolving, or byte-for-byte copies. Include dirs, defines and flags from the project's own build
+  (`-std=c++17` where it asks for older; an -arch below CUDA 13's minimum left out; the project's sm_80/sm_90 arch
+  kept where its kernels need it). Self-contained check: the first three files taken (all if fewer) are compiled with
+  `nvcc -c` and the project's flags; a project of which fewer than two (one if it gives one) compile, for a reason
+  other than CUDA 13's removed APIs, drops out (DROPPED), as does one that cannot be fetched, does not qualify or
+  gives 0 files. Sampled repositories are taken in order until the set holds at least STOP_FILES = 40 files or
+  STOP_PROJECTS = 10 projects.
+Outcome: recorded below after this commit (CUDA_LOOK, CANDIDATES, DROPPED), before any measure of kernelport.
+"""
+from __future__ import annotations
+
+STOP_FILES, STOP_PROJECTS, CAP = 40, 10, 8
+NOT_FETCHED = "(fetch: no snapshot of that repository can be had here)"
+
+# find_repos(name_contains="flash-att") at 18:26 UTC, 2026-12-07: the 100 names in listed order
+FRAME = [
+    "Dao-AILab/flash-attention",
+    "AshunFeiyu/flash-attention3",
+    "Tagesanbruch/flash-attn-rtl",
+    "philipturner/metal-flash-attention",
+    "AICL-Lab/diy-flash-attention",
+    "hcwhan/flash-attn-ck-rocm-gfx120x-build",
+    "robvankathmp/universal-metal-flash-attention",
+    "gabrieldemarmiesse/flash-attn-mojo",
+    "ActiveSky/cuda-flash-attn",
+    "zzhhjjj/gemma-triton-flash-attn",
+    "danieleschmidt/dp-flash-attention",
+    "LessUp/cuflash-attn",
+    "iuliet716/flash-attention-cuda-from-scratch",
+    "drakerfire98/flash-attention-windows-5090-fa4-shim",
+    "wenssir/flash-attention",
+    "tfan2437/flash-attention-lab",
+    "jianshuqiang-cpu/flash-attention-npu",
+    "MinghuasLab/flash-attention-npu",
+    "DrXuQian/flash-attention-for-sail",
+    "SNAPKITTYAGENT9NOVA/flash-attention-rtl",
+    "ssiu/flash-attention-turing",
+    "danieleschmidt/Photonic-Flash-Attention",
+    "cs15b047/Flash-Attention",
+    "Minghuas/flash-attention-npu",
+    "PaddlePaddle/flash-attention",
+    "kiwmn/flash-attention-cuda-lab",
+    "graphcore-research/flash-attention",
+    "t-head/flash-attention-for-sail",
+    "hao-ai-lab/flash-attention-fp4",
+    "drew-chen/flash-attention",
+    "yuvaraj1997/Flash-Attendance-System",
+    "ai-bond/flash-attention-v100",
+    "vllm-project/flash-attention",
+    "Tugbars/Flash-Attention-PTX-CUDA",
+    "baoqiwen/flash-attention",
+    "littsk/flexible-flash-attention",
+    "chelokot/flash-attention-rdna3",
+    "youssefelbaz32/flash-attention-accelerator",
+    "w4096/mini-flash-attention",
+    "mjun0812/flash-attention-prebuild-wheels",
+    "petrpan26/flash-attention",
+    "amazon-science/dualkv-flash-attn-for-rl",
+    "ishovkun/flash-attention",
+    "chun-wan/flash-attention",
+    "AItoBit/flash-attention-from-scratch",
+    "HUSRCF/flash-attn-rocm-rdna3",
+    "heuwlwenmcconick439/metal-flash-attention-plus",
+    "amaye15/flash-attention-cpu",
+    "66RING/tiny-flash-attention",
+    "amdpilot-org/flash-attention",
+    "jiayus-nvidia/flash-attention",
+    "vasqu/flash-attention",
+    "aghasalim/flash-attention-from-scratch",
+    "santiweide/flash-attention-impls",
+    "LiMMMXXX/flash-attn-accelerator",
+    "joenaess/flash-attention",
+    "muse-coder/flash-attention",
+    "zhinianqin/flash-attention-v100",
+    "AlexWortega/flash-attn-volta",
+    "DrXuQian/flash-attention-annotated",
+    "GMichailov/Flash-Attention-CUDA-C",
+    "agupt0318/flash-attention-cuda",
+    "tomx5/flash-attention",
+    "AICL-Lab/cuflash-attn",
+    "imperatormk/metal-flash-attention",
+    "open-infra-ai/cuflash-attn",
+    "softmax1/Flash-Attention-Softmax-N",
+    "zhuangzi105/flash-attention",
+    "vinayakgautam01/flash-attention-from-scratch",
+    "Coloured-glaze/flash-attention-v100_vllm",
+    "petrpan26/ring-flash-attention",
+    "shrvan30/flash-attention-cuda",
+    "yihanghu/flash-attention-npu",
+    "aligoldenhat/flash-attention-from-scratch",
+    "aden-zhao/eager-flash-attention",
+    "seetaresearch/flash-attention",
+    "xuanyuandy/flash-attention",
+    "zhuzilin/ring-flash-attention",
+    "RulinShao/sink-flash-attention-kernel",
+    "konfoton/Flash-Attention",
+    "sealad886/flash-attention",
+    "VocabVictor/flash-attention-plus",
+    "YdrMaster/learn-flash-attn",
+    "amapara27/flash-attention",
+    "ayush-os/flash-attn-one-cuda",
+    "bghira/universal-metal-flash-attention",
+    "ekulo/flash-attention-homework",
+    "ghopgaurav/flash-attn-lab",
+    "HuyNguyen-hust/flash-attn-101",
+    "lifchrs/CUDA-Flash-Attention",
+    "tobiasvanderwerff/flash-attention",
+    "Repeerc/flash-attention-v2-RDNA3-minimal",
+    "vlupilin/flash-attention",
+    "SuperMarioYL/flash-attn-mps",
+    "beginlner/flash-attention",
+    "sat-wik/flash-attn-rs",
+    "zml/flash-attention",
+    "mohymabrouk/flash-attention-cuda",
+    "raulniconico/Flash-Attention-Assignment",
+    "AuruTus/toy-flash-attn",
+]
+# (a), (b), (c): no repository of the frame (the RULE says how each was checked against main)
+DROP_BY_NAME: dict[str, str] = {}
+REMAINING_BEFORE_D = [r for r in FRAME if r not in DROP_BY_NAME]
+assert len(FRAME) == 100 and len(REMAINING_BEFORE_D) == 100
