@@ -162,3 +162,41 @@ FRAME = [
 DROP_BY_NAME: dict[str, str] = {}
 REMAINING_BEFORE_D = [r for r in FRAME if r not in DROP_BY_NAME]
 assert len(FRAME) == 100 and len(REMAINING_BEFORE_D) == 100
+# (d): the looks, 18:27-18:28 UTC, after the RULE's commit a6ea129d and before any fetch, in frame order up to frame
+# position 50 (14 odd ranks by then; looked further only if the set needs it). For each: "cu" (ext="cu" showed paths),
+# "cuh" (ext="cu" showed none, ext="cuh" did), "-" (both showed none: dropped). A look that showed paths with "more
+# matched than are listed" counts as showing paths. Order of the two looks does not change the outcome.
+CUDA_LOOK = {
+    "Dao-AILab/flash-attention": "cu", "AshunFeiyu/flash-attention3": "-", "Tagesanbruch/flash-attn-rtl": "-",
+    "philipturner/metal-flash-attention": "-", "AICL-Lab/diy-flash-attention": "-",
+    "hcwhan/flash-attn-ck-rocm-gfx120x-build": "-", "robvankathmp/universal-metal-flash-attention": "-",
+    "gabrieldemarmiesse/flash-attn-mojo": "-", "ActiveSky/cuda-flash-attn": "-", "zzhhjjj/gemma-triton-flash-attn": "-",
+    "danieleschmidt/dp-flash-attention": "-", "LessUp/cuflash-attn": "cu", "iuliet716/flash-attention-cuda-from-scratch": "cu",
+    "drakerfire98/flash-attention-windows-5090-fa4-shim": "-", "wenssir/flash-attention": "cu",
+    "tfan2437/flash-attention-lab": "cu", "jianshuqiang-cpu/flash-attention-npu": "-", "MinghuasLab/flash-attention-npu": "-",
+    "DrXuQian/flash-attention-for-sail": "cu", "SNAPKITTYAGENT9NOVA/flash-attention-rtl": "-",
+    "ssiu/flash-attention-turing": "cu", "danieleschmidt/Photonic-Flash-Attention": "-", "cs15b047/Flash-Attention": "cu",
+    "Minghuas/flash-attention-npu": "-", "PaddlePaddle/flash-attention": "cu", "kiwmn/flash-attention-cuda-lab": "cu",
+    "graphcore-research/flash-attention": "-", "t-head/flash-attention-for-sail": "cu",
+    "hao-ai-lab/flash-attention-fp4": "cu", "drew-chen/flash-attention": "cuh", "yuvaraj1997/Flash-Attendance-System": "-",
+    "ai-bond/flash-attention-v100": "cuh", "vllm-project/flash-attention": "cu", "Tugbars/Flash-Attention-PTX-CUDA": "cu",
+    "baoqiwen/flash-attention": "cuh", "littsk/flexible-flash-attention": "cu", "chelokot/flash-attention-rdna3": "-",
+    "youssefelbaz32/flash-attention-accelerator": "cu", "w4096/mini-flash-attention": "cuh",
+    "mjun0812/flash-attention-prebuild-wheels": "-", "petrpan26/flash-attention": "cu",
+    "amazon-science/dualkv-flash-attn-for-rl": "cu", "ishovkun/flash-attention": "cuh", "chun-wan/flash-attention": "cu",
+    "AItoBit/flash-attention-from-scratch": "cuh", "HUSRCF/flash-attn-rocm-rdna3": "cu",
+    "heuwlwenmcconick439/metal-flash-attention-plus": "-", "amaye15/flash-attention-cpu": "-",
+    "66RING/tiny-flash-attention": "cuh", "amdpilot-org/flash-attention": "cuh",
+}
+assert list(CUDA_LOOK) == REMAINING_BEFORE_D[:len(CUDA_LOOK)]
+NO_CUDA_FILES = frozenset(r for r, v in CUDA_LOOK.items() if v == "-")
+
+
+def ranked() -> list[str]:
+    """The repositories left after (a)-(d), in frame order: rank k is ranked()[k - 1] (as far as the looks went)."""
+    return [r for r in CUDA_LOOK if r not in NO_CUDA_FILES]
+
+
+def sample() -> list[str]:
+    """This set's ranks 1, 3, 5, ... in order (heldout95 takes 2, 4, 6, ...)."""
+    return ranked()[0::2]
