@@ -28,17 +28,38 @@ CODE = "KP225"
 # what translation rewrites (warpflow), and a use that computes wrong is its own rule's finding;
 # refusing on the name alone would refuse correct logical 32-lane groups (a padded 32-lane scan).
 NAME_ONLY = frozenset({"WS001"})
+# Rules on the host's launch geometry (a block sized by 32): what they judge is the launched kernels' warps,
+# which the port rewrites elsewhere (width-32 shuffles, a ballot of the lane's own 32-lane group).  Such a
+# finding is kept only where the port's own lint still reports it on the same line of the original: a port
+# that keeps the kernels' 32-lane groups makes `warps * 32` threads right (lint's WS015 passes them).
+GEOMETRY = frozenset({"WS015", "WS031"})
+
+
+def _still_reported(src: SourceFile, port: Port, rw, after: dict[str, list] | None, offset: int) -> set | None:
+    """(rule, the original's line) of each GEOMETRY error the port's lint reports (None: no lint of the port)."""
+    if after is None:
+        return None
+    origin = source_lines(src.text, port.body, rw)  # the port's body line -> the original's line
+    out = set()
+    for code in GEOMETRY:
+        for f in after.get(code, ()):
+            j = f.line - offset - 1
+            out.add((code, origin[j] if 0 <= j < len(origin) else None))
+    return out
 
 
 def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: dict[str, list], offset: int,
-                 rw, allow_unported: bool = False) -> str:
+                 rw, allow_unported: bool = False, after: dict[str, list] | None = None) -> str:
     """KP225 for each finding in `before` (the original's WS errors by rule) that the port keeps
-    (`rw`: the port's rewrites); `offset`: the lines of the port's prologue, before its body."""
+    (`rw`: the port's rewrites); `offset`: the lines of the port's prologue, before its body.  `after`:
+    the port's own WS errors by rule (its lint), where self_check made one: a launch geometry finding
+    (GEOMETRY) the port's lint no longer reports at that line is fixed by the port's kernels."""
     b = backends.get(backend)
     if all(r.wave <= 32 for r in b.runs):
         return text
     targets = ", ".join(sorted({r.target for r in b.runs}))  # the port's lint targets (lint's words)
     marks: dict[int, list[str]] = {}
+    still = _still_reported(src, port, rw, after, offset)
     for code, found in sorted(before.items()):
         for f in found:
             if code in NAME_ONLY and not _class_member_value(src, f.span):
@@ -46,6 +67,8 @@ def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: d
             if f.span is None or rw.touches(*f.span) or _helper_rewritten(src, f.span, rw) or \
                     _macro_rewritten(src, f.span, rw):
                 continue  # rewritten: the port fixes it
+            if code in GEOMETRY and still is not None and (code, f.line) not in still:
+                continue  # the host's 32s are what the port's kernels now say (32-lane groups): its lint agrees
             message = (f"{code} ({f.name}) is kept as written in the {b.display_name} port, where lint reports it "
                        f"as an error for {targets}: {f.message}")
             hint = (f"fix it in the CUDA source (`kernelport rule {code}` explains, `kernelport lint --fix` "

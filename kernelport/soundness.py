@@ -432,7 +432,7 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
     if exact:
         before = {c: [f for f in fs if f.span is None or not any(a <= f.span[0] < b for a, b in exact)]
                   for c, fs in before.items()}
-    return kept_hazards(src, backend, port, text, before, offset, rw, allow_unported)
+    return kept_hazards(src, backend, port, text, before, offset, rw, allow_unported, after=after)
 
 
 def _in_branch(src, g, branch) -> str:

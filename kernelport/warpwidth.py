@@ -83,6 +83,7 @@ class Group:
     host: bool = False  # host code alone, whose width is that of the kernels it launches (launchgroups)
     confined_votes: list[Node] = field(default_factory=list)  # votes only one CUDA warp's threads reach
     half_votes: bool = False  # undecided, but translate may keep it logical, each vote over its warp (halfvotes)
+    spelled_votes: bool = False  # logical: every vote is already its caller's warp's (a port read again: halfvotes)
     # native, but a read of its per-warp slots is bounded by a fixed count of 32-lane warps, or every lane keeps a 32-lane
     # ladder's fold whose value depends on the width (fold_levels): translate keeps it logical (warpcounts.adopted);
     # lint reads the code as written, a port to the wave
@@ -497,7 +498,7 @@ def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, ma
     votes = halfvotes.kind(module, g.votes, names, backends_source()) if pick.verdict == LOGICAL and not helpers and \
         all(e.votes_per_warp for e in known) else None
     if votes == "spelled":  # a port's votes, each over its caller's CUDA warp (halfvotes): 32 lanes exactly
-        g.width, g.why = LOGICAL, f"{pick.source}: 32-lane groups, each vote over its own CUDA warp"
+        g.width, g.why, g.spelled_votes = LOGICAL, f"{pick.source}: 32-lane groups, each vote over its own CUDA warp", True
         return
     g.width, g.half_votes = UNDECIDED, votes == "full"  # (translate may keep 32 lanes, each vote over its warp)
     other = next((e for e in known if e.verdict != pick.verdict and e.verdict is not None), None)  # (two includers')
