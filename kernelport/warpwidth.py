@@ -342,7 +342,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
             lib = dialect.library_call(read_as, name) if name and c is None and not own else None
             if lib is not None:
                 c = lib[0]  # a library's warp helper (PyTorch's WARP_SHFL)
-            if c is not None and c.kind in _VOTES and c.warp_level:
+            if c is not None and c.kind in _VOTES and c.warp_level and not _barrier_mask(src, n, c, read_as):
                 votes.setdefault(k, []).append(n)
             if c is not None and c.kind == "shuffle" and name is not None:
                 found = dialect.spelled_by(read_as, name)
@@ -434,6 +434,18 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
         groups, by_function, problems = build()
     launchgroups.inherit(groups, by_function, launched, warp_level or set(), fns)
     return Widths(groups, by_function, problems, warp_level or set())
+
+
+def _barrier_mask(src, call: Node, c, read_as: str) -> bool:
+    """`__syncwarp(__activemask())`: the active lanes handed to a warp barrier as its mask, which no code reads
+    (a port's barrier takes no mask: the wave's) and which sees no other group's lanes through a value."""
+    p = call.parent
+    while p is not None and p.type in ("parenthesized_expression", "cast_expression"):
+        p = p.parent
+    if c.key != "activemask" or p is None or p.type != "argument_list" or p.parent is None:
+        return False
+    b = dialect.lookup(read_as, fnscopes.callee_name(p.parent.child_by_field_name("function")) or "")
+    return b is not None and b.kind == "barrier" and len(p.named_children) == 1
 
 
 def _warp32_calls():
