@@ -48,7 +48,8 @@ progress is read).
   other than CUDA 13's removed APIs, drops out (DROPPED), as does one that cannot be fetched, does not qualify or
   gives 0 files. Sampled repositories are taken in order until the set holds at least STOP_FILES = 40 files or
   STOP_PROJECTS = 10 projects.
-Outcome (18:27-18:33 UTC, before any measure of kernelport): (a)-(c) drop none of the 100 (main cfb870fc); (d) drops
+Outcome (18:27-18:33 UTC, before any measure of kernelport): (a)-(c) drop none of the 100 (main cfb870fc, still main's
+  head at 18:40 UTC: the ranks are main's at 18:40); (d) drops
   41 (metal, triton, NPU, RTL, Mojo, Rust, ROCm-only and CPU repositories, and FA forks whose stored listing holds no
   .cu/.cuh), 59 remain, ranked in frame order; this set takes the 30 odd ranks 1, 3, ..., 59 (CANDIDATES, in order).
   Positions 1-50 were looked at first (ranks 1-27: six fetched, eight no snapshot); they gave 6 files (ishovkun only:
