@@ -28,17 +28,57 @@ CODE = "KP225"
 # what translation rewrites (warpflow), and a use that computes wrong is its own rule's finding;
 # refusing on the name alone would refuse correct logical 32-lane groups (a padded 32-lane scan).
 NAME_ONLY = frozenset({"WS001"})
+# Rules on the host's launch geometry (a block sized by 32): what they judge is the launched kernels' warps.
+# Where every kernel the finding's host function launches is a group translate keeps at 32 lanes (every
+# shuffle width 32, each vote over its own CUDA warp), `warps * 32` threads are whole groups of the port
+# (lint's WS015 passes them, and does on the port): no kept hazard, provided the port's lint agrees.
+GEOMETRY = frozenset({"WS015", "WS031"})
+
+
+def _kept_groups(src: SourceFile, module, widths, span) -> bool:
+    """Whether the host function holding `span` launches kernels of this file, each of a group translate keeps
+    at 32 lanes with no vote that sees another group (warpwidth LOGICAL; votes none, or spelled per warp)."""
+    from . import fnscopes
+    from .warpwidth import LOGICAL
+    if module is None or widths is None or span is None or module.source.text != src.text:
+        return False
+    host = module.function_at(module.source.root.descendant_for_byte_range(*span))
+    if host is None:
+        return False
+    scopes, kernels = fnscopes.of(module), []
+    for launch in module.launches:
+        if module.function_at(launch.node) is host:
+            kernels += [scopes.key(f) for f in module.functions.values() if f.is_kernel and f.name == launch.kernel]
+    groups = [widths.by_function.get(k) for k in kernels]
+    return bool(groups) and all(g is not None and g.width == LOGICAL and (not g.votes or g.half_votes or g.spelled_votes)
+                                for g in groups)
+
+
+def _still_reported(src: SourceFile, port: Port, rw, after: dict[str, list] | None, offset: int) -> set:
+    """(rule, the original's line) of each GEOMETRY error the port's lint reports."""
+    origin = source_lines(src.text, port.body, rw)  # the port's body line -> the original's line
+    out = set()
+    for code in GEOMETRY:
+        for f in (after or {}).get(code, ()):
+            j = f.line - offset - 1
+            out.add((code, origin[j] if 0 <= j < len(origin) else None))
+    return out
 
 
 def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: dict[str, list], offset: int,
-                 rw, allow_unported: bool = False) -> str:
+                 rw, allow_unported: bool = False, after: dict[str, list] | None = None, *, module=None,
+                 widths=None) -> str:
     """KP225 for each finding in `before` (the original's WS errors by rule) that the port keeps
-    (`rw`: the port's rewrites); `offset`: the lines of the port's prologue, before its body."""
+    (`rw`: the port's rewrites); `offset`: the lines of the port's prologue, before its body.  `after`:
+    the port's own WS errors by rule (its lint); `module`, `widths`: translate's model and warp widths of
+    `src`: a launch geometry finding (GEOMETRY) for kernels the port keeps at 32 lanes, which the port's lint
+    no longer reports at that line, is fixed by the port's kernels."""
     b = backends.get(backend)
     if all(r.wave <= 32 for r in b.runs):
         return text
     targets = ", ".join(sorted({r.target for r in b.runs}))  # the port's lint targets (lint's words)
     marks: dict[int, list[str]] = {}
+    still = _still_reported(src, port, rw, after, offset) if after is not None and widths is not None else None
     for code, found in sorted(before.items()):
         for f in found:
             if code in NAME_ONLY and not _class_member_value(src, f.span):
@@ -46,6 +86,9 @@ def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: d
             if f.span is None or rw.touches(*f.span) or _helper_rewritten(src, f.span, rw) or \
                     _macro_rewritten(src, f.span, rw):
                 continue  # rewritten: the port fixes it
+            if code in GEOMETRY and still is not None and (code, f.line) not in still and \
+                    _kept_groups(src, module, widths, f.span):
+                continue  # the host's 32s are what the port's kernels now say (32-lane groups): its lint agrees
             message = (f"{code} ({f.name}) is kept as written in the {b.display_name} port, where lint reports it "
                        f"as an error for {targets}: {f.message}")
             hint = (f"fix it in the CUDA source (`kernelport rule {code}` explains, `kernelport lint --fix` "

@@ -83,6 +83,7 @@ class Group:
     host: bool = False  # host code alone, whose width is that of the kernels it launches (launchgroups)
     confined_votes: list[Node] = field(default_factory=list)  # votes only one CUDA warp's threads reach
     half_votes: bool = False  # undecided, but translate may keep it logical, each vote over its warp (halfvotes)
+    spelled_votes: bool = False  # logical: every vote is already its caller's warp's (a port read again: halfvotes)
     # native, but a read of its per-warp slots is bounded by a fixed count of 32-lane warps, or every lane keeps a 32-lane
     # ladder's fold whose value depends on the width (fold_levels): translate keeps it logical (warpcounts.adopted);
     # lint reads the code as written, a port to the wave
@@ -215,7 +216,7 @@ def row_launches(k: Function, module: Module) -> list[tuple[Node, Node]]:
     return out
 
 
-def _evidence(k: Function, module: Module, specs, names, follow: bool = True) -> list[Geometry]:
+def _evidence(k: Function, module: Module, specs, names, follow: bool = True, helpers=()) -> list[Geometry]:
     """What says k's block: its annotation, its launches, `__launch_bounds__`, row guards.  `follow`: a
     launch block no constant here decides (`<<<g, block_size>>>`) takes the sizes blocksizes follows to
     the host (a caller's `for (bs : {32, 64, ...})`); without it, or where those say nothing, it is unknown."""
@@ -257,7 +258,7 @@ def _evidence(k: Function, module: Module, specs, names, follow: bool = True) ->
     out += row_guards(k, module, names)
     if all(e.verdict is None for e in out):  # nothing says what the block is (`<<<g, lc.numthread>>>`):
         # the kernel's own lanes may still say rows of 32
-        out += row_lanes(k, module, names)
+        out += row_lanes(k, module, names, helpers)
     return out
 
 
@@ -273,72 +274,17 @@ def _followed(module: Module, launch, text: str) -> list[Geometry]:
     return out
 
 
-def _thread_field(src, n: Node) -> str | None:
-    """'x', 'y' or 'z' where `n` is `threadIdx.<f>` (as the input's dialect spells it)."""
-    while n.type in ("parenthesized_expression", "cast_expression") and n.named_children:
-        n = n.child_by_field_name("value") if n.type == "cast_expression" else n.named_children[0]
-        if n is None:
-            return None
-    if n.type != "field_expression":
-        return None
-    base, fld = n.child_by_field_name("argument"), n.child_by_field_name("field")
-    c = dialect.lookup(backends_source(), src.text_of(base)) if base is not None else None
-    return src.text_of(fld) if c is not None and c.key == "thread_idx" and fld is not None else None
-
-
-def _warp_width_text(text: str, k: Function, module: Module, names, mask: bool) -> bool:
-    """Whether `text` is the warp width (`%`: 32, `warpSize`) or its lane mask (`&`: 31, `warpSize - 1`)."""
-    t = " ".join(text.strip("() ").split())
-    if mask:
-        m = re.fullmatch(r"\(?\s*([A-Za-z_]\w*)\s*-\s*1\s*\)?", t)
-        if int_value(t) == 31:
-            return True
-        if m is None:
-            return False
-        t = m.group(1)
-    elif int_value(t) == 32:
-        return True
-    if not re.fullmatch(r"[A-Za-z_]\w*", t):
-        return False
-    value = constant(t, k, module, names)
-    return value == 32 or (value is None and (t == "warpSize" or bool(WARP_SIZE_NAME.search(t))))
-
-
-def row_lanes(k: Function, module: Module, names=None) -> list[Geometry]:
-    """A kernel of a 2-D (or 3-D) block whose lane is `threadIdx.x` alone (`threadIdx.x & 31`,
-    `threadIdx.x % warpSize`), not a linear thread index, and no warp index within a row
-    (`threadIdx.x / 32`: rows of several warps): its block's x is a whole number of CUDA warps, and
-    the rows as warps (`dim3(32, 8)`) are what that says where no launch is seen.  At 64
-    such a wave holds two rows whose `threadIdx.x` repeat 0-31: a wave-wide fold sums the two rows,
-    and a lane read of `threadIdx.x & 63` never reaches lanes 32-63.  32-lane groups are right for
-    rows of 32 and for any x that is whole warps (`dim3(64, 4)`): the lane is the hardware's there."""
-    src = module.source
-    if k.body is None:
+def row_lanes(k: Function, module: Module, names=None, helpers=()) -> list[Geometry]:
+    """A 2-D block whose lane is `threadIdx.x` alone, in k or a helper it calls (kernelport/row_lanes.py):
+    its rows as warps (`dim3(32, 8)`) are what that says where no launch is seen."""
+    from .row_lanes import row_lane
+    got = row_lane(k, module, names, helpers)
+    if got is None:
         return []
-    names = _names(module) if names is None else names
-    fields = {_thread_field(src, n) for n in src.index.under(k.body, "field_expression")}
-    if not fields & {"y", "z"}:
-        return []
-    lane = None
-    for n in src.index.under(k.body, "binary_expression"):
-        op = n.child_by_field_name("operator")
-        left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
-        if op is None or left is None or right is None or _thread_field(src, left) != "x" and \
-                _thread_field(src, right) != "x":
-            continue
-        o = src.text_of(op)
-        if o in ("/", ">>") and _thread_field(src, left) == "x" and \
-                (int_value(src.text_of(right)) == 5 if o == ">>" else
-                 _warp_width_text(src.text_of(right), k, module, names, False)):
-            return []  # a warp index within the row (`threadIdx.x / 32`): rows of several warps
-        for a, b in ((left, right), (right, left)):
-            if lane is None and o in ("&", "%") and _thread_field(src, a) == "x" and \
-                    _warp_width_text(src.text_of(b), k, module, names, o == "&"):
-                lane = n
-    if lane is None:
-        return []
-    text = " ".join(src.text_of(lane).split())
-    return [Geometry(32, None, f"a 2-D block whose lane is `{text}` (rows of 32 threads as warps; "
+    lane, f = got
+    text = " ".join(lane.text.decode(errors="replace").split())
+    where = "" if f is k else f" (in `{f.name}`, which `{k.name}` calls)"
+    return [Geometry(32, None, f"a 2-D block whose lane is `{text}`{where} (rows of 32 threads as warps; "
                                "no launch gives the block)", lane, votes_per_warp=False)]
 
 
@@ -396,7 +342,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
             lib = dialect.library_call(read_as, name) if name and c is None and not own else None
             if lib is not None:
                 c = lib[0]  # a library's warp helper (PyTorch's WARP_SHFL)
-            if c is not None and c.kind in _VOTES and c.warp_level:
+            if c is not None and c.kind in _VOTES and c.warp_level and not _barrier_mask(src, n, c, read_as):
                 votes.setdefault(k, []).append(n)
             if c is not None and c.kind == "shuffle" and name is not None:
                 found = dialect.spelled_by(read_as, name)
@@ -490,6 +436,18 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
     return Widths(groups, by_function, problems, warp_level or set())
 
 
+def _barrier_mask(src, call: Node, c, read_as: str) -> bool:
+    """`__syncwarp(__activemask())`: the active lanes handed to a warp barrier as its mask, which no code reads
+    (a port's barrier takes no mask: the wave's) and which sees no other group's lanes through a value."""
+    p = call.parent
+    while p is not None and p.type in ("parenthesized_expression", "cast_expression"):
+        p = p.parent
+    if c.key != "activemask" or p is None or p.type != "argument_list" or p.parent is None:
+        return False
+    b = dialect.lookup(read_as, fnscopes.callee_name(p.parent.child_by_field_name("function")) or "")
+    return b is not None and b.kind == "barrier" and len(p.named_children) == 1
+
+
 def _warp32_calls():
     """The source dialect's calls that act on a whole 32-lane warp (its `warp32_calls`), compiled; None: none."""
     from . import backends
@@ -507,11 +465,13 @@ def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, ma
     functors = functor_launches(module)  # a functor's call operator runs in the blocks its launches give
     entries = warpless_kernels.entries(module, [f for f in fs if f.is_kernel or fnscopes.of(module).key(f) in functors],
                                        warp_level)  # (a kernel that runs no warp-level code: no say)
-    evidence = [e for f in entries for e in _evidence(f, module, specs, names)]
+    from .row_lanes import header_helpers  # (a helper's lane is its kernel's rows' too, a header's as well)
+    device = [(f, module) for f in fs if not f.is_kernel] + header_helpers(module, helpers)
+    evidence = [e for f in entries for e in _evidence(f, module, specs, names, helpers=device)]
     swept = next((e for e in evidence if e.followed and e.verdict != NATIVE), None)
     if swept is not None and (why := _rows_break(g, fs, module, helpers)):
         g.rows_not_kept = f"{swept.source} keeps no 32-lane rows: {why}"
-        evidence = [e for f in entries for e in _evidence(f, module, specs, names, follow=False)]
+        evidence = [e for f in entries for e in _evidence(f, module, specs, names, follow=False, helpers=device)]
     known = [e for e in evidence if e.verdict is not None] + code
     verdicts = {e.verdict for e in known}
     unknown = len(known) - len(code) < len(evidence) or not entries
@@ -550,7 +510,7 @@ def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, ma
     votes = halfvotes.kind(module, g.votes, names, backends_source()) if pick.verdict == LOGICAL and not helpers and \
         all(e.votes_per_warp for e in known) else None
     if votes == "spelled":  # a port's votes, each over its caller's CUDA warp (halfvotes): 32 lanes exactly
-        g.width, g.why = LOGICAL, f"{pick.source}: 32-lane groups, each vote over its own CUDA warp"
+        g.width, g.why, g.spelled_votes = LOGICAL, f"{pick.source}: 32-lane groups, each vote over its own CUDA warp", True
         return
     g.width, g.half_votes = UNDECIDED, votes == "full"  # (translate may keep 32 lanes, each vote over its warp)
     other = next((e for e in known if e.verdict != pick.verdict and e.verdict is not None), None)  # (two includers')

@@ -582,7 +582,7 @@ def _logical_kernels(ctx) -> tuple[set[str], dict[str, Node]]:
             crossing.setdefault(fn, call)
     logical, crossed = set(), {}
     for k, g in widths.by_function.items():
-        if g.width != LOGICAL or g.votes and g.shares_wave:
+        if g.width != LOGICAL or g.votes and g.shares_wave and not g.spelled_votes:  # (a port's per-warp votes)
             continue
         cross = [crossing[m] for m in [k, *sorted(g.functions)] if m in crossing] if g.shares_wave else []
         if cross:
