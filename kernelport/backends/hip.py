@@ -473,11 +473,10 @@ class HIP(Backend):
                           "grid_group": ("size", "thread_rank", "is_valid", "sync"),
                           "thread_block_tile": ("size", "thread_rank", "is_valid", "sync", "shfl", "shfl_down",
                                                 "shfl_up", "shfl_xor")}
-    # What ROCm 5.2's amd_hip_cooperative_groups.h declares in namespace cooperative_groups, with the
-    # names of cooperative_groups/reduce.h's and memcpy_async.h's polyfills (header_polyfills): no block_tile_memory,
-    # no this_thread_block(scratch), no cluster, labeled/binary partitions nor scans; its
-    # tiled_partition<N> static_asserts N <= the wave (32 on gfx1030), where CUDA's N > 32 is a tile of
-    # warps (block_tile_memory before sm_80). tests/test_cg_names.py compiles the table with hipcc.
+    # What ROCm 5.2's amd_hip_cooperative_groups.h declares in namespace cooperative_groups, with the reduce.h and
+    # memcpy_async.h polyfills' names (header_polyfills): no block_tile_memory, this_thread_block(scratch), cluster,
+    # labeled/binary partitions nor scans; tiled_partition<N> static_asserts N <= the wave (32 on gfx1030), where
+    # CUDA's N > 32 is a tile of warps (block_tile_memory before sm_80). tests/test_cg_names.py compiles the table.
     cg_names_present = frozenset((
         "thread_group", "thread_block", "grid_group", "multi_grid_group", "coalesced_group", "tiled_group",
         "thread_block_tile", "thread_block_tile_base", "thread_block_tile_type", "tile_base", "this_thread_block",
