@@ -17,7 +17,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import arch_branches, atomic_refs, backends, cub_decomposers, device_allocas, folded_bounds, host_typed_functors, implicit_typename, private_memory, pass_branches, reduce_operands, signed_masks, stdint_typedefs, blocksizes, collective_widths, confined_votes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, own_macros, thrust_cub, unroll_counts, vector_lists, warpcounts, warpflow, warpwidth, version_values, line_splices, include_lines, device_less_operators, pass_attributes, nvcc_leniencies, vla_initializers, thrust_headers, host_classifiers, shared_storage, masked_types, vector_short_lists
+from . import arch_branches, atomic_refs, backends, cub_decomposers, device_allocas, folded_bounds, host_typed_functors, implicit_typename, private_memory, pass_branches, reduce_operands, signed_masks, stdint_typedefs, blocksizes, collective_widths, confined_votes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, own_macros, thrust_cub, unroll_counts, vector_lists, warpcounts, warpflow, warpwidth, version_values, line_splices, include_lines, device_less_operators, pass_attributes, nvcc_leniencies, vla_initializers, thrust_headers, host_classifiers, shared_storage, masked_types, vector_short_lists, verbatim_args
 from .api_names import ApiNames
 from .inline_asm import InlineAsm
 from .attribute_order import AttributeOrder
@@ -375,6 +375,8 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
             c, node = use.concept, use.node
             if self.rw.has(node):
                 continue  # already rewritten as a wave-width site
+            if node.type != "call_expression" and verbatim_args.inside(self.src, node.start_byte):
+                continue  # `INST(k, __nv_bfloat16)` whose macro pastes `k_##T`: the CUDA build's name
             if self.rewrite_api_use(use):
                 continue
             target = c.spelling(self.backend)
