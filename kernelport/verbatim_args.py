@@ -19,8 +19,9 @@ from typing import Mapping
 _CALL = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
 
 
-def _groups(text: str, open_at: int) -> list[tuple[int, int]] | None:
-    """The [start, end) spans of the top-level arguments of the call whose `(` is at `open_at`."""
+def arg_spans(text: str, open_at: int) -> list[tuple[int, int]] | None:
+    """The [start, end) spans of the top-level arguments of the call whose `(` is at `open_at` (None where it
+    does not close); a literal's commas and brackets are no argument's."""
     spans, depth, start = [], 0, open_at + 1
     i = open_at
     while i < len(text):
@@ -71,7 +72,7 @@ def _read_uses(name: str, m, macros: Mapping, depth: int, memo: dict) -> list[se
         if c.group(1) == name or macros.get(c.group(1)) is None or macros[c.group(1)].params is None:
             continue
         inner, callee = _uses(c.group(1), macros, depth + 1, memo), macros[c.group(1)].params
-        for k, (s, e) in enumerate(_groups(body, c.end() - 1) or ()):
+        for k, (s, e) in enumerate(arg_spans(body, c.end() - 1) or ()):
             arg = body[s:e].strip()
             j = k if k < len(callee) else (len(callee) - 1 if callee[-1:] == ("...",) else None)
             if arg in params and j is not None and j < len(inner):
@@ -108,7 +109,7 @@ def file_spans(src) -> list[tuple[int, int]]:
             spelled = spelled_of[c.group(1)]
             params = macros[c.group(1)].params
             variadic = params[-1:] == ("...",)
-            for k, span in enumerate(_groups(blank, c.end() - 1) or ()):
+            for k, span in enumerate(arg_spans(blank, c.end() - 1) or ()):
                 if k in spelled or variadic and k >= len(params) - 1 and len(params) - 1 in spelled:
                     out.append(span)
     src.__dict__["_kp_verbatim"] = out
