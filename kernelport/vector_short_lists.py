@@ -10,11 +10,18 @@ silently wrong.  The port writes the members the list leaves out as `0`, which i
 initialisation gives them: `uint3 v = {a, b, 0};`, `uint3{x, 0, 0}`.
 
 Read where the list's type is written: a declaration of a vector (and each list of an array of vectors), a
-functional cast `T{...}`, and `return {...}` in a function whose return type is the vector.  A list with
+functional cast `T{...}`, and `return {...}` in a function whose return type is the vector.  In a macro body
+whose function returns a parameter of the macro (`#define DEFINE_VEC2_UNARY_OPS(TYPE) DH_INLINE TYPE
+operator-(const TYPE &a) { return {-a.x, -a.y}; }`, used as `DEFINE_VEC2_UNARY_OPS(int2)` and `(uint3)`), where
+every use of the macro in the file gives that parameter a CUDA vector type and one has more members than the
+list, the return is written member by member, which every one of those types takes: `{ TYPE kp_v{}; kp_v.x =
+(-a.x); kp_v.y = (-a.y); return kp_v; }` (a body that names a concept is macro_bodies', left to it).  A list with
 designators, an empty one (the default constructor: zeros everywhere) and one of every member stay as written;
 `dim3` is a class with defaults of 1 on both platforms (not one of these types).
 """
 from __future__ import annotations
+
+import re
 
 from tree_sitter import Node
 
@@ -35,6 +42,7 @@ def rewrite_pass(tr) -> None:
         if not items or len(items) >= lanes or any(c.type in ("initializer_pair", "initializer_list") for c in items):
             continue
         _complete(tr, lst, lanes - len(items))
+    _macro_returns(tr)
 
 
 _NAMES = tuple(sorted({n for n, (_, lanes) in VECTORS.items() if lanes > 1}))
@@ -84,3 +92,60 @@ def _complete(tr, lst: Node, missing: int) -> None:
     tr.note(lst, f"{{...{zeros}}}", f"a CUDA vector type is an aggregate (the members a list leaves out are 0); on "
             f"{backends.get(tr.backend).display_name} it is a class whose constructors take every member or one "
             "scalar for all of them")
+
+
+_RETURN = re.compile(r"\breturn\s*\{")
+_HEAD = re.compile(r"\b([A-Za-z_]\w*)\s*[&*]?\s+(?:operator\s*[^\s(]+|[A-Za-z_]\w*)\s*\([^;{}]*\)\s*(?:const\s*)?\{")
+_MEMBERS = ("x", "y", "z", "w")
+
+
+def _macro_returns(tr) -> None:
+    """The module docstring's macro bodies: `return {...};` of a function returning a macro parameter."""
+    from . import dialect
+    from .translate import SOURCE
+    from .verbatim_args import arg_spans
+    src = tr.src
+    if b"return" not in src.data:
+        return
+    text = src.data.decode("latin-1")  # (one character a byte: offsets are the nodes')
+    names = dialect.respelled(SOURCE, tr.backend)
+    for d in src.index.of_type("preproc_function_def"):
+        v, params = d.child_by_field_name("value"), d.child_by_field_name("parameters")
+        if v is None or params is None or tr.rw.has(v) or "return" not in src.text_of(v):
+            continue
+        body = text[v.start_byte:v.end_byte]
+        if set(re.findall(r"[A-Za-z_]\w*", body)) & names:
+            continue  # (macro_bodies translates it)
+        plist = [src.text_of(p) for p in params.named_children if p.type == "identifier"]
+        uses = _use_arguments(text, src.text_of(d.child_by_field_name("name")), len(plist), arg_spans)
+        for r in _RETURN.finditer(body):
+            head = [h for h in _HEAD.finditer(body, 0, r.start())]
+            t = head[-1].group(1) if head else None
+            if t not in plist or not uses:
+                continue
+            kinds = [VECTORS.get(u[plist.index(t)]) for u in uses]
+            spans = arg_spans(body, r.end() - 1)
+            end = body.find(";", spans[-1][1]) if spans else -1  # (spans[-1][1]: the list's `}`)
+            if None in kinds or not spans or end < 0 or body[spans[-1][1] + 1:end].strip() or \
+                    any(n < 2 for _, n in kinds):
+                continue
+            items = [body[a:b].strip() for a, b in spans if body[a:b].strip()]
+            if not items or len(items) >= max(n for _, n in kinds) or len(items) > min(n for _, n in kinds) or \
+                    any(re.match(r"\.\w+\s*=", i) for i in items):
+                continue
+            at = v.start_byte + r.start()
+            new = "{ " + t + " kp_v{}; " + " ".join(f"kp_v.{m} = ({i});" for m, i in zip(_MEMBERS, items)) + \
+                " return kp_v; }"
+            if not tr.rw.touches(at, v.start_byte + end + 1):
+                tr.rw.drop_span(at, v.start_byte + end + 1, new)
+
+
+def _use_arguments(text: str, name: str, count: int, arg_spans) -> list[list[str]]:
+    """The arguments of the file's uses of macro `name` outside its definitions (each a list of `count`)."""
+    out = []
+    for m in re.finditer(r"^[ \t]*" + re.escape(name) + r"\s*\(", text, re.M):
+        spans = arg_spans(text, m.end() - 1)
+        if spans is None or len(spans) != count:
+            return []
+        out.append([text[a:b].strip() for a, b in spans])
+    return out

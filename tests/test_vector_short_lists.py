@@ -11,7 +11,7 @@ keep their text."""
 from __future__ import annotations
 
 from conftest import hip_compiles
-from port_support import ported
+from port_support import port_text, ported
 
 KERNEL = """__device__ uint3 shifted(uint3 a) { uint3 r = {a.x + 1, a.y + 1}; return r; }
 __global__ void k(const unsigned* in, unsigned* out)
@@ -53,3 +53,26 @@ __global__ void k(unsigned* out)
     for line in ("dim3 d = {3u, 4u};", "uint3 full = {1u, 2u, 3u};", "uint3 none = {};", "P p = {5u, 6u};"):
         assert line in port.body, (line, port.body)
     hip_compiles(tmp_path, text, "alike.hip")
+
+
+MACRO = """#define DH_INLINE __host__ __device__ inline
+#define DEFINE_VEC2_UNARY_OPS(TYPE)           \\
+    DH_INLINE TYPE operator-(const TYPE &a) { \\
+        return {-a.x, -a.y};                  \\
+    }
+DEFINE_VEC2_UNARY_OPS(int2)
+DEFINE_VEC2_UNARY_OPS(uint3)
+__global__ void k(uint3* o, int2* p) { o[threadIdx.x] = -o[threadIdx.x]; p[threadIdx.x] = -p[threadIdx.x]; }
+"""
+
+
+def test_a_macro_bodys_return_of_its_type_parameter_is_written_member_by_member(tmp_path):
+    text = port_text(MACRO, dedent=False)
+    assert "{ TYPE kp_v{}; kp_v.x = (-a.x); kp_v.y = (-a.y); return kp_v; }" in text, text
+    hip_compiles(tmp_path, text, "macro.hip")
+    only2 = port_text(MACRO.replace("DEFINE_VEC2_UNARY_OPS(uint3)\n", "").replace("uint3* o, ", "").replace(
+        "o[threadIdx.x] = -o[threadIdx.x]; ", ""), dedent=False)
+    assert "return {-a.x, -a.y};" in only2  # every use's type has two members: the list is right as written
+    own = MACRO.replace("DEFINE_VEC2_UNARY_OPS(uint3)", "struct P3 { int x, y, z; };\nDEFINE_VEC2_UNARY_OPS(P3)") \
+        .replace("uint3* o", "P3* o")
+    assert "return {-a.x, -a.y};" in port_text(own, dedent=False)  # a project's aggregate: as written
