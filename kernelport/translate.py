@@ -319,7 +319,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
             text = self.spell("lanemask_one")
         elif role == "type32":
             text = declsplit.wide_type(self, site)  # (a declaration that declares other variables: split there)
-            signed_masks.rewrite(self, site)  # `(int)ballot < 0`: the wave's last lane
+            signed_masks.rewrite(self, site)  # `(int)ballot < 0`: lane 31 of the thread's warp
         elif role == "full_value":
             text = self.spell("activemask")
         elif role == "bitop64":
