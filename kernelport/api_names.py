@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import coordinate_targets, address_types, backends, case_labels, device_pass, hidden_defines, lazy_re, template_deduction, unavailable
+from . import coordinate_targets, address_types, backends, case_labels, compiler_tests, device_pass, hidden_defines, lazy_re, template_deduction, unavailable
 from .api_fallbacks import defines, include_block
 from .overload_ranks import calls_cuda_builtin
 from .diagnostics import Diagnostic
@@ -104,9 +104,18 @@ class ApiNames:
 
     def ported_macro(self, name: str, node: Node | None = None) -> str:
         """A macro name as the port writes it (HIP's table: `__CUDACC__` -> `__HIPCC__`; else `compiler_macros`; `node`: the use)."""
-        b, declared = backends.get(self.backend), name in self.declared_names()
-        new = None if declared else device_pass.spelling(self, name, node) or (b.api().spelling(name) if b.api() else b.compiler_macros.get(name))
+        new = self._respelled(name, node)
+        if new and compiler_tests.kept(self.src, node, name, new, self._respelled,
+                                       self.__dict__.setdefault("_kp_compiler_tests", {})):
+            return name  # a test that tells the compilers apart itself (`defined(__CUDACC__) && !defined(__HIPCC__)`)
         return new or name
+
+    def _respelled(self, name: str, node: Node | None = None) -> str | None:
+        """`ported_macro`'s spelling before compiler_tests keeps a test as written (None: none)."""
+        b = backends.get(self.backend)
+        if name in self.declared_names():
+            return None
+        return device_pass.spelling(self, name, node) or (b.api().spelling(name) if b.api() else b.compiler_macros.get(name))
 
     def inherit_api_context(self, outer: "ApiNames") -> None:
         """A macro body translated on its own still knows the file's declarations."""
@@ -177,6 +186,8 @@ class ApiNames:
         if e.call_template is not None:
             self._rewrite_api_call(node, target, name, e.call_template)
             return True
+        if e.target != name and compiler_tests.in_test(target) and self.ported_macro(name, target) == name:
+            return True  # the project's own choice between the compilers (kernelport/compiler_tests.py)
         if e.target != name:
             self.rw.replace(_elaborated(target) or target, e.target)
             self._api_note(target, name, e.target, e.kind)

@@ -82,13 +82,20 @@ def _defines_toolkit_macro(node: Node, text_of) -> bool:
 def _same_typedef(node: Node, text_of) -> bool:
     """`typedef cudaStream_t cudaStream_t;` (Bridge++'s bridgeACC.h): a typedef of a name as itself
     redeclares the type the name already is (valid C++), so the name stays the toolkit's, not the user's
-    own: the port renames both sides (`typedef hipStream_t hipStream_t;`) and its uses.  A typedef of
-    another type under a CUDA name (`typedef int cudaStream_t;`) is the user's own name."""
-    if node.type != "type_definition":
+    own: the port renames both sides (`typedef hipStream_t hipStream_t;`) and its uses.  The same in a
+    namespace, of the global name (`namespace proj { typedef ::cudaStream_t cudaStream_t; }`, or `using
+    cudaStream_t = ::cudaStream_t;`): `proj::cudaStream_t` is the toolkit's type, and code outside the
+    namespace names the toolkit's (main kept every `cudaStream_t` of the file as the user's: hipcc stopped at
+    "unknown type name 'cudaStream_t'" outside the namespace).  A typedef of another type under a CUDA name
+    (`typedef int cudaStream_t;`) is the user's own name."""
+    if node.type == "alias_declaration":
+        t, d = node.child_by_field_name("type"), node.child_by_field_name("name")
+    elif node.type == "type_definition":
+        t, d = node.child_by_field_name("type"), node.child_by_field_name("declarator")
+    else:
         return False
-    t, d = node.child_by_field_name("type"), node.child_by_field_name("declarator")
     return t is not None and d is not None and d.type == "type_identifier" and \
-        " ".join(text_of(t).split()) == text_of(d)
+        "".join(text_of(t).split()).removeprefix("::") == text_of(d)
 
 
 def _aliases_api_name(node: Node, text_of) -> bool:

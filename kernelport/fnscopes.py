@@ -456,6 +456,8 @@ def arg_type(an, a: Node) -> str | None:
     cast = _cast_type(a)  # `(uint32_t)ballot`, `static_cast<uint32_t>(m)`, `uint32_t(m)`: the type it names
     if cast is not None:
         return cast
+    if a.type == "binary_expression":  # `m & 0xffffu`: the operands' common type, as C++ converts them
+        return _common_type(an, a)
     if a.type == "call_expression":  # a ballot: a lane mask (CUDA's 32 bits, a port's wave of 64)
         from . import backends, dialect
         found = dialect.spelled_by(backends.source().name, callee_name(a.child_by_field_name("function")) or "")
@@ -469,6 +471,37 @@ def arg_type(an, a: Node) -> str | None:
         return None if p.pointer else _type(p.type)
     t = an.decl_types.get((an.cur, text))
     return _resolved(_type(t.text.decode()), getattr(an, "aliases", None) or {}) if t is not None else None
+
+
+_RANKS = {"int": 1, "int32_t": 1, "unsigned": 2, "uint32_t": 2, "long": 3, "int64_t": 3, "longlong": 3,
+          "unsignedlong": 4, "uint64_t": 4, "size_t": 4, "unsignedlonglong": 4}
+_ARITH = frozenset({"&", "|", "^", "+", "-", "*", "/", "%"})
+
+
+def _common_type(an, e: Node) -> str | None:
+    """The type of an integer operation of two plainly typed operands (the usual arithmetic conversions over
+    int, unsigned and their 64-bit kin; a shift has its left operand's), None otherwise.  A ballot beside an
+    int or unsigned word is a lane mask (CUDA's `unsigned`): `f(m & 0xffffu)` of an `unsigned m` calls
+    `f(uint32_t)` as `f(m)` does, so the port widens that overload with the mask (h/hip63 read the expression
+    as a 64-bit mask of unknown type: the port's `unsigned long long` argument was ambiguous between
+    `f(uint32_t)` and `f(uint64_t)`)."""
+    op = e.child_by_field_name("operator")
+    left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+    if op is None or left is None or right is None:
+        return None
+    op = op.text.decode()
+    lt = arg_type(an, left)
+    if op in ("<<", ">>"):
+        return lt if lt in _RANKS or lt == LANE_MASK else None
+    if op not in _ARITH:
+        return None
+    rt = arg_type(an, right)
+    if LANE_MASK in (lt, rt):
+        other = rt if lt == LANE_MASK else lt
+        return LANE_MASK if other in ("int", "int32_t", "unsigned", "uint32_t", LANE_MASK) else None
+    if lt not in _RANKS or rt not in _RANKS:
+        return None
+    return lt if _RANKS[lt] >= _RANKS[rt] else rt
 
 
 def _returned(an, call: Node) -> str | None:

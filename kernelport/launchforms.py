@@ -81,20 +81,9 @@ def kernel_of(node: Node | None) -> Node | None:
 
 def _split_args(text: str, start: int) -> list[str] | None:
     """The top-level comma-separated arguments of the parenthesis opening at text[start]."""
-    depth, out, cur = 0, [], start + 1
-    for i in range(start, len(text)):
-        ch = text[i]
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-            if depth == 0:
-                out.append(text[cur:i])
-                return [a.strip() for a in out]
-        elif ch == "," and depth == 1:
-            out.append(text[cur:i])
-            cur = i + 1
-    return None
+    from .verbatim_args import arg_spans
+    spans = arg_spans(text, start)
+    return None if spans is None else [text[a:b].strip() for a, b in spans]
 
 
 def _param(arg: str, params: list[str]) -> int | None:

@@ -9,13 +9,14 @@ concept (dialect kind "type": a plain rename, `__nv_bfloat16` -> `hip_bfloat16`)
 preprocessor passes to the macro's body as it is, so renaming it in the masked text is what
 renaming it in the parsed code does.  Only whole identifiers outside comments and literals are
 renamed; calls, indices and runtime API names stay as written (their ports are not renames
-everywhere) and KP230 keeps naming them."""
+everywhere) and KP230 keeps naming them.  An argument the macro stringifies or pastes (`#T`, `k_##T`)
+keeps its CUDA spelling (kernelport/verbatim_args.py)."""
 from __future__ import annotations
 
 import re
 from types import SimpleNamespace
 
-from . import backends, dialect, lazy_re, own_macros
+from . import backends, dialect, lazy_re, own_macros, verbatim_args
 
 RENAMED_REASONS = frozenset({"statement", "arguments"})  # macro uses, not a conditional's other branch
 _SKIPPED = lazy_re.compile(rb'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
@@ -42,6 +43,8 @@ def rename_pass(tr) -> None:
             continue
         text = data[m.start:m.end]
         skipped = [(s.start(), s.end()) for s in _SKIPPED.finditer(text)]
+        skipped += [(a - m.start, b - m.start) for a, b in verbatim_args.file_spans(tr.src)
+                    if a < m.end and b > m.start]  # `#T`, `k_##T`: the CUDA spelling, as the CUDA build makes it
         for w in _WORD.finditer(text):
             if any(s <= w.start() < e for s, e in skipped) or w.group().decode() == m.name:
                 continue

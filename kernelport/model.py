@@ -15,7 +15,7 @@ from tree_sitter import Node
 
 from .depth import big_stack
 from .file_scope import SCOPE_CONTAINERS, file_scope_items  # noqa: F401 - (model.file_scope_items: its callers)
-from . import backends, dialect, launch_macros, launchforms, own_macros
+from . import backends, dialect, launch_macros, launchforms, member_builtins, own_macros
 from .macros import SPACE_WORDS
 from .qualifier_macros import qualifier_macros
 from .source import SourceFile, call_args, ident_name, uncomment, walk
@@ -423,6 +423,8 @@ def build(src: SourceFile) -> Module:
                 continue  # `#define warpSize 32` and its uses: the file's own macro, which shadows the built-in
             if c.kind == "index" and (f := owner_fn(node)) is not None and f.param(src.text_of(node)) is not None:
                 continue  # `__device__ void f(T* st, int threadIdx)`: the parameter shadows the built-in there
+            if c.kind == "index" and member_builtins.is_member(src, node):
+                continue  # `enum { warpSize = 32 };`, `Tile::warpSize`: a class's own member (member_builtins.py)
             uses.append(ConceptUse(c, node, owner(node)))
         elif t in ("gnu_asm_expression", "asm_statement"):
             asm.append((node, owner(node)))

@@ -82,19 +82,31 @@ def meaning_matches(src, fn: Node, params: list[str], op: str) -> bool:
 def _uses_with_arguments(src, name: str, tmpl: Node | None) -> list[Node] | None:
     """The identifiers of `name<...>` uses with explicit template arguments outside `tmpl` (unqualified:
     `std::max<int>` and members are others), or None where the file declares another function of that
-    name (a namespace's or a class's own `max`, which an unqualified use may mean).  `tmpl` None: the
+    name (a namespace's own `max`, or one defined out of its class, which an unqualified use may mean); a
+    class's member declared in the class (`struct Range { int max() const; };`, a header's beside its
+    constexpr `max` template: main wrote no `kp_max` copy there while its includers called one) is another
+    function only inside that class, whose uses are left out.  `tmpl` None: the
     template is another file's (an included header's), and any declaration here is another function."""
     lo, hi = (tmpl.start_byte, tmpl.end_byte) if tmpl is not None else (0, 0)
+    classes = []  # the bodies of classes declaring a member function of that name: `r.max()` is no use of it
     for fd in src.index.of_type("function_declarator"):
         d = fd.child_by_field_name("declarator")
         spelled = src.text_of(d) if d is not None else ""
+        if d is not None and d.type == "field_identifier" and spelled == name:
+            body = fd.parent
+            while body is not None and body.type != "field_declaration_list":
+                body = body.parent
+            if body is not None:  # (inside it, an unqualified name finds the member first: those uses stay)
+                classes.append((body.start_byte, body.end_byte))
+                continue
         if (spelled == name or spelled.endswith("::" + name)) and not lo <= fd.start_byte < hi:
             return None
     out = []
     for t in src.index.of_type("template_function"):
         ident = t.child_by_field_name("name")
         if ident is None or src.text_of(ident) != name or lo <= t.start_byte < hi or \
-                t.parent is None or t.parent.type == "qualified_identifier":
+                t.parent is None or t.parent.type == "qualified_identifier" or \
+                any(a <= t.start_byte < b for a, b in classes):
             continue
         out.append(ident)
     return out
@@ -135,7 +147,8 @@ def handed_constexpr(src, own: dict[str, str]) -> set[str]:
         words = src.data[tmpl.start_byte:fd.start_byte]
         if len(names) == 2 and None not in names and src.text_of(fn.child_by_field_name("type")) == t and \
                 fn.child_by_field_name("declarator") == fd and re.search(rb"\b__device__\b", words) and \
-                re.search(rb"\bconstexpr\b", words) and meaning_matches(src, fn, names, own[src.text_of(head)]):
+                re.search(rb"\bconstexpr\b", words) and meaning_matches(src, fn, names, own[src.text_of(head)]) and \
+                _uses_with_arguments(src, src.text_of(head), tmpl) is not None:  # (else its port writes no copy)
             out.add(src.text_of(head))
     return out
 

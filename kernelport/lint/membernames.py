@@ -7,8 +7,9 @@ value).  Two cases, both read off the tree, not the spelling of one project:
 
 - qualified: `Cfg::warpSize`, `ns::Cfg::warpSize` (a scope before `::`).  `::warpSize` (the global
   scope) is still the built-in.
-- unqualified inside a class body that declares a member of that name (a field, in any
-  preprocessor branch of the body): C++ looks the name up in the class first, so in the class's
+- an enumerator's own name (`enum { warpSize = 32 };`: a declaration, not a use);
+- unqualified inside a class body that declares a member of that name (a field or an enumerator of an
+  enum in the body, in any preprocessor branch of the body): C++ looks the name up in the class first, so in the class's
   `static_assert`s, member initialisers, member types and the bodies of the member functions
   written there, it is the member.  Outside the class (a free function, another class) it is the
   built-in again.
@@ -23,6 +24,8 @@ _BRANCHES = ("preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "pre
 def names_member(ctx, node: Node, name: str) -> bool:
     """Whether `name` at `node` (an identifier) is a scoped name or a member of an enclosing class."""
     p = node.parent
+    if p is not None and p.type == "enumerator" and p.child_by_field_name("name") == node:
+        return True
     if p is not None and p.type == "qualified_identifier" and \
             (nm := p.child_by_field_name("name")) is not None and nm.start_byte == node.start_byte:
         return p.child_by_field_name("scope") is not None  # `::warpSize`: the built-in, in a class too
@@ -46,4 +49,9 @@ def _declares(ctx, body: Node, name: str) -> bool:
                     d = d.child_by_field_name("declarator")  # `int warpSize[2]`, `*warpSize`
                 if d is not None and ctx.text(d) == name:
                     return True
+            t = n.child_by_field_name("type")  # `enum { warpSize = 32 };`
+            enums = t.child_by_field_name("body") if t is not None and t.type == "enum_specifier" else None
+            if enums is not None and any(e.type == "enumerator" and ctx.text(e.child_by_field_name("name")) == name
+                                         for e in enums.named_children):
+                return True
     return False

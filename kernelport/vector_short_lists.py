@@ -1,0 +1,151 @@
+"""A braced list with fewer elements than its CUDA vector type has members, completed with zeros.
+
+CUDA's vector types are aggregates: `uint3 v = {a, b};` is (a, b, 0), `float4 f{x}` is (x, 0, 0, 0), and
+`return {-a.x, -a.y};` in a function returning uint3 the same (CudaTextureGen's operators.cuh, heldout90).
+Where the backend's vector types are classes (`vector_types_are_classes`: ROCm's HIP_vector_type) the list
+calls a constructor: one of every member, or one scalar, which is explicit and copies the scalar to every
+member.  So on hipcc two of three is "no matching constructor for initialization of 'uint3'", `uint3 v = {x}`
+"chosen constructor is explicit", and `uint3{x}` or `float4 f{x}` compile and broadcast: (x, x, x), a port
+silently wrong.  The port writes the members the list leaves out as `0`, which is what CUDA's aggregate
+initialisation gives them: `uint3 v = {a, b, 0};`, `uint3{x, 0, 0}`.
+
+Read where the list's type is written: a declaration of a vector (and each list of an array of vectors), a
+functional cast `T{...}`, and `return {...}` in a function whose return type is the vector.  In a macro body
+whose function returns a parameter of the macro (`#define DEFINE_VEC2_UNARY_OPS(TYPE) DH_INLINE TYPE
+operator-(const TYPE &a) { return {-a.x, -a.y}; }`, used as `DEFINE_VEC2_UNARY_OPS(int2)` and `(uint3)`), where
+every use of the macro in the file gives that parameter a CUDA vector type and one has more members than the
+list, the return is written member by member, which every one of those types takes: `{ TYPE kp_v{}; kp_v.x =
+(-a.x); kp_v.y = (-a.y); return kp_v; }` (a body that names a concept is macro_bodies', left to it).  A list with
+designators, an empty one (the default constructor: zeros everywhere) and one of every member stay as written;
+`dim3` is a class with defaults of 1 on both platforms (not one of these types).
+"""
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from . import backends
+from .vector_types import VECTORS
+
+
+def rewrite_pass(tr) -> None:
+    """A translator pass (kernelport.translate.Translator.passes): this module's docstring."""
+    if not backends.get(tr.backend).vector_types_are_classes or not any(v.encode() in tr.src.data for v in _NAMES):
+        return
+    src = tr.src
+    for lst in src.index.of_type("initializer_list"):
+        lanes = _lanes(src, lst)
+        if lanes is None or tr.rw.has(lst):
+            continue
+        items = [c for c in lst.named_children if c.type != "comment"]
+        if not items or len(items) >= lanes or any(c.type in ("initializer_pair", "initializer_list") for c in items):
+            continue
+        _complete(tr, lst, lanes - len(items))
+    _macro_returns(tr)
+
+
+_NAMES = tuple(sorted({n for n, (_, lanes) in VECTORS.items() if lanes > 1}))
+
+
+def _vector(src, tnode: Node | None) -> int | None:
+    """The member count of the vector type `tnode` names (2-4), else None."""
+    if tnode is None:
+        return None
+    got = VECTORS.get(src.text_of(tnode).strip().removeprefix("::"))
+    return got[1] if got is not None and got[1] > 1 else None
+
+
+def _lanes(src, lst: Node) -> int | None:
+    """The member count of the vector type the list `lst` initialises, where its type is written there."""
+    p = lst.parent
+    if p is None:
+        return None
+    if p.type == "compound_literal_expression" and p.child_by_field_name("value") == lst:
+        return _vector(src, p.child_by_field_name("type"))
+    if p.type == "initializer_list":  # an element of an array of vectors: `uint3 a[2] = {{1, 2}, {3, 4}};`
+        d = p.parent
+        if d is not None and d.type == "init_declarator" and d.child_by_field_name("value") == p and \
+                d.child_by_field_name("declarator").type == "array_declarator" and d.parent is not None:
+            return _vector(src, d.parent.child_by_field_name("type"))
+        return None
+    if p.type == "init_declarator" and p.child_by_field_name("value") == lst and p.parent is not None and \
+            p.parent.type == "declaration" and p.child_by_field_name("declarator").type == "identifier":
+        return _vector(src, p.parent.child_by_field_name("type"))
+    if p.type == "return_statement":
+        fn = p.parent
+        while fn is not None and fn.type not in ("function_definition", "lambda_expression"):
+            fn = fn.parent
+        if fn is not None and fn.type == "function_definition":
+            return _vector(src, fn.child_by_field_name("type"))
+    return None
+
+
+def _complete(tr, lst: Node, missing: int) -> None:
+    zeros = ", 0" * missing
+
+    def render(rw, node: Node) -> str:
+        text = rw.stitch(node).rstrip()  # (its children as the port writes them)
+        body = text[:-1].rstrip() if text.endswith("}") else text
+        return body.removesuffix(",").rstrip() + zeros + "}"
+    tr.rw.replace(lst, render)
+    tr.note(lst, f"{{...{zeros}}}", f"a CUDA vector type is an aggregate (the members a list leaves out are 0); on "
+            f"{backends.get(tr.backend).display_name} it is a class whose constructors take every member or one "
+            "scalar for all of them")
+
+
+_RETURN = re.compile(r"\breturn\s*\{")
+_HEAD = re.compile(r"\b([A-Za-z_]\w*)\s*[&*]?\s+(?:operator\s*[^\s(]+|[A-Za-z_]\w*)\s*\([^;{}]*\)\s*(?:const\s*)?\{")
+_MEMBERS = ("x", "y", "z", "w")
+
+
+def _macro_returns(tr) -> None:
+    """The module docstring's macro bodies: `return {...};` of a function returning a macro parameter."""
+    from . import dialect
+    from .translate import SOURCE
+    from .verbatim_args import arg_spans
+    src = tr.src
+    if b"return" not in src.data:
+        return
+    text = src.data.decode("latin-1")  # (one character a byte: offsets are the nodes')
+    names = dialect.respelled(SOURCE, tr.backend)
+    for d in src.index.of_type("preproc_function_def"):
+        v, params = d.child_by_field_name("value"), d.child_by_field_name("parameters")
+        if v is None or params is None or tr.rw.has(v) or "return" not in src.text_of(v):
+            continue
+        body = text[v.start_byte:v.end_byte]
+        if set(re.findall(r"[A-Za-z_]\w*", body)) & names:
+            continue  # (macro_bodies translates it)
+        plist = [src.text_of(p) for p in params.named_children if p.type == "identifier"]
+        uses = _use_arguments(text, src.text_of(d.child_by_field_name("name")), len(plist), arg_spans)
+        for r in _RETURN.finditer(body):
+            head = [h for h in _HEAD.finditer(body, 0, r.start())]
+            t = head[-1].group(1) if head else None
+            if t not in plist or not uses:
+                continue
+            kinds = [VECTORS.get(u[plist.index(t)]) for u in uses]
+            spans = arg_spans(body, r.end() - 1)
+            end = body.find(";", spans[-1][1]) if spans else -1  # (spans[-1][1]: the list's `}`)
+            if None in kinds or not spans or end < 0 or body[spans[-1][1] + 1:end].strip() or \
+                    any(n < 2 for _, n in kinds):
+                continue
+            items = [body[a:b].strip() for a, b in spans if body[a:b].strip()]
+            if not items or len(items) >= max(n for _, n in kinds) or len(items) > min(n for _, n in kinds) or \
+                    any(re.match(r"\.\w+\s*=", i) for i in items):
+                continue
+            at = v.start_byte + r.start()
+            new = "{ " + t + " kp_v{}; " + " ".join(f"kp_v.{m} = ({i});" for m, i in zip(_MEMBERS, items)) + \
+                " return kp_v; }"
+            if not tr.rw.touches(at, v.start_byte + end + 1):
+                tr.rw.drop_span(at, v.start_byte + end + 1, new)
+
+
+def _use_arguments(text: str, name: str, count: int, arg_spans) -> list[list[str]]:
+    """The arguments of the file's uses of macro `name` outside its definitions (each a list of `count`)."""
+    out = []
+    for m in re.finditer(r"^[ \t]*" + re.escape(name) + r"\s*\(", text, re.M):
+        spans = arg_spans(text, m.end() - 1)
+        if spans is None or len(spans) != count:
+            return []
+        out.append([text[a:b].strip() for a, b in spans])
+    return out

@@ -1,0 +1,69 @@
+"""A ballot read as a signed 32-bit word, its sign lane 31 of the thread's CUDA warp (kernelport/signed_masks.py).
+
+    if ((int)__ballot_sync(0xffffffffu, p) < 0) ...       // lane 31 of my warp voted
+    int b = __ballot_sync(0xffffffffu, p);  if (b >= 0) ...
+
+The port widens the ballot's 32-bit type to `unsigned long long` (WS008's site): main's port read
+`(unsigned long long)__ballot(p) < 0`, always false, so every thread took the other branch on both AMD
+targets.  Now the sign test is the bit of lane 31 of the thread's own 32 lanes, `__lane_id() | 31` (31 or 63
+on a 64-lane wave, 31 on gfx1030's), and the port at wave 64 stores what the original stores at 32 in the
+emulator.  Any other ordering of the widened value (`b > 0`: non-zero with lane 31 clear) is refused at the
+comparison (KP251).  Look-alikes: an unsigned word's `< 0`-free tests and a signed word's `== 0` are ported as
+before; a signed data value (not a ballot) compared with 0 keeps its text."""
+from __future__ import annotations
+
+import numpy as np
+
+from conftest import hip_compiles
+from port_support import assert_port_at_64_is_original_at_32, ported, refusal
+
+KERNEL = """__global__ void k(const int* in, int* out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    bool p = in[i] > 0;
+    int s = 0;
+    if ((int)__ballot_sync(0xffffffffu, p) < 0) s += 1;
+    int b = __ballot_sync(0xffffffffu, !p);
+    if (b >= 0) s += 2;
+    if (0 > static_cast<int>(__ballot_sync(0xffffffffu, in[i] > 2))) s += 4;
+    out[i] = s;
+}
+"""
+
+
+def _run(text: str) -> None:
+    x = np.random.default_rng(7).integers(-3, 4, 256).astype(np.int32)
+    x[31], x[63], x[95], x[127] = 1, -1, 3, -2  # each warp's lane 31 votes differently
+    assert_port_at_64_is_original_at_32(KERNEL, text, "k", {"in": x, "out": np.zeros(256, np.int32)}, (2, 1, 1),
+                                        (128, 1, 1), ("out",))
+
+
+def test_a_sign_test_of_a_ballot_is_lane_31_of_the_threads_warp(tmp_path):
+    port, text = ported(KERNEL, dedent=False)
+    assert "(((unsigned long long)__ballot(p)) >> (__lane_id() | 31)) & 1) != 0" in port.body, port.body
+    assert "(((b) >> (__lane_id() | 31)) & 1) == 0" in port.body
+    assert "< 0" not in port.body and "0 >" not in port.body
+    _run(text)
+    hip_compiles(tmp_path, text, "signed.hip")
+
+
+def test_another_ordering_of_the_widened_word_is_refused_at_the_comparison():
+    errors = refusal(KERNEL.replace("if (b >= 0)", "if (b > 0)"), expect="KP251", dedent=False)
+    assert [(e.code, e.line, e.column) for e in errors] == [("KP251", 8, 9)]
+    errors = refusal(KERNEL.replace("if (b >= 0)", "if (b <= -1)"), expect="KP251", dedent=False)
+    assert [(e.code, e.line) for e in errors] == [("KP251", 8)]
+
+
+def test_look_alikes_keep_their_text(tmp_path):
+    code = """__global__ void k(const int* in, int* out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned m = __ballot_sync(0xffffffffu, in[i] > 0);
+    int b = __ballot_sync(0xffffffffu, in[i] > 1);
+    int v = in[i];
+    out[i] = (m != 0) + (b == 0) + (v < 0) + ((int)in[i] >= 0);
+}
+"""
+    port, text = ported(code, dedent=False)
+    assert "(m != 0) + (b == 0) + (v < 0) + ((int)in[i] >= 0)" in port.body, port.body
+    hip_compiles(tmp_path, text, "alike.hip")

@@ -1,0 +1,78 @@
+"""A braced list with fewer elements than its CUDA vector type has members (kernelport/vector_short_lists.py).
+
+CUDA's `uint3` is an aggregate: `{a, b}` is (a, b, 0) (CudaTextureGen's operators.cuh returns `{-a.x, -a.y}` from
+a function of uint3, heldout90).  ROCm's HIP_vector_type is a class whose constructors take every member, or one
+scalar for all of them (explicit): hipcc rejects two of three ("no matching constructor for initialization of
+'uint3'") and `uint3 v = {x}` ("chosen constructor is explicit"), and compiles `uint3{x}` / `float4 f{x}` as a
+broadcast (x, x, x): a port silently wrong.  The port completes the list with zeros (what CUDA's aggregate
+initialisation gives; the emulator runs no braced vector) and compiles for gfx90a and gfx1030.  Look-alikes: `dim3 d = {3, 4}`
+(a class with defaults of 1 on both platforms), a complete list, `{}` and a list of a struct of the project's
+keep their text."""
+from __future__ import annotations
+
+from conftest import hip_compiles
+from port_support import port_text, ported
+
+KERNEL = """__device__ uint3 shifted(uint3 a) { uint3 r = {a.x + 1, a.y + 1}; return r; }
+__global__ void k(const unsigned* in, unsigned* out)
+{
+    unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    uint3 v = {in[i], 2u};
+    float4 g{1.5f};
+    uint3 s = shifted(v);
+    uint2 pair[2] = {{in[i], 7u}, {4u}};
+    out[i] = s.x + 10 * s.y + 100 * s.z + (unsigned)(g.w * 4.0f) + 10000 * pair[1].y;
+}
+"""
+
+
+def test_a_short_list_is_completed_with_zeros(tmp_path):
+    port, text = ported(KERNEL, dedent=False)
+    for line in ("uint3 r = {a.x + 1, a.y + 1, 0};", "uint3 v = {in[i], 2u, 0};", "float4 g{1.5f, 0, 0, 0};",
+                 "uint2 pair[2] = {{in[i], 7u}, {4u, 0}};"):
+        assert line in port.body, (line, port.body)
+    hip_compiles(tmp_path, text, "lists.hip")
+    one = ported("__device__ uint3 neg(uint3 a) { return {-a.x, -a.y}; }\n"
+                 "__global__ void k(uint3* o) { o[threadIdx.x] = neg(uint3{threadIdx.x}); }\n", dedent=False)[1]
+    assert "return {-a.x, -a.y, 0};" in one and "uint3{threadIdx.x, 0, 0}" in one  # (x, x, x) as written
+    hip_compiles(tmp_path, one, "one.hip")
+
+
+def test_look_alikes_keep_their_text(tmp_path):
+    code = """struct P { unsigned a, b, c; };
+__global__ void k(unsigned* out)
+{
+    dim3 d = {3u, 4u};
+    uint3 full = {1u, 2u, 3u};
+    uint3 none = {};
+    P p = {5u, 6u};
+    out[threadIdx.x] = d.z + full.z + none.x + p.c;
+}
+"""
+    port, text = ported(code, dedent=False)
+    for line in ("dim3 d = {3u, 4u};", "uint3 full = {1u, 2u, 3u};", "uint3 none = {};", "P p = {5u, 6u};"):
+        assert line in port.body, (line, port.body)
+    hip_compiles(tmp_path, text, "alike.hip")
+
+
+MACRO = """#define DH_INLINE __host__ __device__ inline
+#define DEFINE_VEC2_UNARY_OPS(TYPE)           \\
+    DH_INLINE TYPE operator-(const TYPE &a) { \\
+        return {-a.x, -a.y};                  \\
+    }
+DEFINE_VEC2_UNARY_OPS(int2)
+DEFINE_VEC2_UNARY_OPS(uint3)
+__global__ void k(uint3* o, int2* p) { o[threadIdx.x] = -o[threadIdx.x]; p[threadIdx.x] = -p[threadIdx.x]; }
+"""
+
+
+def test_a_macro_bodys_return_of_its_type_parameter_is_written_member_by_member(tmp_path):
+    text = port_text(MACRO, dedent=False)
+    assert "{ TYPE kp_v{}; kp_v.x = (-a.x); kp_v.y = (-a.y); return kp_v; }" in text, text
+    hip_compiles(tmp_path, text, "macro.hip")
+    only2 = port_text(MACRO.replace("DEFINE_VEC2_UNARY_OPS(uint3)\n", "").replace("uint3* o, ", "").replace(
+        "o[threadIdx.x] = -o[threadIdx.x]; ", ""), dedent=False)
+    assert "return {-a.x, -a.y};" in only2  # every use's type has two members: the list is right as written
+    own = MACRO.replace("DEFINE_VEC2_UNARY_OPS(uint3)", "struct P3 { int x, y, z; };\nDEFINE_VEC2_UNARY_OPS(P3)") \
+        .replace("uint3* o", "P3* o")
+    assert "return {-a.x, -a.y};" in port_text(own, dedent=False)  # a project's aggregate: as written
