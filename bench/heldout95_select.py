@@ -163,13 +163,28 @@ assert len(FRAME) == 100, len(FRAME)
 # (a), (b), (c): none of the 100 (the RULE says how each was looked up)
 DROP_BY_NAME: dict[str, str] = {}
 REMAINING_BEFORE_D = [r for r in FRAME if r not in DROP_BY_NAME]
-# (d): find_files(repo=X, ext="cu") and ext="cuh", paths only, after the RULE's commit and before any fetch.
-CUDA_SHOWN: tuple[str, ...] = ()  # filled in after the RULE's commit
-NO_CUDA_FILES: frozenset[str] = frozenset()
+# (d): find_files(repo=X, ext="cu") and ext="cuh", paths only, 18:27-18:35 UTC, after the RULE's commit d28ae886 and
+# before any fetch, in frame order over frame positions 1-50 (enough for the even ranks to pass the stops; positions
+# 51-100 are looked at only if the sample runs past rank 28, recorded then). Of the 50, 22 show neither .cu nor .cuh.
+LOOKED = FRAME[:50]
+NO_CUDA_FILES: frozenset[str] = frozenset({
+    "AshunFeiyu/flash-attention3", "Tagesanbruch/flash-attn-rtl", "philipturner/metal-flash-attention",
+    "AICL-Lab/diy-flash-attention", "hcwhan/flash-attn-ck-rocm-gfx120x-build",
+    "robvankathmp/universal-metal-flash-attention", "gabrieldemarmiesse/flash-attn-mojo", "ActiveSky/cuda-flash-attn",
+    "zzhhjjj/gemma-triton-flash-attn", "danieleschmidt/dp-flash-attention",
+    "drakerfire98/flash-attention-windows-5090-fa4-shim", "jianshuqiang-cpu/flash-attention-npu",
+    "MinghuasLab/flash-attention-npu", "SNAPKITTYAGENT9NOVA/flash-attention-rtl",
+    "danieleschmidt/Photonic-Flash-Attention", "Minghuas/flash-attention-npu", "graphcore-research/flash-attention",
+    "yuvaraj1997/Flash-Attendance-System", "chelokot/flash-attention-rdna3", "mjun0812/flash-attention-prebuild-wheels",
+    "heuwlwenmcconick439/metal-flash-attention-plus", "amaye15/flash-attention-cpu",
+})
+CUDA_SHOWN: tuple[str, ...] = tuple(r for r in LOOKED if r not in NO_CUDA_FILES)
+assert len(CUDA_SHOWN) == 28, len(CUDA_SHOWN)
 
 
 def remaining() -> list[str]:
-    return [r for r in REMAINING_BEFORE_D if r not in NO_CUDA_FILES]
+    """Ranks 1..28: the repositories of frame positions 1-50 left after (a)-(d), in frame order."""
+    return [r for r in REMAINING_BEFORE_D if r in CUDA_SHOWN]
 
 
 def sample() -> list[str]:
