@@ -360,7 +360,8 @@ def original_warp_errors(src: SourceFile, backend: str, model: tuple | None = No
 
 
 def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_unported: bool = False, *,
-               model: tuple | None = None, header: str = "", exact: list[tuple[int, int]] = ()) -> str:
+               model: tuple | None = None, header: str = "", exact: list[tuple[int, int]] = (),
+               elsewhere=None) -> str:
     """Translate checks its own output: lint the port for its targets; a warp-size finding the
     original did not need (more of a rule's findings in the port than in the original) is a
     kernelport bug, and the port is not written (KP220).  A hazard of the original that the port
@@ -432,7 +433,7 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
     if exact:
         before = {c: [f for f in fs if f.span is None or not any(a <= f.span[0] < b for a, b in exact)]
                   for c, fs in before.items()}
-    return kept_hazards(src, backend, port, text, before, offset, rw, allow_unported)
+    return kept_hazards(src, backend, port, text, before, offset, rw, allow_unported, elsewhere)
 
 
 def _in_branch(src, g, branch) -> str:
