@@ -10,7 +10,7 @@ file of the run) is refused as before (where the run is unknown, `unread_member`
 read).  The snippets are written here; no held-out file is read."""
 from __future__ import annotations
 
-from trust_support import kp_inproc
+from trust_support import translate_run
 
 HEADER = """#pragma once
 struct TileCfg {
@@ -36,12 +36,7 @@ READ_QUALIFIED = "int lane = threadIdx.x & (TileCfg::WARP_SIZE - 1); x[i] = __sh
 
 
 def run(tmp_path, unit: str, header: str = HEADER, *extra: str):
-    (tmp_path / "cfg.cuh").write_text(header)
-    (tmp_path / "a.cu").write_text(unit)
-    for k, text in enumerate(extra):
-        (tmp_path / f"b{k}.cu").write_text(text)
-    files = [tmp_path / "a.cu", *(tmp_path / f"b{k}.cu" for k in range(len(extra)))]
-    return kp_inproc("translate", *files, "--to", "hip", "-o", tmp_path / "out")
+    return translate_run(tmp_path, {"cfg.cuh": header}, unit, *extra)
 
 
 def test_a_member_no_file_of_the_run_reads_is_written(tmp_path):
