@@ -11,6 +11,7 @@ target).
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from . import backends
@@ -67,12 +68,13 @@ def _still_reported(src: SourceFile, port: Port, rw, after: dict[str, list] | No
 
 def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: dict[str, list], offset: int,
                  rw, allow_unported: bool = False, after: dict[str, list] | None = None, *, module=None,
-                 widths=None) -> str:
+                 widths=None, elsewhere=None) -> str:
     """KP225 for each finding in `before` (the original's WS errors by rule) that the port keeps
     (`rw`: the port's rewrites); `offset`: the lines of the port's prologue, before its body.  `after`:
     the port's own WS errors by rule (its lint); `module`, `widths`: translate's model and warp widths of
     `src`: a launch geometry finding (GEOMETRY) for kernels the port keeps at 32 lanes, which the port's lint
-    no longer reports at that line, is fixed by the port's kernels."""
+    no longer reports at that line, is fixed by the port's kernels; `elsewhere`: the unit's view of the run
+    (includers.Elsewhere; None where the run is unknown, as for the Python API)."""
     b = backends.get(backend)
     if all(r.wave <= 32 for r in b.runs):
         return text
@@ -81,7 +83,7 @@ def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: d
     still = _still_reported(src, port, rw, after, offset) if after is not None and widths is not None else None
     for code, found in sorted(before.items()):
         for f in found:
-            if code in NAME_ONLY and not _class_member_value(src, f.span):
+            if code in NAME_ONLY and (not _class_member_value(src, f.span) or unread_member(src, f.span, elsewhere)):
                 continue
             if f.span is None or rw.touches(*f.span) or _helper_rewritten(src, f.span, rw) or \
                     _macro_rewritten(src, f.span, rw):
@@ -127,7 +129,9 @@ def declare_unreached(tr) -> None:
     own = (tr.module, tr.analysis) if tr.own_model and not tr.changes_model else \
         plain if plain[0] is not None and plain_parse_of(plain[0].source, tr.src) else None
     for code, found in sorted(original_warp_errors(tr.src, tr.backend, own).items()):
-        for f in found if code not in NAME_ONLY else [f for f in found if _class_member_value(tr.src, f.span)]:
+        elsewhere = getattr(getattr(tr.module, "visible", None), "elsewhere", None)
+        for f in found if code not in NAME_ONLY else [f for f in found if _class_member_value(tr.src, f.span)
+                                                       and not unread_member(tr.src, f.span, elsewhere)]:
             if f.span is None or tr.rw.touches(*f.span) or _helper_rewritten(tr.src, f.span, tr.rw) or \
                     _macro_rewritten(tr.src, f.span, tr.rw):
                 continue  # (what kept_hazards skips: the port fixes it)
@@ -145,6 +149,38 @@ def _class_member_value(src: SourceFile, span: tuple[int, int] | None) -> bool:
     while node is not None and node.type not in ("field_declaration", "function_definition", "translation_unit"):
         node = node.parent
     return node is not None and node.type == "field_declaration"
+
+
+def unread_member(src: SourceFile, span: tuple[int, int] | None, elsewhere) -> bool:
+    """Whether the class's static member at `span` (`static constexpr int WARP_SIZE = 32;` in a tiling config
+    struct) is named by no file of the run beyond the member declarations of that name in `src` (cuflash-attn's
+    ForwardTilingConfig and BackwardTilingConfig each declare one, and nothing reads either): a value nothing
+    reads computes nothing, so the port keeping it is right.  Any other mention of the word in a file of the
+    run (the file itself, its headers, the run's units and their headers; code, macro bodies and comments
+    alike) counts as a read; False where the run is unknown (`elsewhere` None or without a root)."""
+    from .includers import _run_files
+    node = src.root.descendant_for_byte_range(*span) if span is not None else None
+    while node is not None and node.type not in ("field_declaration", "function_definition", "translation_unit"):
+        node = node.parent
+    if elsewhere is None or elsewhere.root is None or node is None or node.type != "field_declaration":
+        return False
+    names = [c for c in node.named_children if c.type == "field_identifier" and c.start_byte <= span[0]]
+    if not names:
+        return False
+    word = src.text_of(names[-1])  # the member whose value the finding is at (`WARP_SIZE = 32`)
+    own = sum(1 for d in src.index.of_type("field_declaration") for c in d.named_children
+              if c.type == "field_identifier" and src.text_of(c) == word)  # its declarations, this one too
+    pattern = re.compile(rf"\b{re.escape(word)}\b")
+    proj = elsewhere.project
+    files = list(dict.fromkeys([elsewhere.root, *_run_files(proj)]))
+    for f in files:
+        try:
+            text = src.text if f == elsewhere.root else proj.module(f).source.text
+        except Exception:  # noqa: BLE001 - a file that does not parse: its text may read it
+            return False
+        if len(pattern.findall(text)) > (own if f == elsewhere.root else 0):
+            return False
+    return True
 
 
 def _helper_rewritten(src: SourceFile, span: tuple[int, int], rw) -> bool:

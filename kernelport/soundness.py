@@ -361,7 +361,7 @@ def original_warp_errors(src: SourceFile, backend: str, model: tuple | None = No
 
 def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_unported: bool = False, *,
                model: tuple | None = None, header: str = "", exact: list[tuple[int, int]] = (), widths=None,
-               module=None) -> str:
+               module=None, elsewhere=None) -> str:
     """Translate checks its own output: lint the port for its targets; a warp-size finding the
     original did not need (more of a rule's findings in the port than in the original) is a
     kernelport bug, and the port is not written (KP220).  A hazard of the original that the port
@@ -434,7 +434,7 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
         before = {c: [f for f in fs if f.span is None or not any(a <= f.span[0] < b for a, b in exact)]
                   for c, fs in before.items()}
     return kept_hazards(src, backend, port, text, before, offset, rw, allow_unported, after=after, module=module,
-                        widths=widths)  # (translate's: a launch in 32s for kernels it keeps at 32 lanes)
+                        widths=widths, elsewhere=elsewhere)  # (translate's: a launch in 32s for kernels it keeps at 32 lanes)
 
 
 def _in_branch(src, g, branch) -> str:

@@ -562,7 +562,8 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
                           header=templates.port_header(backend, source_label or src.path, command),
                           exact=halfvotes.spans(translator) + collective_widths.spans(translator) +
                           warpcounts.spans(translator) + own_macros.header_spans(translator.module) +
-                          confined_votes.spans(translator), widths=translator.widths, module=translator.module)
+                          confined_votes.spans(translator), widths=translator.widths, module=translator.module,
+                          elsewhere=getattr(getattr(translator.module, "visible", None), "elsewhere", None))
     if port.ok:  # the text as written (sealed): its lines are the file's, and verify's compile check reads its bytes
         from . import output
         translator.check_port(output.seal(text))

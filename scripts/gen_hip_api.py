@@ -101,6 +101,11 @@ DEVICE_OVERRIDES = {
     **{f: hip_simd.call(f) for f in hip_simd.names()},
 }
 
+# Types ROCm 5.2 lacks that the port's prologue defines (templates/hip_prologue.j2): CUDA's bf16 pair, as storage
+# only (two hip_bfloat16, 4-byte aligned, .x/.y): ROCm 5.2 has no pair type (ROCm 6.0's hip_bf16.h has
+# __hip_bfloat162); the pair's arithmetic and conversions stay unsupported (a use of one is KP210 or a compile error)
+TYPE_OVERRIDES = {"__nv_bfloat162": "kp_bfloat162", "nv_bfloat162": "kp_bfloat162"}
+
 # Enumerators HIPIFY leaves unsupported that HIP's enum can hold with CUDA's value: an enum's `_MAX`
 # sentinel (cuda.h: `CU_MEM_ACCESS_FLAGS_PROT_MAX = 0x7FFFFFFF`, which no call accepts as a flag: on
 # HIP the same value is as invalid; gunrock's virtual_memory.hxx sets it for an unknown access kind).
@@ -285,8 +290,9 @@ def read_hipify(src: Path) -> list[tuple[str, str, str, str, str]]:
                 if not hip:
                     flags = list(dict.fromkeys(["unsupported", *flags]))
                 since = versions.get(hip, ("-",))[0] if hip else "-"
-                if cuda in DEVICE_OVERRIDES and role == "function" or cuda in ENUM_OVERRIDES and role == "enum":
-                    hip, since = {**DEVICE_OVERRIDES, **ENUM_OVERRIDES}[cuda], "-"
+                if cuda in DEVICE_OVERRIDES and role == "function" or cuda in ENUM_OVERRIDES and role == "enum" or \
+                        cuda in TYPE_OVERRIDES and role == "type":
+                    hip, since = {**DEVICE_OVERRIDES, **ENUM_OVERRIDES, **TYPE_OVERRIDES}[cuda], "-"
                     flags = [f for f in flags if f not in ("unsupported", "removed")] + ["kernelport"]
                 rows.setdefault(cuda, (cuda, hip, f"{api}-{role}", ",".join(flags) or "-", since))
     inc = (src / "CUDA2HIP.cpp").read_text()

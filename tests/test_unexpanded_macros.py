@@ -14,7 +14,7 @@ import pytest
 
 from kernelport.source import SourceFile
 from kernelport.translate import translate
-from trust_support import kp_inproc
+from trust_support import translate_run
 
 SCAN = """#pragma once
 #define FULLMASK 0xffffffff
@@ -44,12 +44,7 @@ SCANNED_32 = SCANNED.replace("threadIdx.x % warpSize", "threadIdx.x & 31")
 
 
 def run(tmp_path, unit: str, *extra: str):
-    (tmp_path / "scan.h").write_text(SCAN)
-    (tmp_path / "a.cu").write_text(unit)
-    for k, text in enumerate(extra):
-        (tmp_path / f"b{k}.cu").write_text(text)
-    files = [tmp_path / "a.cu", *(tmp_path / f"b{k}.cu" for k in range(len(extra)))]
-    return kp_inproc("translate", *files, "--to", "hip", "-o", tmp_path / "out")
+    return translate_run(tmp_path, {"scan.h": SCAN}, unit, *extra)
 
 
 def test_a_header_macro_no_unit_expands_is_written_as_a_stop(tmp_path):

@@ -65,6 +65,19 @@ def kp_inproc(*args, env: dict | None = None) -> tuple[int, str, str]:
     return rc, out.getvalue(), err.getvalue()
 
 
+def translate_run(tmp_path, headers: dict[str, str], unit: str, *extra: str) -> tuple[int, str, str]:
+    """`kernelport translate a.cu b0.cu ... --to hip -o OUT` in-process over files written in `tmp_path`: the
+    `headers` (name -> text) beside `unit` (a.cu) and each of `extra` (b0.cu, b1.cu, ...): one run of several
+    units, as a project's command gives them.  (exit code, stdout, stderr)."""
+    for name, text in headers.items():
+        (tmp_path / name).write_text(text)
+    (tmp_path / "a.cu").write_text(unit)
+    for k, text in enumerate(extra):
+        (tmp_path / f"b{k}.cu").write_text(text)
+    files = [tmp_path / "a.cu", *(tmp_path / f"b{k}.cu" for k in range(len(extra)))]
+    return kp_inproc("translate", *files, "--to", "hip", "-o", tmp_path / "out")
+
+
 def kp(*args, cwd=None, env=None, timeout=300) -> subprocess.CompletedProcess:
     import os
     r = subprocess.run([sys.executable, "-m", "kernelport", *map(str, args)], capture_output=True, text=True,

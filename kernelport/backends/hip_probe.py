@@ -130,6 +130,8 @@ def probe(entries: list[Entry], hipcc: str | None = None, archs: tuple[str, ...]
             result[e.cuda] = ("ok" if e.hip in found else "absent") if checkable else "unchecked"
         elif e.call_template is not None:
             result[e.cuda] = e.hipcc  # an expression, not a name: compiled in calls by tests/test_hip_api_hipcc.py
+        elif "kernelport" in e.flag_set and e.kind.endswith("-type"):
+            result[e.cuda] = "-"  # a type the port's prologue defines (kp_bfloat162): no ROCm header declares it
         elif e.api in CORE_APIS or any(h in found for h in libs.get(e.api, ())):
             if _IDENT.match(e.hip) is None:
                 result[e.cuda] = "unchecked"  # not a name a declaration can use
