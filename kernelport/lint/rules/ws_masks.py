@@ -510,7 +510,8 @@ void run(const float* x, float* out) { rows<<<8, dim3(64, 4)>>>(x, out); }""",
             related = (ctx.related(h.frame.node, "the condition that leaves part of the wave out", site=True),)
             if whole_waves(ctx, h.frame.node):
                 continue
-            if h.callee is None and leaderfolds.leader_fold(ctx, leaderfolds.loop_of_call(h.node)):
+            if h.callee is None and (leaderfolds.leader_fold(ctx, leaderfolds.loop_of_call(h.node)) or
+                                     leaderfolds.unrolled_fold(ctx, h.node)):
                 continue  # a ladder from 16 over the first 32 threads, lane 0's result alone used  # `threadIdx.x + WS >= TPB` with WS the wave of each build: whole waves, or none
             if h.frame.kind == "cut":  # lanes that returned have exited: allowed on NVIDIA, absent on AMD
                 if _whole_warps(ctx, h.frame.node, 64):
