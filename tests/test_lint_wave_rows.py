@@ -64,3 +64,25 @@ __global__ void k(const float* x, float* out) {{
 }}
 """
     assert {f.code for f in lint_text(text, "k.cu") if f.code in ("WS003", "WS012")} == codes
+
+
+def test_inner_row_loop_under_an_exiting_loop_is_reported():
+    """heldout86 streamlz: `while (left > 0)` with `left` read at a `threadIdx.y`-derived index, inside a `for` whose
+    body returns under a row-dependent test (a loop-exit frame outside): reported as the wave's hazard."""
+    text = HELPER + """\
+__global__ void groups(const int* sizes, const float* x, float* out, int n, int per) {
+    const int g = blockIdx.x * 4 + threadIdx.y;
+    for (int c = 0; c < per; c++) {
+        int idx = g * per + c;
+        if (idx >= n) return;
+        int left = sizes[idx];
+        while (left > 0) {
+            float v = warp_sum(x[idx * 32 + threadIdx.x]);
+            if (threadIdx.x == 0) out[idx] += v;
+            left -= 32;
+        }
+    }
+}
+"""
+    msgs = [f.message for f in lint_text(text, "k.cu") if f.code == "WS012"]
+    assert len(msgs) == 1 and "threadIdx.y" in msgs[0]

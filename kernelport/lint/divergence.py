@@ -498,11 +498,12 @@ class Divergence:
     def _worst(self, frames: list[Frame], at_least: int) -> Frame | None:  # the innermost one at least so
         return next((fr for fr in reversed(frames) if fr.tag >= at_least), None)
 
-    def _wave_split(self, frames: list[Frame]) -> Frame | None:
-        """The innermost ROW frame (`threadIdx.y` in rows whose width no launch makes a multiple of 64: a wave-aware
-        analysis only).  A WARP32 one (`threadIdx.x / 32`) is not: its 32 is the hazard, WS003's or WS001's there,
-        whose fix to the wave makes the region whole waves (tests/test_lint_includervalues.py)."""
-        return next((fr for fr in reversed(frames) if fr.tag == ROW), None) if self.wave_aware else None
+    def _partial(self, frames: list[Frame]) -> Frame | None:
+        """The innermost frame that leaves part of a wave out: THREAD, and in a wave-aware analysis ROW too
+        (`threadIdx.y` in rows whose width no launch makes a multiple of 64).  A WARP32 one (`threadIdx.x / 32`) is
+        not: its 32 is the hazard, WS003's or WS001's there, whose fix to the wave makes the region whole waves
+        (tests/test_lint_includervalues.py)."""
+        return self._worst(frames, ROW if self.wave_aware else THREAD)
 
     def _walk(self, n: Node, frames: list[Frame]) -> None:
         marks = self._marks
@@ -569,7 +570,7 @@ class Divergence:
                     self._scoped_exits.append((n.start_byte, until, Frame("exit", n, fr.tag)))
                 elif self._exit is None:
                     self._exit = Frame("exit", n, fr.tag)
-            cut = self._worst(frames, THREAD) or self._wave_split(frames)  # `if (t > (n | 31)) return;`: the rest runs on part of a warp
+            cut = self._partial(frames)  # `if (t > (n | 31)) return;`: the rest runs on part of a warp
             if cut is not None and self._cut is None and cut.kind == "if" and \
                     not any(f.kind.startswith("loop") for f in frames):
                 self._cut = (n.start_byte, Frame("cut", self._deciding(cut.node), cut.tag))
@@ -607,7 +608,7 @@ class Divergence:
             if fr is not None:
                 self.barrier_hazards.append(Hazard(n, fr, None if kind == "block" else callee))
         if self.partial_warp_ops is not None and (self.full_mask_op(n) or called & self.full_fns):
-            fr = self._worst(frames, THREAD) or self._wave_split(frames)
+            fr = self._partial(frames)
             if fr is None and self._cut is not None and self._cut[0] < n.start_byte:
                 fr = self._cut[1]
             if fr is not None and fr.kind in ("if", "ternary", "switch", "loop", "cut"):
