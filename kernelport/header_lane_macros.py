@@ -11,8 +11,10 @@ makes each use a `ws_m1` site, `#define WARP_SIZE 32` a `ws_macro_use` one).  Tw
 - a value that is a lane or warp index of the thread index (`#define LANE_ID (threadIdx.x & 31)`,
   `(threadIdx.x % WARP_SIZE)`, `(threadIdx.x >> 5)`): `index_facts` makes each use here a `lane_macro_use` or
   `warp_macro_use` site of a LANE / WARP fact, which the dataflow follows from the use as from the local spelling.
-  Lint reports the use (WS002 / WS003) and names the definition; translate rewrites no such use (the definition is
-  the header's text, each use the macro's name).
+  Lint reports the use (WS002 / WS003) and names the definition.
+
+Lint's analysis only (`warpflow.analyze(..., lint=True)`): translate's reading of such a use is unchanged (its
+group decisions and refusals, KP219 at a header's 32-lane `WARP_INDEX`, read the header's port, not these facts).
 
 Definitions under a platform or wave test (`#if defined(__HIP_PLATFORM_AMD__)`, `#ifdef __CUDA_ARCH__`, a wave-size
 macro's `#if`) are left to today's reading: the header chose a width per platform there.

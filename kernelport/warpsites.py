@@ -176,7 +176,8 @@ def macro_facts(an, name: str, node: Node | None) -> frozenset | None:
     if mac is None or mac.value_node is None:
         return None
     v = int_value(_PARENS.sub(r"\1", mac.value))  # `#define WARP_SIZE (32)` is 32 too
-    if v is None and not local and node is not None:  # a header's `(WARP_SIZE - 1)`, `(threadIdx.x & 31)`
+    if v is None and not local and node is not None and getattr(an, "lint", False):  # a header's `(WARP_SIZE - 1)`,
+        # `(threadIdx.x & 31)`: lint's reading only (translate ports the use as the header's port defines it)
         from . import header_lane_macros
         got = header_lane_macros.index_facts(an, mac, node)
         if got is not None:

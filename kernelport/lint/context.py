@@ -109,7 +109,7 @@ class Context:
         if self._given is not None:
             return self._given
         try:
-            return warpflow.analyze(self.module)
+            return warpflow.analyze(self.module, lint=True)
         except Exception as e:
             raise AnalysisFailed(str(e)) from e
 
