@@ -28,8 +28,8 @@ _SOME_LANES = frozenset({(OPAQUE, -2)})
 
 
 class _Analyzer:
-    def __init__(self, module: Module, kept_collectives: bool = False):
-        self.m, self.kept = module, kept_collectives
+    def __init__(self, module: Module, kept_collectives: bool = False, lint: bool = False):
+        self.m, self.kept, self.lint = module, kept_collectives, lint
         self.src = module.source
         self.dialect = backends.source().name  # the code analysed is in the source dialect
         self.a = Analysis(module)
@@ -543,6 +543,7 @@ class _Analyzer:
         # (`constexpr int kWarpSize = 32;` is confirmed by its name where it is declared: file scope)
 
 
-def analyze(module: Module, kept_collectives: bool = False) -> Analysis:
-    """`kept_collectives`: cub's default-width collectives keep 32 lanes (collective_widths.analysis_for)."""
-    return _Analyzer(module, kept_collectives).run()
+def analyze(module: Module, kept_collectives: bool = False, lint: bool = False) -> Analysis:
+    """`kept_collectives`: cub's default-width collectives keep 32 lanes (collective_widths.analysis_for).  `lint`:
+    lint's own analysis, which also reads a header's lane macros at their uses (header_lane_macros)."""
+    return _Analyzer(module, kept_collectives, lint).run()

@@ -59,6 +59,7 @@ class Site:
     node: Node
     role: str  # ws | ws_m1 | half | five | one | full | type32 | arg32 | bitop64 | full_value | ladder | ws_macro
     #                                  | ws_macro_use (a use here of a header's macro)
+    #                                  | lane_macro_use, warp_macro_use (a header's lane index: header_lane_macros)
     function: str | None
     confirmed: bool = False
     why: str = ""  # which sink confirmed it
@@ -175,6 +176,13 @@ def macro_facts(an, name: str, node: Node | None) -> frozenset | None:
     if mac is None or mac.value_node is None:
         return None
     v = int_value(_PARENS.sub(r"\1", mac.value))  # `#define WARP_SIZE (32)` is 32 too
+    if v is None and not local and node is not None and getattr(an, "lint", False):  # a header's `(WARP_SIZE - 1)`,
+        # `(threadIdx.x & 31)`: lint's reading only (translate ports the use as the header's port defines it)
+        from . import header_lane_macros
+        got = header_lane_macros.index_facts(an, mac, node)
+        if got is not None:
+            return got
+        v = header_lane_macros.value(an, mac)
     decided = vis.confirmed.get(name) if vis is not None else None
     if v == 32:
         sid = an.site(mac.value_node, "ws_macro") if local else an.site(node, "ws_macro_use") if node is not None \

@@ -9,6 +9,7 @@ from kernelport import warpflow
 from kernelport.model import build
 from kernelport.source import SourceFile
 from kernelport.sweeps import Sweeps
+from kernelport.lint.tags import THREAD
 
 # `lane` is bound before it is read: the first pass already reads its final facts
 BOUND_FIRST = """
@@ -142,11 +143,11 @@ def _divergence(text: str, monkeypatch):
 def test_divergence_a_local_bound_before_it_is_read_needs_no_second_pass(monkeypatch):
     passes, env, hazards = _divergence(D_BOUND_FIRST, monkeypatch)
     assert passes == 1  # (before: 2)
-    assert [tag for k, tag in env if k.startswith("t@")] == [2] and hazards == []  # THREAD; the barrier is outside
+    assert [tag for k, tag in env if k.startswith("t@")] == [THREAD] and hazards == []  # THREAD; the barrier is outside
 
 
 def test_divergence_a_local_read_before_its_change_passes_again(monkeypatch):
     passes, env, hazards = _divergence(D_READ_FIRST, monkeypatch)
     assert passes == 2  # (before: 3, the third repeating the second: `u` changed before it was read)
-    assert {k.split("@")[0]: tag for k, tag in env} == {"t": 2, "u": 2}  # (UNIFORM ones are never stored)
+    assert {k.split("@")[0]: tag for k, tag in env} == {"t": THREAD, "u": THREAD}  # (UNIFORM ones are never stored)
     assert hazards == [D_READ_FIRST.index("__syncthreads")]  # under `u < 16`, thread-dependent after pass 2

@@ -109,7 +109,7 @@ class Context:
         if self._given is not None:
             return self._given
         try:
-            return warpflow.analyze(self.module)
+            return warpflow.analyze(self.module, lint=True)
         except Exception as e:
             raise AnalysisFailed(str(e)) from e
 
@@ -508,7 +508,7 @@ class Context:
         from .rule import all_rules
         wants = {x for r in all_rules() if r.code in self.enabled and self.lang in r.languages
                  for x in r.divergence_reads}
-        return Divergence(self, wants or OUTPUTS).run()
+        return Divergence(self, wants or OUTPUTS, wave_aware=True).run()
 
     def calls(self, root: Node | None = None):
         """(call node, callee name) for every call by plain name under root."""

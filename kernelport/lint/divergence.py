@@ -18,7 +18,7 @@ from .. import backends, dialect, fnscopes, model, shufflewrappers, warpflow
 from ..source import ident_name
 from . import aliasstores, broadcasts, declscopes, exits, lanebroadcasts, launchexits, overwrites, rngstates, sharedrefs, tripcounts
 from .barrier_spellings import barrier_kind  # noqa: F401  (read from here by sync.py, exits.py, broadcasts.py)
-from .tags import THREAD, UNIFORM, WARP  # (the modules that read the tags import them from here)
+from .tags import ROW, THREAD, UNIFORM, WARP, WARP32  # noqa: F401 (the modules that read the tags import them from here)
 
 
 def lookup(name: str, dialects) -> "dialect.Concept | None":
@@ -48,9 +48,11 @@ _UNIFORM_KINDS = frozenset({"number_literal", "string_literal", "char_literal", 
 
 
 class Divergence:
-    def __init__(self, ctx, wants=OUTPUTS):
-        """`wants`: the outputs (OUTPUTS) the caller reads; the others are not computed (None)."""
+    def __init__(self, ctx, wants=OUTPUTS, wave_aware: bool = False):
+        """`wants`: the outputs (OUTPUTS) the caller reads; the others are not computed (None).  `wave_aware`
+        (lint): a 32-lane warp index is WARP32 and `threadIdx.y` ROW or what the launches make it (tags.py)."""
         self.ctx = ctx
+        self.wave_aware = wave_aware
         self.wants = frozenset(wants)
         self.m = ctx.module
         self.src = ctx.src
@@ -112,6 +114,16 @@ class Divergence:
             return v in (5, 6)
         return v in (32, 64) or t in self.wave_names or bool(warpflow.WARP_SIZE_NAME.search(t))
 
+    def _warp_index(self, n: Node, shift: bool) -> int:
+        """WARP32 for a divisor (shift) of a hardcoded 32 lanes in a wave-aware analysis (`/ 32`, `>> 5`, a macro
+        that hardcodes 32: ctx.hardcoded_macros), else WARP (`/ warpSize`, `/ 64`, a name of unknown value)."""
+        if not self.wave_aware:
+            return WARP
+        t = self.src.text_of(n).strip("() ")
+        v = warpflow.int_value(t)
+        thirty_two = v == 5 if shift else (v == 32 or t in self.ctx.hardcoded_macros)
+        return WARP32 if thirty_two else WARP
+
     def _control(self, key: str, frames) -> int:
         """The control tag an assignment inherits: only branches entered after the variable was declared."""
         start = self.decl_at.get(key, -1)
@@ -129,7 +141,7 @@ class Divergence:
             if L == THREAD and R == UNIFORM:  # (the operator read only where it can make a warp index)
                 op = self.src.text_of(n.child_by_field_name("operator"))
                 if (op == "/" and self._is_wave(right, False)) or (op == ">>" and self._is_wave(right, True)):
-                    return WARP
+                    return self._warp_index(right, op == ">>")
             return L if L > R else R
         if t in _UNIFORM_KINDS:
             return UNIFORM
@@ -137,6 +149,10 @@ class Divergence:
             base = n.child_by_field_name("argument")
             c = dialect.lookup(self.source, self.src.text_of(base)) if base is not None else None
             if c is not None and c.key == "thread_idx":
+                field = self.src.text_of(n.child_by_field_name("field")) if self.wave_aware else "x"
+                if field in ("y", "z"):
+                    from . import rowtags
+                    return rowtags.tag(self, 1 if field == "y" else 2)
                 return THREAD
             if c is not None and c.kind == "index":
                 return UNIFORM
@@ -482,6 +498,13 @@ class Divergence:
     def _worst(self, frames: list[Frame], at_least: int) -> Frame | None:  # the innermost one at least so
         return next((fr for fr in reversed(frames) if fr.tag >= at_least), None)
 
+    def _partial(self, frames: list[Frame]) -> Frame | None:
+        """The innermost frame that leaves part of a wave out: THREAD, and in a wave-aware analysis ROW too
+        (`threadIdx.y` in rows whose width no launch makes a multiple of 64).  A WARP32 one (`threadIdx.x / 32`) is
+        not: its 32 is the hazard, WS003's or WS001's there, whose fix to the wave makes the region whole waves
+        (tests/test_lint_includervalues.py)."""
+        return self._worst(frames, ROW if self.wave_aware else THREAD)
+
     def _walk(self, n: Node, frames: list[Frame]) -> None:
         marks = self._marks
         if marks is not None:  # (a descendant starts within its parent's bytes, at its end at the latest)
@@ -547,7 +570,7 @@ class Divergence:
                     self._scoped_exits.append((n.start_byte, until, Frame("exit", n, fr.tag)))
                 elif self._exit is None:
                     self._exit = Frame("exit", n, fr.tag)
-            cut = self._worst(frames, THREAD)  # `if (t > (n | 31)) return;`: the rest runs on part of a warp
+            cut = self._partial(frames)  # `if (t > (n | 31)) return;`: the rest runs on part of a warp
             if cut is not None and self._cut is None and cut.kind == "if" and \
                     not any(f.kind.startswith("loop") for f in frames):
                 self._cut = (n.start_byte, Frame("cut", self._deciding(cut.node), cut.tag))
@@ -585,7 +608,7 @@ class Divergence:
             if fr is not None:
                 self.barrier_hazards.append(Hazard(n, fr, None if kind == "block" else callee))
         if self.partial_warp_ops is not None and (self.full_mask_op(n) or called & self.full_fns):
-            fr = self._worst(frames, THREAD)
+            fr = self._partial(frames)
             if fr is None and self._cut is not None and self._cut[0] < n.start_byte:
                 fr = self._cut[1]
             if fr is not None and fr.kind in ("if", "ternary", "switch", "loop", "cut"):

@@ -59,7 +59,8 @@ def tag(d, call: Node, frames) -> int:
         return THREAD
     if not _full(d, call, bound):
         return THREAD
-    return WARP if d.expr(bound["lane"], frames) <= WARP else THREAD
+    lane = d.expr(bound["lane"], frames)  # (a 32-lane warp's index as the lane: the same in each 32-lane warp)
+    return max(WARP, lane) if lane < THREAD else THREAD
 
 
 def reduce_tag(d, call: Node, tags: list[int]) -> int:

@@ -20,12 +20,16 @@ stale value at wave 64 (their own on NVIDIA), which is harmless only where no su
   `32 > T`; 32 a literal or a macro hardcoding it), T the thread index: `threadIdx.x` (or a local initialised
   to it and never assigned) in a function that reads no `threadIdx.y`/`.z` (a 1D block: otherwise the x index
   below 32 is the whole block of a 16 x 16 launch), or the linear index `threadIdx.y * blockDim.x + threadIdx.x`;
-  no return precedes the loop (which could leave lanes of 0-31 out);
+  no return precedes the loop (which could leave lanes of 0-31 out); or no control around the loop and, as the
+  only return before it, `if (T >= 32) return;` (`T > 31`) as a statement of the function's body: the same
+  threads go on;
 - the loop body holds no control (`if`, `?:`, a loop, a return or break): every active lane takes every step;
 - the loop writes only plain locals of the function (no parameter, reference, pointer, array or member),
   including the locals it passes to calls; after the loop, each of them is read only under `T == 0` (`!T`).
+An unrolled ladder (`unrolled_fold`: consecutive statements, each one down or xor step by a literal 16 or less,
+then each half of the one before down to 1) is read as the loop is, its statements the loop's body.
 A guard `tid < 64`, a guard on threadIdx.y, a ladder from `warpSize / 2` (32 at wave 64: it reads lanes 32-63),
-a result every lane reads (stores, a broadcast), an unrolled ladder: not accepted.
+a result every lane reads (stores, a broadcast): not accepted.
 """
 from __future__ import annotations
 
@@ -161,13 +165,16 @@ def _nodes(root: Node, types: tuple):
         stack.extend(x.named_children)
 
 
-def _guard(ctx, cond: Node, fn: Node) -> str | None:
-    """T of `T < 32` / `T <= 31` / `32 > T` with T the thread index, else None."""
+def _guard(ctx, cond: Node, fn: Node, returns: bool = False) -> str | None:
+    """T of `T < 32` / `T <= 31` / `32 > T` with T the thread index, else None; `returns`: of the test an early
+    return takes, `T >= 32` / `T > 31` / `32 <= T` (the threads it keeps are those below 32)."""
     n = _strip(cond)
     if n is None or n.type != "binary_expression":
         return None
     op = ctx.text(n.child_by_field_name("operator"))
     left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+    if returns:  # `T >= 32` returns: `T < 32` stays (the same threads as the `if` guard's)
+        op = {">=": "<", ">": "<=", "<=": ">", "<": ">="}.get(op, "")
     if op in (">", ">="):
         left, right, op = right, left, "<" if op == ">" else "<="
     if op not in ("<", "<=") or left is None:
@@ -176,6 +183,18 @@ def _guard(ctx, cond: Node, fn: Node) -> str | None:
     if bound != (32 if op == "<" else 31):
         return None
     return _thread_var(ctx, fn, _strip(left))
+
+
+def _return_guard(ctx, fn: Node, ret: Node) -> str | None:
+    """T of `if (T >= 32) return;` written as a statement of fn's body itself (no `else`, nothing but the return in
+    its branch, no value returned), else None: the threads that go on are those of the `if (T < 32)` guard."""
+    p = ret.parent
+    if p is not None and p.type == "compound_statement" and len(p.named_children) == 1:
+        p = p.parent
+    if p is None or p.type != "if_statement" or p.child_by_field_name("alternative") is not None or \
+            p.parent is None or p.parent != fn.child_by_field_name("body") or ret.named_children:
+        return None
+    return _guard(ctx, p.child_by_field_name("condition"), fn, returns=True)
 
 
 def _is_leader_test(ctx, cond: Node, t: str) -> bool:
@@ -246,8 +265,64 @@ def _check(ctx, loop: Node) -> bool:
     body = loop.child_by_field_name("body")
     if fn is None or var is None or body is None:
         return False
+    return _region(ctx, fn, loop, loop.end_byte, [body], lambda off: ctx.text(off).strip() == var)
+
+
+def unrolled_fold(ctx, step: Node) -> bool:
+    """Whether the shuffle step `step` (a call, or a node inside it) starts an unrolled ladder that is a leader fold:
+    consecutive statements of one block, each one shuffle down or xor by a literal, 16 (or less), then each half of
+    the one before down to 1, every other condition of the module's doc holding for the statements as for a loop."""
+    cache = ctx.__dict__.setdefault("_leader_unrolled", {})
+    stmt = step
+    while stmt is not None and stmt.type not in ("expression_statement", "function_definition"):
+        stmt = stmt.parent
+    if stmt is None or stmt.type != "expression_statement":
+        return False
+    off = _step_offset(ctx, stmt)
+    while off is not None and (prev := stmt.prev_named_sibling) is not None and prev.type == "expression_statement" \
+            and _step_offset(ctx, prev) == 2 * off:
+        stmt, off = prev, 2 * off  # back to the ladder's first step
+    key = (stmt.start_byte, stmt.end_byte)
+    if key not in cache:
+        cache[key] = _unrolled(ctx, stmt)
+    return cache[key]
+
+
+def _step_offset(ctx, stmt: Node) -> int | None:
+    """The literal offset of the statement's one down/xor shuffle, else None."""
+    calls = [c for c in _nodes(stmt, ("call_expression",)) if (f := ctx.concept_of_call(c)) is not None and f[0].warp_level]
+    if len(calls) != 1:
+        return None
+    c, _, bound = ctx.concept_of_call(calls[0])
+    off = bound.get("delta", bound.get("lanemask"))
+    return int_value(ctx.text(off).strip()) if c.key in _STEPS and off is not None else None
+
+
+def _unrolled(ctx, first: Node) -> bool:
+    fn = _function(first)
+    want = _step_offset(ctx, first)
+    if fn is None or want is None or not 1 <= want <= 16 or first.parent is None:
+        return False
+    stmts, n = [], first
+    while n is not None and want >= 1:
+        if n.type == "comment":
+            n = n.next_named_sibling
+            continue
+        if n.type != "expression_statement" or _step_offset(ctx, n) != want:
+            return False
+        stmts.append(n)
+        want, n = want // 2, n.next_named_sibling
+    if want != 0:
+        return False
+    offsets = {str(1 << k) for k in range(5)}
+    return _region(ctx, fn, first, stmts[-1].end_byte, stmts, lambda off: ctx.text(off).strip() in offsets)
+
+
+def _region(ctx, fn: Node, first: Node, end: int, bodies: list[Node], offset_ok) -> bool:
+    """The module's conditions on the ladder whose steps `bodies` hold (a loop's body, or an unrolled ladder's
+    statements), from `first` to byte `end`."""
     # the control around the loop: exactly one `if`, the guard, with the loop in its consequence
-    guard, n = None, loop.parent
+    guard, n = None, first.parent
     while n is not None and n is not fn:
         if n.type in ("for_statement", "while_statement", "do_statement", "switch_statement", "conditional_expression",
                       "case_statement", "lambda_expression"):
@@ -256,27 +331,31 @@ def _check(ctx, loop: Node) -> bool:
             if guard is not None:
                 return False
             cons = n.child_by_field_name("consequence")
-            if cons is None or not cons.start_byte <= loop.start_byte < cons.end_byte:
+            if cons is None or not cons.start_byte <= first.start_byte < cons.end_byte:
                 return False
             guard = _guard(ctx, n.child_by_field_name("condition"), fn)
             if guard is None:
                 return False
         n = n.parent
-    if guard is None or any(r.start_byte < loop.start_byte for r in _nodes(fn, ("return_statement",))):
+    early = [r for r in _nodes(fn, ("return_statement",)) if r.start_byte < first.start_byte]
+    if guard is None and len(early) == 1:
+        guard = _return_guard(ctx, fn, early[0])
+        early = []
+    if guard is None or early:
         return False
-    if any(True for _ in _nodes(body, ("if_statement", "for_statement", "while_statement", "do_statement", "switch_statement",
-                                       "conditional_expression", "return_statement", "break_statement", "goto_statement",
-                                       "continue_statement"))):
+    controls = ("if_statement", "for_statement", "while_statement", "do_statement", "switch_statement",
+                "conditional_expression", "return_statement", "break_statement", "goto_statement", "continue_statement")
+    if any(True for body in bodies for _ in _nodes(body, controls)):
         return False  # a step taken by some lanes only: which lanes lane 0 reads is no longer the ladder's
-    # the steps: down or xor by the loop variable
+    # the steps: down or xor by the loop variable (by the halving literals, unrolled)
     written: set[str] = set()
     steps = 0
-    for call in _nodes(body, ("call_expression",)):
+    for call in (c for body in bodies for c in _nodes(body, ("call_expression",))):
         found = ctx.concept_of_call(call)
         if found is not None and found[0].warp_level:
             c, _, bound = found
             off = bound.get("delta", bound.get("lanemask"))
-            if c.key not in _STEPS or off is None or ctx.text(off).strip() != var:
+            if c.key not in _STEPS or off is None or not offset_ok(off):
                 return False
             val = bound.get("value")
             if val is None or val.type != "identifier":
@@ -293,7 +372,7 @@ def _check(ctx, loop: Node) -> bool:
             written.add(ctx.text(a))  # a callee may write through a reference
     if not steps:
         return False
-    for a in _nodes(body, ("assignment_expression", "update_expression")):
+    for a in (x for body in bodies for x in _nodes(body, ("assignment_expression", "update_expression"))):
         left = a.child_by_field_name("left" if a.type == "assignment_expression" else "argument")
         if left is None or left.type != "identifier":
             return False
@@ -304,7 +383,7 @@ def _check(ctx, loop: Node) -> bool:
     # after the loop, what it wrote is read only by the leader
     fbody = fn.child_by_field_name("body")
     for ident in _idents(fbody):
-        if ident.start_byte < loop.end_byte or ctx.text(ident) not in written:
+        if ident.start_byte < end or ctx.text(ident) not in written:
             continue
         p = ident.parent
         while p is not None and p is not fbody:

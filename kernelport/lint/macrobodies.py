@@ -15,6 +15,7 @@ reports its masks with the macro's own advice).  Only the WS rules' findings are
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from .. import backends, lazy_re
@@ -25,6 +26,10 @@ PREFIX = "__kp_macro_body_"
 _WARP_CALL = lazy_re.compile(r"\b__(?:shfl\w*|ballot\w*|any_sync|all_sync|activemask|match_(?:any|all)\w*|"
                         r"reduce_\w+_sync|syncwarp)\s*\(")
 _LINE_COMMENT = lazy_re.compile(r"//[^\n]*")
+# a replacement list that is a definition (`__global__ void NAME(const T* x) { ... }`, a template's too): the kernel
+# every use defines, linted as the file's own definition (parameters used as names and types parse as such)
+_DEFINITION = lazy_re.compile(r"\s*(template\s*<[^{;]*>\s*)?((static|inline|extern \"C\")\s+)*"
+                              r"(__global__|__device__)\b[^{;]*\)\s*(__launch_bounds__\s*\([^)]*\)\s*)?\{")
 _VOTE = lazy_re.compile(r"\b__(?:ballot|any|all|match_(?:any|all))\w*\s*\(")
 
 
@@ -77,28 +82,73 @@ def probe(ctx) -> tuple[str, list[tuple]] | None:
     header's last column, the `#define`'s indentation, the pieces copied into the header)."""
     data = ctx.src.data
     pieces, spans, at = [], [], 0
+    defining: list[str] = []  # the macros that define a function: their uses are blanked (_blank_uses)
     for d, start, value, names in _regions(ctx):
         name = ctx.text(d.child_by_field_name("name"))
         old = data[d.start_byte:start].decode("utf-8", "replace")
         body = value.end_byte
         text = data[start:body].decode("utf-8", "replace")
-        header, copied = _header(ctx, name, names, text)
+        definition = _DEFINITION.match(text) is not None and text.rstrip().endswith("}") and "#" not in text
+        header, copied = ("", []) if definition else _header(ctx, name, names, text)
         text = _LINE_COMMENT.sub(lambda m: " " * len(m.group(0)), text)  # `;}` below must not be commented out
         text = text.replace("\\\r\n", "  \r\n").replace("\\\n", " \n")  # continuations: same lines
         breaks = old.count("\n")  # `#define F(x) \` with the body on the lines below
         pieces.append(data[at:d.start_byte].decode("utf-8", "replace"))
-        pieces.append(header + "\n" * breaks + text + " ;}}")  # on the body's last line: lines keep their numbers
+        if definition:  # a macro that defines a kernel (or a device function): the definition at file scope, in place
+            header = " " * len(old.split("\n")[-1])  # (blanks up to where the body starts on its line)
+            text, own = _own_name(text, names, len(defining))
+            pieces.append("\n" * breaks + header + text)
+            defining.append(name)
+        else:
+            pieces.append(header + "\n" * breaks + text + " ;}}")  # on the body's last line: lines keep their numbers
         at = body
         first = ctx.src.location(d.start_byte).line
         last = ctx.src.location(max(body - 1, d.start_byte)).line
         indent = ctx.src.location(d.start_byte).column - 1
         if _VOTE.search(text):  # a 32-lane group's ballot word: translate's halfvotes may keep it (open: README)
             copied = []
-        spans.append((first, last, 0 if breaks else len(header) - len(old), indent + len(header), indent, copied))
+        if definition:  # (the header is blanks of the `#define`'s own length: columns unchanged, none copied)
+            spans.append((first, last, 0, 0, indent, [], (own, f"the function `{name}` defines") if own else None))
+            continue
+        spans.append((first, last, 0 if breaks else len(header) - len(old), indent + len(header), indent, copied, None))
     if not spans:
         return None
     pieces.append(data[at:].decode("utf-8", "replace"))
-    return "".join(pieces), spans
+    return _blank_uses("".join(pieces), defining), spans
+
+
+def _own_name(text: str, names: list[str], i: int) -> tuple[str, str | None]:
+    """A defining macro's body with the parameter that names its function spelled as a name of the same length
+    that no other such macro gets (two macros' `NAME` would be one function twice); a name of one letter stays."""
+    m = lazy_re.compile(r"(\w+)\s*\(").search(text[:text.index("{")])
+    param = m.group(1) if m is not None and m.group(1) in names else None
+    if param is None or len(param) < 2 or i >= 10 ** (len(param) - 1):
+        return text, None
+    own = "_" + str(i).rjust(len(param) - 1, "0")
+    return re.sub(rf"\b{re.escape(param)}\b", own, text), own
+
+
+def _blank_uses(text: str, defining: list[str]) -> str:
+    """The text with each file-scope use of a defining macro (`DEFINE_SUM(sum_f, float)` on a line of its own)
+    blanked, newlines kept: not a declaration the grammar reads, and the probe's definition stands for them."""
+    for name in defining:
+        out, at = [], 0
+        for m in re.finditer(rf"(?m)^[ \t]*{re.escape(name)}\s*\(", text):
+            depth, j = 0, m.end() - 1
+            while j < len(text):
+                depth += {"(": 1, ")": -1}.get(text[j], 0)
+                j += 1
+                if depth == 0:
+                    break
+            if depth:
+                continue
+            while j < len(text) and text[j] in " \t;":
+                j += 1
+            out.append(text[at:m.start()])
+            out.append("".join(c if c in "\r\n" else " " for c in text[m.start():j]))
+            at = j
+        text = "".join(out) + text[at:]
+    return text
 
 
 def findings(ctx, lint_unit, settings) -> list[Finding]:
@@ -130,6 +180,7 @@ def findings(ctx, lint_unit, settings) -> list[Finding]:
                 continue
             col -= span[2]
         end = f.end_column - span[2] if f.end_line == f.line and line == span[0] else f.end_column
-        out.append(replace(f, column=col, end_column=max(end, col + 1),
+        message = f.message.replace(f"`{span[6][0]}`", span[6][1]) if span[6] else f.message
+        out.append(replace(f, column=col, end_column=max(end, col + 1), message=message,
                            fix=None, related=(), span=None))
     return out

@@ -12,7 +12,8 @@ class ShuffleLadderFrom16(SiteRule):
     def check(self, ctx) -> None:
         for s, code in site_codes(ctx):
             if code == self.code and not (s.role == "ladder" and _has_wide_step(ctx, s.node)) and \
-                    not leaderfolds.leader_fold(ctx, leaderfolds.loop_of_start(s.node)):
+                    not leaderfolds.leader_fold(ctx, leaderfolds.loop_of_start(s.node)) and \
+                    not (s.role == "ladder" and leaderfolds.unrolled_fold(ctx, s.node)):
                 ctx.report(self, s.node, self.message(ctx, s), fix=site_fix(ctx, s))
 
     code, name, fixable = "WS004", "shuffle-ladder-from-16", True
@@ -31,9 +32,10 @@ split over statements (`y = __shfl_up_sync(m, v, 16); if (lane >= 16) v += y;`) 
 A shuffle with an explicit width argument (`__shfl_down_sync(m, v, o, 16)`) is a logical sub-warp
 the code means, and stays silent, as does a ladder whose step at 16 is followed by the project's own
 wave-64 branch taking the step at 32 (`#if WS == 64  v += __shfl_xor_sync(m, v, 32);  #endif`, WS a
-wave-width selector: kernelport/wavebranches.py).  So does a ladder loop from 16 under `if (tid < 32)` (tid the
-1D block's `threadIdx.x` or the linear thread index) whose result only `if (tid == 0)` reads: the first 32 threads
-fold their 32 values, and at wave 64 lane 0 reads only lanes 0-31 (kernelport/lint/leaderfolds.py)."""
+wave-width selector: kernelport/wavebranches.py).  So does a ladder from 16 (a loop, or unrolled 16, 8, 4, 2, 1)
+under `if (tid < 32)` or after `if (tid >= 32) return;` (tid the 1D block's `threadIdx.x` or the linear thread
+index) whose result only `if (tid == 0)` reads: the first 32 threads fold their 32 values, and at wave 64 lane 0
+reads only lanes 0-31 (kernelport/lint/leaderfolds.py)."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {

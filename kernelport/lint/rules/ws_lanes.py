@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ... import backends, dialect, warpshapes, warpwidth
+from ...header_lane_macros import definition
 from ...warpwidth import LOGICAL
 from .. import ballotwords
 from ..halfvoteports import kept_group_advice
@@ -118,7 +119,7 @@ __global__ void k(float* x) {
     def message(self, ctx, s) -> str:
         lane = dialect.concept("lane_id").attribute(ctx.lang)  # a dialect passing the lane as a parameter
         kept = kept_group_advice(ctx, s.function)  # translate keeps the group at 32 lanes (halfvoteports)
-        return (f"`{_expr_text(ctx, s.node)}` computes a lane index from a hardcoded 32{_why(s)}: {ctx.breaks}, "
+        return (f"`{_expr_text(ctx, s.node)}` computes a lane index from a hardcoded 32{_why(s)}{definition(ctx, s)}: {ctx.breaks}, "
                 f"lanes 32-63 alias lanes 0-31; " + (kept or f"use {ctx.wave} (`% warpSize`, `& (warpSize - 1)`)")
                 if lane is None else
                 f"`{_expr_text(ctx, s.node)}` computes a SIMD lane from a hardcoded 32{_why(s)}: wrong {ctx.breaks}; "
@@ -207,7 +208,7 @@ __global__ void k(float* out) {
 
     def message(self, ctx, s) -> str:
         kept = kept_group_advice(ctx, s.function)  # translate keeps the group at 32 lanes (halfvoteports)
-        return (f"`{_expr_text(ctx, s.node)}` computes a warp index or count from a hardcoded 32{_why(s)}: "
+        return (f"`{_expr_text(ctx, s.node)}` computes a warp index or count from a hardcoded 32{_why(s)}{definition(ctx, s)}: "
                 f"{ctx.breaks}, one wave spans two of these warps; " + (kept or f"divide by {ctx.wave} instead"))
 
 

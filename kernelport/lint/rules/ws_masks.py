@@ -11,6 +11,7 @@ from ..rule import Rule, ex, register
 from ..triggers import FULL_MASK_OP
 from .. import leaderfolds
 from ..lanebits import below32
+from ..tags import ROW
 from ..wavebounds import whole_waves
 from .ws_sites import SiteRule, _expr_text, _parent_op, _why
 
@@ -417,7 +418,10 @@ is no partial region: one lane's value broadcast at the whole warp (`__shfl_sync
 from a ballot's first lane), a full-mask warp reduction (kernelport/lint/lanebroadcasts.py), a vote, a
 warp index (`threadIdx.x / warpSize`), a kernel argument or `blockIdx`.  A ladder loop from 16 under
 `if (tid < 32)` whose result only `tid == 0` reads is silent too: at wave 64 lane 0 reads only the 32 active
-lanes (kernelport/lint/leaderfolds.py)."""
+lanes (kernelport/lint/leaderfolds.py).  A condition on `threadIdx.y` (`warp_id = threadIdx.y` in rows of 32)
+is whole warps only where blockDim.x is a multiple of 32 and whole waves only where it is a multiple of 64: quiet
+where every launch in view makes it a multiple of 64, reported as the wave's hazard otherwise
+(kernelport/lint/rowtags.py).  A 32-lane warp index (`threadIdx.x / 32`) is reported at its 32 (WS003), not here."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {
@@ -483,6 +487,18 @@ __global__ void scan(const unsigned* in, unsigned* out, unsigned end) {
     }
     out[threadIdx.x] = pos;
 }""", note="pos is lane 0's value and then a ballot-chosen lane's: the same in every lane (streamlz's cursors)"),
+        ex("""
+__device__ float warp_sum(float v) {
+    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    return v;
+}
+__global__ void rows(const float* x, float* out) {
+    float v = x[threadIdx.y * blockDim.x + threadIdx.x];
+    if (threadIdx.y == 0) v = warp_sum(v);
+    out[threadIdx.y * blockDim.x + threadIdx.x] = v;
+}
+void run(const float* x, float* out) { rows<<<8, dim3(64, 4)>>>(x, out); }""",
+           note="rows of 64 threads: each row is whole waves of 64 and whole warps of 32"),
     )
 
     def check(self, ctx) -> None:
@@ -494,7 +510,8 @@ __global__ void scan(const unsigned* in, unsigned* out, unsigned end) {
             related = (ctx.related(h.frame.node, "the condition that leaves part of the wave out", site=True),)
             if whole_waves(ctx, h.frame.node):
                 continue
-            if h.callee is None and leaderfolds.leader_fold(ctx, leaderfolds.loop_of_call(h.node)):
+            if h.callee is None and (leaderfolds.leader_fold(ctx, leaderfolds.loop_of_call(h.node)) or
+                                     leaderfolds.unrolled_fold(ctx, h.node)):
                 continue  # a ladder from 16 over the first 32 threads, lane 0's result alone used  # `threadIdx.x + WS >= TPB` with WS the wave of each build: whole waves, or none
             if h.frame.kind == "cut":  # lanes that returned have exited: allowed on NVIDIA, absent on AMD
                 if _whole_warps(ctx, h.frame.node, 64):
@@ -504,6 +521,13 @@ __global__ void scan(const unsigned* in, unsigned* out, unsigned end) {
                            f"returned have exited (which NVIDIA's mask allows), but {ctx.breaks}, the mask "
                            f"names lanes of the wave that are not there; return after the warp operation, "
                            f"or mask the data instead", related=related)
+            elif h.frame.tag == ROW:
+                ctx.report(self, h.node,
+                           f"{what} inside `{cond}` (line {line}), which depends on `threadIdx.y`/`.z`: whole "
+                           f"32-lane warps only where blockDim.x is a multiple of 32, and {ctx.breaks} whole waves "
+                           f"only where it is a multiple of 64 (no launch in view makes it one), so the mask names "
+                           f"absent lanes; launch rows of a multiple of 64 threads, or run the warp operation with "
+                           f"the whole wave and mask the data", related=related)
             elif _whole_warps(ctx, h.frame.node):
                 ctx.report(self, h.node,
                            f"{what} inside `{cond}` (line {line}): whole warps on "

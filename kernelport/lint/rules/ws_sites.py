@@ -82,6 +82,8 @@ def classify(ctx, s) -> str:
     op = _parent_op(n)
     if role in ("ws_macro", "ws_m1_macro", "ws_macro_use"):
         return "WS001"
+    if role in ("lane_macro_use", "warp_macro_use"):
+        return "WS002" if role == "lane_macro_use" else "WS003"
     if role in ("type32", "arg32"):
         return "WS008"
     if role == "bitop64":
