@@ -46,7 +46,9 @@ class ObjectSpaces:
         return any(c.type == "type_qualifier" and self.src.text_of(c) == "const" for c in d.children)
 
     def object_space(self, call: Node, f: Function, h: Function) -> str:
-        """Where the object of `call` (a call of member `h` from `f`) lives."""
+        """Where the object of `call` (a call of member `h` from `f`, or `a += b` of its operator) lives."""
+        if call.type == "assignment_expression":  # (operator_calls.py: the left operand)
+            return self._space_of_lvalue(call.child_by_field_name("left"), f) or "thread"
         fn = call.child_by_field_name("function")
         if fn is not None and fn.type == "template_function":
             fn = fn.child_by_field_name("name")

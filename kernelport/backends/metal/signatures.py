@@ -82,7 +82,7 @@ class Signatures:
             drop = {key(c) for c in n.children if self.src.text_of(c) in ("__device__", "__host__", "__noinline__")}
             fd = n.child_by_field_name("declarator")
             while fd is not None and fd.type != "function_declarator":
-                fd = fd.child_by_field_name("declarator")
+                fd = fd.child_by_field_name("declarator") or _referenced(fd)  # `V& operator+=(...)`
             name = ident_name(fd.child_by_field_name("declarator")) if fd is not None else None
             if fd is not None and any(self.src.text_of(c) == "__global__" for c in n.children):
                 # only host code launches a kernel, and it is left out: nothing needs the declaration
@@ -113,7 +113,7 @@ class Signatures:
             drop = {key(c) for c in n.children if self.src.text_of(c) in ("__device__", "__host__", "__noinline__")}
             fd = n.child_by_field_name("declarator")
             while fd is not None and fd.type != "function_declarator":
-                fd = fd.child_by_field_name("declarator")
+                fd = fd.child_by_field_name("declarator") or _referenced(fd)  # `V& operator+=(...)`
             h = self._defined_out_of_class(n, fd) if fd is not None else None
             if h is not None:  # the declaration the out-of-line definition matches: its spaces and extras
                 self.rw.replace(n, lambda rw, node, drop=drop, h=h, fd=fd: self._member_declaration(node, drop, h, fd))
@@ -514,6 +514,9 @@ class Signatures:
             if (space := self.object_qualifier(h, sig)) is not None:  # `int idx(int x) const constant`
                 d = h.node.child_by_field_name("declarator")
                 over_sig[key(d)] = object_qualified(self.src, d, self.rw.text(d), space)
+                if self.returns_own_object(h):  # `device V& operator+=(const V& o) device` (operator_calls.py)
+                    t = h.node.child_by_field_name("type")
+                    over_sig[key(t)] = f"{space} {self.rw.text(t)}"
             try:
                 text = self._realign(h, self._head_stitch(h.node, drop, over_sig), ptext)
             finally:
@@ -606,3 +609,9 @@ class Signatures:
             out.append(value)
             todo |= (set(re.findall(r"[A-Za-z_]\w*", value)) & values.keys()) - seen
         return "\n".join(out)
+
+
+def _referenced(d: Node) -> Node | None:
+    """The declarator a reference declarator holds (`V& operator+=(const V& o)`: no `declarator` field there)."""
+    return next((c for c in d.named_children if "declarator" in c.type), None) if d.type == "reference_declarator" \
+        else None

@@ -108,7 +108,7 @@ class AddressSpaces:
     def plan_calls(self) -> None:
         for name, p in self.plans.items():
             p.callees = []
-            for _, h in self._calls(p.fn):  # by key: `operator()` of two classes are two (and a header's
+            for _, h in self._calls(p.fn) + self.operator_calls(p.fn):  # by key: `operator()` of two classes are two (and a header's
                 k = self.fkeys.get(id(h), h.name)  # one nothing reaches is left out of self.device: hostcode.py)
                 if k not in p.callees:
                     p.callees.append(k)
@@ -135,8 +135,8 @@ class AddressSpaces:
                 continue
             seen.add((fkey, sig))
             self.cur_sig[f.name] = sig
-            for call, h in self._calls(f):
-                args = call_args(call)
+            for call, h in self._calls(f) + self.operator_calls(f):  # (`out[i] += w`: operator_calls.py)
+                args = self.operand_args(call)
                 hsig = []
                 for i, p in enumerate(h.params):  # a defaulted argument (`T* p = nullptr`): device
                     if p.pointer:
