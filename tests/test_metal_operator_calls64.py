@@ -84,11 +84,28 @@ __global__ void k(V *out, const float *x) {
 """
 
 
-def test_an_operator_defined_out_of_its_class_stays_refused_at_the_call(tmp_path):
-    port, text = _metal(OUT_OF_CLASS, tmp_path)
-    assert not port.ok and _errors(port) == [8], port.diagnostics  # (main: also 2, `__device__` left there)
+def test_an_operator_defined_out_of_its_class_gets_a_twin_declared_in_the_class(tmp_path):
+    port, text = _metal(OUT_OF_CLASS, tmp_path)  # (main: refused at 8, and at 2 for the `__device__` left there)
+    assert port.ok, port.diagnostics
+    assert "  device V& operator+=(const V& o) device;" in text
+    assert "device V& V::operator+=(const V& o) device { a += o.a; b += o.b; return *this; }" in text
+
+
+def test_an_out_of_class_member_binding_a_local_reference_stays_refused_at_its_line(tmp_path):
+    """Look-alike: `float &r = a;` in the member (the checker reads a local reference as generic, so no twin
+    is written for it): the call on the device object stays refused at its line."""
+    code = OUT_OF_CLASS.replace("{ a += o.a; b += o.b; return *this; }", "{ float &r = a; r += o.a; b += o.b; return *this; }")
+    port, _ = _metal(code, tmp_path)
+    assert not port.ok and _errors(port) == [8], port.diagnostics
 
 
 def test_a_free_operator_stays_refused_at_the_call(tmp_path):
     port, _ = _metal(FREE, tmp_path)
     assert not port.ok and _errors(port) == [6], port.diagnostics
+
+
+def test_a_device_operand_of_a_device_object_is_not_copied(tmp_path):
+    """Look-alike: `out[j] += out[i]` may alias the object the operator writes: its operand is not copied into
+    the thread (copy_observers.py: a non-const member of a device object) and the call stays refused."""
+    port, text = _metal(IN_CLASS.replace("BODY", "out[(i + 1) & 63] += out[i];"), tmp_path)
+    assert not port.ok and _errors(port) == [10], port.diagnostics

@@ -22,7 +22,6 @@ from ...source import call_args, ident_name, walk
 from ...template_deduction import deduce
 from .template_ids import concrete_words, host_template_ids, launch_template_args, macro_template_ids, substitute_types
 from .array_params import decayed
-from .function_args import object_qualified
 from .host_constants import constexpr_locals
 from .launch_bounds import masked_launch_bounds
 from .pointer_members import device_levels
@@ -138,10 +137,10 @@ class Signatures:
         for sig in self.plan_of(h).sigs:
             self.rw.replace(plist, self._helper_params(h, sig))
             try:
-                out.append(self._head_stitch(node, drop, {}))
+                out.append(self._head_stitch(node, drop, self.object_overrides(h, sig, node)))  # `void set() device;`
             finally:
                 self.rw.remove(plist)
-        return "\n".join(out)
+        return ("\n" + self._indent_of(node)).join(out)
 
     def _extras(self, h: Function) -> list[str]:
         p = self.plan_of(h)
@@ -510,13 +509,7 @@ class Signatures:
             self._apply_prefixes(h.name, sig)
             ptext = self._helper_params(h, sig)
             self.rw.replace(plist, ptext)
-            over_sig = dict(over)
-            if (space := self.object_qualifier(h, sig)) is not None:  # `int idx(int x) const constant`
-                d = h.node.child_by_field_name("declarator")
-                over_sig[key(d)] = object_qualified(self.src, d, self.rw.text(d), space)
-                if self.returns_own_object(h):  # `device V& operator+=(const V& o) device` (operator_calls.py)
-                    t = h.node.child_by_field_name("type")
-                    over_sig[key(t)] = f"{space} {self.rw.text(t)}"
+            over_sig = {**over, **self.object_overrides(h, sig, h.node)}  # `int idx(int x) const constant`
             try:
                 text = self._realign(h, self._head_stitch(h.node, drop, over_sig), ptext)
             finally:
