@@ -73,3 +73,28 @@ def test_a_default_on_a_device_reference_parameter_is_left_to_clang():
     errors = _errors("constant float one = 1.0f;\nfloat h(const constant float &x = one) { return x; }\n",
                      "b[0] = h();")
     assert errors == [], errors
+
+
+LOCALS = "struct S { float v[4]; float *slot(int i); };\n"
+
+
+@pytest.mark.parametrize("body", ["float *z = b; *z = 2;", "float &r = b[0]; r = 1;",
+                                  "for (float *p = b; p != b + 2; ++p) *p = 0;", "const float *q = b + 1; b[0] = *q;"])
+def test_an_unqualified_local_pointer_or_reference_to_device_memory_is_rejected(body):
+    """check/thread_locals.py: Metal's unqualified local is `thread` (the checker's was generic)."""
+    errors = _errors("", body)
+    assert errors and all(line == _kernel_line("") for line, _ in errors), errors
+
+
+@pytest.mark.parametrize("body", [
+    "float t[4]; float *p = t; p[1] = c; float &r = w; r += 1; b[0] = p[1] + w;",
+    "device float *z = b; auto *y = b; auto &x = b[1]; *z = *y + x;",
+    "S s; float *e = &s.v[1]; *e = c; b[0] = s.v[1];",
+    "float a2 = w * c; b[0] = a2;"])
+def test_thread_locals_spaced_locals_and_deduced_ones_pass(body):
+    assert _errors(LOCALS, body) == []
+
+
+def test_a_template_parameter_local_is_left_to_its_deduced_type():
+    decls = "template <class T> void put(T *p) { T *q = p; *q = 1; }\n"
+    assert _errors(decls, "put(b);") == []
