@@ -79,7 +79,8 @@ LOCALS = "struct S { float v[4]; float *slot(int i); };\n"
 
 
 @pytest.mark.parametrize("body", ["float *z = b; *z = 2;", "float &r = b[0]; r = 1;",
-                                  "for (float *p = b; p != b + 2; ++p) *p = 0;", "const float *q = b + 1; b[0] = *q;"])
+                                  "for (float *p = b; p != b + 2; ++p) *p = 0;", "const float *q = b + 1; b[0] = *q;",
+                                  "const float &t = b[1]; b[0] = t;"])
 def test_an_unqualified_local_pointer_or_reference_to_device_memory_is_rejected(body):
     """check/thread_locals.py: Metal's unqualified local is `thread` (the checker's was generic)."""
     errors = _errors("", body)
@@ -90,7 +91,8 @@ def test_an_unqualified_local_pointer_or_reference_to_device_memory_is_rejected(
     "float t[4]; float *p = t; p[1] = c; float &r = w; r += 1; b[0] = p[1] + w;",
     "device float *z = b; auto *y = b; auto &x = b[1]; *z = *y + x;",
     "S s; float *e = &s.v[1]; *e = c; b[0] = s.v[1];",
-    "float a2 = w * c; b[0] = a2;"])
+    "float a2 = w * c; b[0] = a2;",
+    "const float &u = b[0] * 2.0f; const float &v = w; b[1] = u + v;"])
 def test_thread_locals_spaced_locals_and_deduced_ones_pass(body):
     assert _errors(LOCALS, body) == []
 

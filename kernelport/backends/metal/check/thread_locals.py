@@ -8,7 +8,8 @@ function body, where its type is one clang and the port agree on: a scalar or ve
 class, struct, union, enum or typedef the file declares (`T *p` of a template parameter is left: a deduced
 type carries its space).  Left alone: declarations that name a space or start with another word (`static`,
 `constexpr`, `auto`: deduced with its initialiser's space), members of a class body, and parameter lists at
-file or class scope (thread_params.py and its siblings write those).
+file or class scope (thread_params.py and its siblings write those), and a `const` reference bound to a
+temporary (`const float &t = a * 2.0f;`: thread in Metal; clang binds a temporary to no `__private` one).
 """
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ _SCALARS = ("bool char uchar short ushort int uint long ulong half float size_t 
 _VECTORS = [f"{t}{n}" for t in ("bool", "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "half",
                                 "float") for n in (2, 3, 4)] + [f"packed_{t}{n}" for t in ("char", "uchar", "short",
                                 "ushort", "int", "uint", "half", "float") for n in (2, 3, 4)]
+# an initialiser that names an object (not a temporary): `buf[i]`, `*p`, `s.v[2]`, `p->x`
+_LVALUE = re.compile(r"\s*\*?\s*[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*|\s*\[[^;\[\]]*\])*\s*[;,)]")
 _DECLARED = re.compile(r"\b(?:struct|class|union|enum)\s+([A-Za-z_]\w*)\s*[:{]|\btypedef\b[^;{}]*?\b([A-Za-z_]\w*)\s*;"
                        r"|\busing\s+([A-Za-z_]\w*)\s*=")
 
@@ -40,6 +43,9 @@ def thread_locals(masked: str, chars: list[str]) -> list[int]:
         inner = max((b for b in blocks if b[0] < at < b[1]), key=lambda b: b[0], default=None)
         if inner is None or inner[2] or "&&" in m.group(2):
             continue  # file scope or a class's body: members and parameter lists are not locals
+        if "&" in m.group(2) and re.search(r"\bconst\b", m.group(2)) and m.group(2).rstrip().endswith("=") and \
+                not _LVALUE.match(masked, m.end(2)):
+            continue  # `const float &t = a * 2.0f;`: a temporary, thread in Metal, of no space in clang (left)
         chars[at] = INSERT + chars[at]
         out.append(at)
     return out
