@@ -146,6 +146,19 @@ def test_metal_refuses_a_kernel_block_macro_and_ports_a_device_function_one():
     assert hip.ok, hip.diagnostics
 
 
+def test_kernel_block_written_is_a_declared_setting_every_backend_has():
+    """Stop 64: `kernel_block_written` was read with getattr (base.py at the cap); it is declared on the
+    backends' shared settings (backends/kernel_heads.py) with False as default, Metal's True, and read as data."""
+    import inspect
+    from kernelport import backends, body_macros
+    from kernelport.backends.base import Backend
+    assert "kernel_block_written" in Backend.__annotations__ or any(
+        "kernel_block_written" in getattr(c, "__annotations__", {}) for c in Backend.__mro__)
+    assert {b.name: b.kernel_block_written for b in backends.all()}.get("metal") is True
+    assert not any(b.kernel_block_written for b in backends.all() if b.name != "metal")
+    assert "getattr" not in inspect.getsource(body_macros.refusals)
+
+
 LADDER = textwrap.dedent("""\
     #define ROW_HALF { w = 16; }
     __global__ void k(float *out, int n) {

@@ -93,9 +93,11 @@ __global__ void k(Film *f, float *out) {
 
 
 def test_a_const_member_of_a_class_with_a_mutable_member_is_not_called_on_a_copy(tmp_path: Path):
-    # `hits += 1` in a const member writes the device object in CUDA, the copy in `Film(*f).get(i)`
+    # `hits += 1` in a const member writes the device object in CUDA, the copy in `Film(*f).get(i)`; stop 64:
+    # no longer refused (KP224) but run on the object itself, a `const device` twin (metal/operator_calls.py)
     port, errors = _port(tmp_path, MUTABLE)
-    assert errors == [(9, "KP224")], [d.format() for d in port.diagnostics]
+    assert errors == [] and "out[i] = f->get(i);" in port.body, [d.format() for d in port.diagnostics]
+    assert "float Film::get(int i) const device { hits += 1;" in port.body
     # the look-alike with no mutable member is called on a copy (h/metal62's object_copies.py)
     port, errors = _port(tmp_path, MUTABLE.replace(" mutable int hits;", "").replace("hits += 1; ", ""))
     assert errors == [] and "Film(*f).get(i)" in port.body, [d.format() for d in port.diagnostics]
@@ -104,8 +106,10 @@ def test_a_const_member_of_a_class_with_a_mutable_member_is_not_called_on_a_copy
 def test_a_const_member_that_writes_through_a_pointer_is_not_called_on_a_copy(tmp_path: Path):
     # `next->v = 0` may write the object itself (next == this): `v` read after it is the copy's in a copy
     cuda = MUTABLE.replace(" mutable int hits;", " Film *next;").replace("hits += 1; ", "next->width = 0; ")
-    port, errors = _port(tmp_path, cuda)
-    assert errors == [(9, "KP224")], [d.format() for d in port.diagnostics]
+    port, errors = _port(tmp_path, cuda)  # stop 64: the `const device` twin, on the object itself (no copy)
+    assert errors == [] and "out[i] = f->get(i);" in port.body and "Film(*f)" not in port.body, \
+        [d.format() for d in port.diagnostics]
+    assert "float Film::get(int i) const device { next->width = 0;" in port.body
 
 
 def test_a_helper_called_with_a_thread_local_and_then_with_device_memory_counts(tmp_path: Path):

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING, ClassVar
 
+from .kernel_heads import KernelHeads
+
 if TYPE_CHECKING:
     from ..toolchains import CompileResult
     from .api_table import Table
@@ -102,7 +104,7 @@ class LaunchForm:
     arg_array: int | None = None
 
 
-class Backend:
+class Backend(KernelHeads):
     name: ClassVar[str]
     # Suffix of the port file `translate --to NAME` writes; None: not a translation target.
     extension: ClassVar[str | None] = None
@@ -578,15 +580,7 @@ class Backend:
     # the backend's own functions its ports' prologue overloads for types the target lacks (Metal's 64-bit
     # shuffles): the emulator's concept takes every type, so a call of one by that name is the concept
     builtin_overloads: ClassVar[frozenset[str]] = frozenset()
-    # A kernel's head must also match this (MSL's qualifier `kernel` is an ordinary word too).
-    kernel_head_pattern: ClassVar[str | None] = None
-    # Parameter attributes that bind no built-in: a kernel argument (`[[buffer(i)]]`) and the
-    # dynamic shared buffer (`[[threadgroup(i)]]`, CUDA's `extern __shared__`).
-    argument_attribute: ClassVar[str | None] = None
-    dynamic_shared_attribute: ClassVar[str | None] = None
-    # Parameter attributes of built-ins that are no concept: attribute -> the emulator's built-in
-    # (`global_idx`: the thread's index in the grid, `linear_tid`: its index in the block).
-    derived_builtin_attributes: ClassVar[dict[str, str]] = {}
+    # (a kernel's head: kernel_heads.KernelHeads)
 
     # -- lint --
     # "module:function(backend, path, text) -> Unit" reading this dialect's text as the CUDA-shaped

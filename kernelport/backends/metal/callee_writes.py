@@ -18,6 +18,7 @@ from tree_sitter import Node
 
 from ...model import Function, file_scope_items
 from ...source import SourceFile, walk
+from .member_callees import candidates
 
 _DECLARATORS = ("init_declarator", "parenthesized_declarator")
 
@@ -29,8 +30,8 @@ def writes_memory(src: SourceFile, h: Function, functions: Mapping[str, Function
     address of a thread local (`acc(s, x[0])` of `acc(float &t, const float &v)`).  Memoised per file and
     `functions`: a True at once, a False only where no helper further up was cut off (`seen` empty)."""
     memo = _memo(src, functions)
-    key = (h.name, thread_params)  # (a helper called twice, once with a thread local: the other call counts)
-    got = memo.get((h.node.start_byte, key))
+    key = (h.node.start_byte, h.name, thread_params)  # (a helper called twice, once with a thread local: the
+    got = memo.get(key)  # other call counts; two classes' members of one name: two)
     if got is not None:
         return got
     top = seen is None
@@ -40,7 +41,7 @@ def writes_memory(src: SourceFile, h: Function, functions: Mapping[str, Function
     seen.add(key)
     wrote = _writes(src, h, functions, thread_params, seen)
     if wrote or top:
-        memo[(h.node.start_byte, key)] = wrote
+        memo[key] = wrote
     return wrote
 
 
@@ -64,11 +65,9 @@ def _writes(src: SourceFile, h: Function, functions: Mapping[str, Function], thr
                 return True
         elif n.type == "call_expression":
             short = callee_name(src, n)
-            g = functions.get(short or "") or next(
-                (f for f in functions.values() if short and f.name.split("::")[-1] == short), None)
-            if g is not None and g is not h and \
-                    writes_memory(src, g, functions, thread_arguments(src, g, n, h, thread_params), seen):
-                return True
+            if short and any(g is not h and writes_memory(src, g, functions, thread_arguments(src, g, n, h, thread_params),
+                                                          seen) for g in candidates(src, n, short, functions.values())):
+                return True  # (every function the call may run: by the object's class, else by name: member_callees.py)
     return False
 
 

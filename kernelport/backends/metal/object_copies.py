@@ -31,17 +31,9 @@ class ObjectCopies:
 
     def copy_member_object(self, call: Node, f: Function, h: Function) -> None:
         fn = call.child_by_field_name("function")
-        if fn is None or fn.type != "field_expression" or "::" not in h.name or self.in_class_member(h) or \
-                self._returns_reference(h) or h.body is None or any(n.type == "this" for n in walk(h.body)):
+        if fn is None or fn.type != "field_expression" or not self.copies_its_object(h):
             return
         cls = h.name.rsplit("::", 1)[0]
-        if not re.fullmatch(r"[A-Za-z_]\w*", cls) or cls not in self._classes() or self._has_mutable(cls) or \
-                writes_memory(self.src, h, self.device):
-            return  # (a write through a pointer, `next->v = 0` with next the object itself, then `v` read: the copy's)
-        fields = self._fields(cls)
-        if fields is None or self._points_into_object(h, fields) or not self.const_member(h) and \
-                writes_own_object(self.src, h, fields, self.device, cls):
-            return  # a write to the object would land in the copy (copy-out: not written)
         obj = fn.child_by_field_name("argument")
         arrow = self.src.text_of(fn.child_by_field_name("operator") or fn) == "->"
         space = self.space_of(obj, f) if arrow else (self._in_memory(obj, f) or self.object_space(call, f, h))
@@ -53,6 +45,27 @@ class ObjectCopies:
         self.note(fn, f"{cls}(...).{self.src.text_of(field)}",
                   f"{h.name} is a const member defined out of its class: MSL calls it on a thread object, "
                   f"so the `{space}` object is copied into the thread")
+
+    def copies_its_object(self, h: Function) -> bool:
+        """Whether a call of h, a member defined out of its class, on a device, threadgroup or constant object
+        is made on a thread copy (the conditions above); else the member is written once per object space
+        where its class declares it (operator_calls.py's out_of_class_twin)."""
+        memo = self.__dict__.setdefault("_kp_copies_object", {})
+        if id(h.node) not in memo:
+            memo[id(h.node)] = self._copies_its_object(h)
+        return memo[id(h.node)]
+
+    def _copies_its_object(self, h: Function) -> bool:
+        if "::" not in h.name or self.in_class_member(h) or self._returns_reference(h) or h.body is None or \
+                any(n.type == "this" for n in walk(h.body)):
+            return False
+        cls = h.name.rsplit("::", 1)[0]
+        if not re.fullmatch(r"[A-Za-z_]\w*", cls) or cls not in self._classes() or self._has_mutable(cls) or \
+                writes_memory(self.src, h, self.device):
+            return False  # (a write through a pointer, `next->v = 0` with next the object itself, then `v` read: the copy's)
+        fields = self._fields(cls)
+        return not (fields is None or self._points_into_object(h, fields) or not self.const_member(h) and
+                    writes_own_object(self.src, h, fields, self.device, cls))  # a write would land in the copy
 
     def _fields(self, cls: str) -> frozenset[str] | None:
         """The data members of the classes named cls and of their bases (None: a base not defined here)."""

@@ -12,10 +12,10 @@ and reference parameters'; the member is rendered once per signature, the qualif
 parameter list.
 A member called without an object (`idx(x, y)` in `inBounds`) is called on the caller's `this`.
 
-Only members defined in their class: one defined out of it would need the qualifier on its
-declaration too, and keeps the thread `this` it had; a `const` one, or one that writes none of its
-object, is called on a thread copy of the object (object_copies.py), another is refused by the checker, which gives unqualified members
-a thread object (check/thread_members.py; C++ for OpenCL's generic one let such calls pass).
+A member defined out of its class that writes none of its object (or is `const`) is called on a thread
+copy of the object (object_copies.py); another gets the qualifier on its definition and on its declaration
+in the class (stop 64: operator_calls.py's out_of_class_twin), or, where that is not sound to check, is
+refused by the checker, which gives unqualified members a thread object (check/thread_members.py).
 A `constant` object is read-only: a member that is not `const` called on a kernel's by-value
 argument makes that argument a thread copy, as CUDA's by-value parameter is (argcopies.py).
 """
@@ -46,13 +46,15 @@ class ObjectSpaces:
         return any(c.type == "type_qualifier" and self.src.text_of(c) == "const" for c in d.children)
 
     def object_space(self, call: Node, f: Function, h: Function) -> str:
-        """Where the object of `call` (a call of member `h` from `f`) lives."""
+        """Where the object of `call` (a call of member `h` from `f`, or `a += b` of its operator) lives."""
+        if call.type == "assignment_expression":  # (operator_calls.py: the left operand)
+            return self._space_of_lvalue(call.child_by_field_name("left"), f) or "thread"
         fn = call.child_by_field_name("function")
         if fn is not None and fn.type == "template_function":
             fn = fn.child_by_field_name("name")
         if fn is None or fn.type == "identifier":  # `idx(x, y)` in a member: the caller's own object
             local = fn is not None and self._local_decl(f, self.src.text_of(fn)) is not None  # a functor
-            return self.this_space(f) if self.in_class_member(f) and not local else "thread"
+            return self.this_space(f) if self.twin_member(f) and not local else "thread"
         if fn.type != "field_expression":
             return "thread"
         obj = fn.child_by_field_name("argument")
@@ -75,10 +77,11 @@ class ObjectSpaces:
     def own_field_space(self, f: Function, name: str) -> str | None:
         """Where `name`, read bare in member `f` (`ModP(val_)` in `FFP::Mul`), lives when it is a
         non-static data member of f's class: in the object f is called on (None: not such a member)."""
-        if not self.in_class_member(f):
+        if not self.twin_member(f):
             return None
-        body = (f.template_node or f.node).parent
-        for fd in body.named_children:
+        bodies = [(f.template_node or f.node).parent] if self.in_class_member(f) else \
+            self._class_bodies(f.name.rsplit("::", 1)[0]) or []  # (out of its class: operator_calls.py)
+        for fd in (fd for body in bodies for fd in body.named_children):
             if fd.type != "field_declaration" or any(self.src.text_of(c) in ("static", "constexpr")
                                                      for c in fd.children if c.type == "storage_class_specifier"):
                 continue
@@ -96,7 +99,7 @@ class ObjectSpaces:
         """`hsig` with the object's space of `call` added, where `h` is a member it is spelt for: a
         `constant` object only for a `const` member (another one cannot be called on it in Metal,
         and keeps the thread `this`: the checker refuses the call)."""
-        if not self.in_class_member(h):
+        if not self.in_class_member(h) and not self.out_of_class_twin(h):
             return hsig
         space = self.object_space(call, f, h)
         if space == "thread" or space == "constant" and not self.const_member(h):

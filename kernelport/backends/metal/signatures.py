@@ -22,7 +22,6 @@ from ...source import call_args, ident_name, walk
 from ...template_deduction import deduce
 from .template_ids import concrete_words, host_template_ids, launch_template_args, macro_template_ids, substitute_types
 from .array_params import decayed
-from .function_args import object_qualified
 from .host_constants import constexpr_locals
 from .launch_bounds import masked_launch_bounds
 from .pointer_members import device_levels
@@ -82,7 +81,7 @@ class Signatures:
             drop = {key(c) for c in n.children if self.src.text_of(c) in ("__device__", "__host__", "__noinline__")}
             fd = n.child_by_field_name("declarator")
             while fd is not None and fd.type != "function_declarator":
-                fd = fd.child_by_field_name("declarator")
+                fd = fd.child_by_field_name("declarator") or _referenced(fd)  # `V& operator+=(...)`
             name = ident_name(fd.child_by_field_name("declarator")) if fd is not None else None
             if fd is not None and any(self.src.text_of(c) == "__global__" for c in n.children):
                 # only host code launches a kernel, and it is left out: nothing needs the declaration
@@ -113,7 +112,7 @@ class Signatures:
             drop = {key(c) for c in n.children if self.src.text_of(c) in ("__device__", "__host__", "__noinline__")}
             fd = n.child_by_field_name("declarator")
             while fd is not None and fd.type != "function_declarator":
-                fd = fd.child_by_field_name("declarator")
+                fd = fd.child_by_field_name("declarator") or _referenced(fd)  # `V& operator+=(...)`
             h = self._defined_out_of_class(n, fd) if fd is not None else None
             if h is not None:  # the declaration the out-of-line definition matches: its spaces and extras
                 self.rw.replace(n, lambda rw, node, drop=drop, h=h, fd=fd: self._member_declaration(node, drop, h, fd))
@@ -138,10 +137,10 @@ class Signatures:
         for sig in self.plan_of(h).sigs:
             self.rw.replace(plist, self._helper_params(h, sig))
             try:
-                out.append(self._head_stitch(node, drop, {}))
+                out.append(self._head_stitch(node, drop, self.object_overrides(h, sig, node)))  # `void set() device;`
             finally:
                 self.rw.remove(plist)
-        return "\n".join(out)
+        return ("\n" + self._indent_of(node)).join(out)
 
     def _extras(self, h: Function) -> list[str]:
         p = self.plan_of(h)
@@ -510,10 +509,7 @@ class Signatures:
             self._apply_prefixes(h.name, sig)
             ptext = self._helper_params(h, sig)
             self.rw.replace(plist, ptext)
-            over_sig = dict(over)
-            if (space := self.object_qualifier(h, sig)) is not None:  # `int idx(int x) const constant`
-                d = h.node.child_by_field_name("declarator")
-                over_sig[key(d)] = object_qualified(self.src, d, self.rw.text(d), space)
+            over_sig = {**over, **self.object_overrides(h, sig, h.node)}  # `int idx(int x) const constant`
             try:
                 text = self._realign(h, self._head_stitch(h.node, drop, over_sig), ptext)
             finally:
@@ -606,3 +602,9 @@ class Signatures:
             out.append(value)
             todo |= (set(re.findall(r"[A-Za-z_]\w*", value)) & values.keys()) - seen
         return "\n".join(out)
+
+
+def _referenced(d: Node) -> Node | None:
+    """The declarator a reference declarator holds (`V& operator+=(const V& o)`: no `declarator` field there)."""
+    return next((c for c in d.named_children if "declarator" in c.type), None) if d.type == "reference_declarator" \
+        else None

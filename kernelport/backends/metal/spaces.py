@@ -14,6 +14,7 @@ from ...model import Function, Param
 from ...product_casts import is_product
 from ...rewrite import key
 from ...source import call_args, ident_name, walk
+from .member_callees import candidates
 from .pointer_members import device_levels
 
 
@@ -89,13 +90,17 @@ class AddressSpaces:
         return found[0] if len(found) == 1 else None
 
     def _member_helper(self, fn: Node) -> Function | None:
-        """The device member function `obj.f` / `obj->f` calls: the file's only device function named f,
-        defined in a class body (a name several functions have is not resolved here)."""
+        """The device member function `obj.f` / `obj->f` calls: the file's only function named f, or the only
+        one of the object's class (member_callees.py), a device member (several of one class: not resolved)."""
         field = fn.child_by_field_name("field")
         name = self.src.text_of(field) if field is not None and field.type == "field_identifier" else None
         found = [h for h in self.helpers.values() if name and h.name.split("::")[-1] == name]
         if len(found) != 1 or sum(f.name.split("::")[-1] == name for f in self.module.functions.values()) != 1:
-            return None
+            own = candidates(self.src, fn.parent, name, self.module.functions.values()) if name else []
+            if len(own) != 1 or not any(h is own[0] for h in self.helpers.values()) or \
+                    sum(f.name.split("::")[-1] == name for f in self.module.functions.values()) == len(own):
+                return None  # (not one of its class: `candidates` gave every function of the name)
+            found = own
         h = found[0]  # defined in its class, or out of it (`int fwd::twice(int* q) {...}`)
         in_class = h.node.parent is not None and h.node.parent.type == "field_declaration_list"
         return h if in_class or "::" in h.name else None
@@ -103,7 +108,7 @@ class AddressSpaces:
     def plan_calls(self) -> None:
         for name, p in self.plans.items():
             p.callees = []
-            for _, h in self._calls(p.fn):  # by key: `operator()` of two classes are two (and a header's
+            for _, h in self._calls(p.fn) + self.operator_calls(p.fn):  # by key: `operator()` of two classes are two (and a header's
                 k = self.fkeys.get(id(h), h.name)  # one nothing reaches is left out of self.device: hostcode.py)
                 if k not in p.callees:
                     p.callees.append(k)
@@ -130,8 +135,8 @@ class AddressSpaces:
                 continue
             seen.add((fkey, sig))
             self.cur_sig[f.name] = sig
-            for call, h in self._calls(f):
-                args = call_args(call)
+            for call, h in self._calls(f) + self.operator_calls(f):  # (`out[i] += w`: operator_calls.py)
+                args = self.operand_args(call)
                 hsig = []
                 for i, p in enumerate(h.params):  # a defaulted argument (`T* p = nullptr`): device
                     if p.pointer:

@@ -46,6 +46,7 @@ from .constant_pointers import ConstantPointers
 from .constant_refs import ConstantReferences
 from .extern_spaces import ExternSpaces
 from .object_spaces import ObjectSpaces
+from .operator_calls import OperatorCalls
 from .pointer_members import PointerMembers
 from .reference_spaces import ReferenceSpaces
 from .pointer_tables import PointerTables
@@ -85,7 +86,7 @@ from .unported import Unported
 from .vectorops import VectorOperators
 
 
-class MetalTranslator(MacroKernels, ShadowedConstants, FilledStructs, SharedPointerTables, LocalPointerArrays, AtomicInstances, InstanceTypes, ClassInstances, UnresolvedInstances, ConstantPointers, ReferenceSpaces, ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, MovedDoubles, UnreadDoubleMembers, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, LoadedPointers, MemberReturns, StaticMembers, HostVirtuals, HostMemberPrototypes, PointerMembers, PointerTables, CooperativeTiles, HostCode, VectorOperators, VectorOperatorCalls, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, BoundConstants, AddressSpaces, Scalars, Calls, SplitAtomics, StructVec3Members, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(MacroKernels, ShadowedConstants, FilledStructs, SharedPointerTables, LocalPointerArrays, AtomicInstances, InstanceTypes, ClassInstances, UnresolvedInstances, ConstantPointers, ReferenceSpaces, ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, MovedDoubles, UnreadDoubleMembers, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, OperatorCalls, LoadedPointers, MemberReturns, StaticMembers, HostVirtuals, HostMemberPrototypes, PointerMembers, PointerTables, CooperativeTiles, HostCode, VectorOperators, VectorOperatorCalls, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, BoundConstants, AddressSpaces, Scalars, Calls, SplitAtomics, StructVec3Members, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)

@@ -48,6 +48,8 @@ from .signatures import check_signatures, find_kernels
 from .text import Lines, blank, diagnostic, mask
 from .thread_arguments import MAX_ROUNDS, unshift_column, unwrap_output, wrap_temporaries
 from .thread_constructors import thread_constructors
+from .thread_declarations import thread_declarations
+from .thread_locals import thread_locals
 from .thread_members import thread_members
 from .thread_params import INSERT, thread_params
 
@@ -131,6 +133,8 @@ def _preprocess(text: str, filename: str = "<metal>") -> tuple[str, list[Diagnos
     # a member function with no space after its parameters has a `thread` object (generic in C++ for OpenCL)
     inserted += [lines.pos(at) for at in thread_members(masked, chars)]
     inserted += [lines.pos(at) for at in thread_constructors(masked, chars)]  # a constructor's, as a function's
+    inserted += [lines.pos(at) for at in thread_declarations(masked, chars, [(k.param_start, k.param_end) for k in kernels])]
+    inserted += [lines.pos(at) for at in thread_locals(masked, chars)]  # a local `int *q = p;` / `int &r = a[0];`
 
     # 6. template kernels: one specialised copy per explicit instantiation
     specialise_templates(text, masked, chars, groups, lines, err)

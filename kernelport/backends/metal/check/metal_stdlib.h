@@ -49,6 +49,8 @@
 // no address space): the checker wraps what clang names so that the call's later arguments are checked
 // (thread_arguments.py)
 template <class T> const __private T &__kp_thread_tmp(const T &x);
+// a `const thread T&` parameter's default argument, a thread temporary in Metal (thread_params.py)
+#define __kpT(...) __kp_thread_tmp(__VA_ARGS__)
 // OpenCL's other words, which Metal lacks (a port may name a namespace `global` or a variable `local`,
 // as the CUDA source did): plain names here, renamed alike everywhere (the checker's messages say them
 // as written)

@@ -12,8 +12,8 @@ constructors a class declares or defines in its body and of those defined out of
 (thread_temporaries.py, thread_arguments.py).
 
 A declaration in the class and its definition out of it must agree: there a parameter naming a type parameter
-of the class template or of the constructor, or with a default argument in the declaration, is left as
-written on both sides; a constructor defined in the class names the class's type parameters like a member
+of the class template or of the constructor is left as written on both sides; one with a default argument
+gets `thread` on both, the default a thread temporary (thread_params.py; stop 64: main left it generic); a constructor defined in the class names the class's type parameters like a member
 function (thread_members.py: the class's `T` is no deduced type).  `= default` / `= delete` constructors
 (special members clang checks against their implicit form) and `&&` parameters are left as written.
 """
@@ -96,8 +96,7 @@ def thread_constructors(masked: str, chars: list[str]) -> list[int]:
             close, ending = got
             if ending == ";":
                 declared.setdefault(cls, []).append(_defaults(masked, open_idx, close))
-                out += thread_list(masked, chars, open_idx, close, own | outer_types.get(cls, frozenset()),
-                                   declared[cls][-1][1])
+                out += thread_list(masked, chars, open_idx, close, own | outer_types.get(cls, frozenset()))
             else:
                 out += thread_list(masked, chars, open_idx, close, own)
     inside = [(s, e) for s, e, _ in bodies]
@@ -110,8 +109,6 @@ def thread_constructors(masked: str, chars: list[str]) -> list[int]:
         got = _params_end(masked, open_idx)
         if got is None or got[1] == ";":
             continue
-        n, _ = _defaults(masked, open_idx, got[0])
-        skip = frozenset(i for k, d in declared[cls] if k == n for i in d)
         types = _template_types(_head(masked, m.start())[1]) | outer_types.get(cls, frozenset())
-        out += thread_list(masked, chars, open_idx, got[0], types, skip)
+        out += thread_list(masked, chars, open_idx, got[0], types)  # (a default in the declaration: wrapped there)
     return out
