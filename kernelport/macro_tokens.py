@@ -8,14 +8,25 @@ from typing import NamedTuple
 
 
 # -- tokens of the user's text -----------------------------------------------------------------
-_TOKEN = re.compile(rb"""
-    (?P<ws>\s+)
-  | (?P<comment>//[^\n]*|/\*.*?(?:\*/|\Z))
-  | (?P<string>"(?:\\.|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?)
-  | (?P<ident>[A-Za-z_]\w*)
-  | (?P<num>\.?\d(?:[eEpP][+-]|[\w.])*)
-  | (?P<punct>.)
+# Code tokens for one pass over a whole text: each match is the blanks before a token (no newline among
+# them) and the token: a newline with the blanks after it (`nl`), a comment, a literal, an identifier, a
+# number, a `#` with the rest of its line and every line it continues (`\\` before the newline, or `\\`
+# then CR: `dir`), or one punctuation byte (no blank: the blanks before a token are the prefix's).  Only
+# blanks at the end of the text match nothing.
+_SCAN = re.compile(rb"""
+    [^\S\n]*
+    (?:
+      (?P<nl>\n\s*)
+    | (?P<comment>//[^\n]*|/\*.*?(?:\*/|\Z))
+    | (?P<string>"(?:\\.|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?)
+    | (?P<ident>[A-Za-z_]\w*)
+    | (?P<num>\.?\d(?:[eEpP][+-]|[\w.])*)
+    | (?P<dir>\#(?:[^\n]*\\\r?\n)*[^\n]*)
+    | (?P<punct>\S)
+    )
 """, re.X | re.S)
+_NL, _COMMENT, _DIRECTIVE = 1, 2, 6  # (_SCAN's groups by number: a match's lastindex)
+_KIND = (None, "nl", "comment", "string", "ident", "num", "dir", "punct")
 
 
 class Tok(NamedTuple):  # (a tuple: a frozen dataclass cost most of tokens(), made per token of the file)
@@ -62,35 +73,33 @@ def _words(words: tuple[str, ...]) -> re.Pattern:
 
 
 def tokens(data: bytes) -> list[Tok]:
-    """The code tokens (no comments, no preprocessor directives) with their byte spans."""
+    """The code tokens (no comments, no preprocessor directives) with their byte spans.
+
+    One `finditer` of `_SCAN` over the text, a Python step per token (a token-by-token `match` took one
+    per token and one per blank): the loop only decides whether a directive's `#` stands first on its
+    line; where it does not (`a # b` outside a directive) it is one punctuation token and the scan
+    starts again after it."""
     out: list[Tok] = []
+    append, new, kinds = out.append, tuple.__new__, _KIND  # (a NamedTuple's __new__: a Python frame per token)
     pos, n = 0, len(data)
     line_start = True
     while pos < n:
-        m = _TOKEN.match(data, pos)
-        assert m is not None  # `.` matches any byte
-        kind = m.lastgroup
-        if kind == "ws":
-            if b"\n" in m.group(0):
+        for m in _SCAN.finditer(data, pos):
+            g = m.lastindex
+            if g > _COMMENT and g != _DIRECTIVE:
+                s, e = m.span(g)
+                append(new(Tok, (kinds[g], s, e, data[s:e].decode("utf-8", "replace"))))
+                line_start = False
+            elif g == _NL:
                 line_start = True
-        elif kind == "punct" and data[pos] == 0x23 and line_start:  # a directive: skip it whole
-            end = pos
-            while True:
-                nl = data.find(b"\n", end)
-                if nl < 0:
-                    end = n
-                    break
-                if data[nl - 1:nl] == b"\\" or data[nl - 2:nl] == b"\\\r":
-                    end = nl + 1
-                    continue
-                end = nl
+            elif g == _DIRECTIVE and not line_start:  # `#` inside a line: punctuation, then on after it
+                s = m.start(g)
+                append(new(Tok, ("punct", s, s + 1, "#")))
+                pos = s + 1
                 break
-            pos = end
-            continue
-        elif kind != "comment":
-            out.append(Tok(kind, m.start(), m.end(), m.group(0).decode("utf-8", "replace")))
-            line_start = False
-        pos = m.end()
+            # (a comment, a directive first on its line: no token, line_start unchanged)
+        else:
+            break
     return out
 
 

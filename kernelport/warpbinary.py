@@ -9,18 +9,20 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from . import laddersteps, maskmemory, masktypes
+from .source import field_ids
 from .warpsites import (BDIM, FIVE, FULL, HALF, LANE, LANE_OK, MASK, ONE, OPAQUE, TID, VOTE, WARP, WARP_OK, WRES, WS,
                         WS_M1, WS_OK, is_address, shuffled_name)
 
 _NONE: frozenset = frozenset()
+_F_LEFT, _F_RIGHT, _F_OPERATOR = field_ids("left", "right", "operator")  # (by id: no name look-up per expression)
 
 
 def binary(an, n: Node) -> frozenset:
     """The facts of a binary expression `n` in warpflow's analyzer `an` (its sinks confirmed)."""
-    L, R = an.ex(n.child_by_field_name("left")), an.ex(n.child_by_field_name("right"))
+    L, R = an.ex(n.child_by_field_id(_F_LEFT)), an.ex(n.child_by_field_id(_F_RIGHT))
     if not L and not R:
         return _NONE  # (a quarter of them: data) every operator below makes nothing of two fact-free sides
-    op = an.src.text_of(n.child_by_field_name("operator"))
+    op = an.src.text_of(n.child_by_field_id(_F_OPERATOR))
     kinds_L, kinds_R = {k for k, _ in L}, {k for k, _ in R}
     threadish = {TID, LANE, WARP} & kinds_L
     out = set()

@@ -510,16 +510,16 @@ class Context:
                  for x in r.divergence_reads}
         return Divergence(self, wants or OUTPUTS, wave_aware=True).run()
 
-    def calls(self, root: Node | None = None):
-        """(call node, callee name) for every call by plain name under root."""
-        for n in self.src.index.under(root or self.src.root, "call_expression"):
-            fn = n.child_by_field_name("function")
-            if fn is not None and fn.type == "identifier":
-                yield n, self.text(fn)
-            elif fn is not None and fn.type == "template_function":
-                nm = fn.child_by_field_name("name")
-                if nm is not None:
-                    yield n, self.text(nm)
+    def calls(self, root: Node | None = None) -> list[tuple[Node, str]]:
+        """(call node, callee name) for every call by plain name under root, in source order: a slice of
+        the file's calls, each call's callee read once per context (rules and helpers asked again per
+        function and per rule, reading every call's callee each time)."""
+        named = self.__dict__.get("_kp_calls")
+        if named is None:
+            named = self.__dict__["_kp_calls"] = [(n, _callee_name(self.src, n))
+                                                  for n in self.src.index.of_type("call_expression")]
+        lo, hi = self.src.index.bounds(root, "call_expression") if root is not None else (0, len(named))
+        return [p for p in named[lo:hi] if p[1] is not None]
 
     def concept_of_call(self, call: Node):
         """(concept, argument-order backend, {param: arg node}) of a dialect call, else None."""
@@ -527,3 +527,15 @@ class Context:
         if fn is None or fn.type != "identifier":
             return None
         return dialect.bind_call(backends.source().name, self.text(fn), call)
+
+
+def _callee_name(src, call: Node) -> str | None:
+    """The callee's name of a call by plain name (`f(x)`, `f<T>(x)`), else None."""
+    fn = call.child_by_field_name("function")
+    if fn is not None and fn.type == "identifier":
+        return src.text_of(fn)
+    if fn is not None and fn.type == "template_function":
+        nm = fn.child_by_field_name("name")
+        if nm is not None:
+            return src.text_of(nm)
+    return None

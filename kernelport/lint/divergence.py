@@ -15,10 +15,14 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from .. import backends, dialect, fnscopes, model, shufflewrappers, warpflow
-from ..source import ident_name
+from ..source import field_ids, ident_name
 from . import aliasstores, broadcasts, declscopes, exits, lanebroadcasts, launchexits, overwrites, rngstates, sharedrefs, tripcounts
 from .barrier_spellings import barrier_kind  # noqa: F401  (read from here by sync.py, exits.py, broadcasts.py)
 from .tags import ROW, THREAD, UNIFORM, WARP, WARP32  # noqa: F401 (the modules that read the tags import them from here)
+
+# (expr reads them per node of every pass: an id skips the name's look-up in the grammar per call)
+_F_RIGHT, _F_LEFT, _F_OPERATOR, _F_ARGUMENT, _F_INDICES, _F_CONDITION, _F_CONSEQUENCE, _F_ALTERNATIVE = field_ids(
+    "right", "left", "operator", "argument", "indices", "condition", "consequence", "alternative")
 
 
 def lookup(name: str, dialects) -> "dialect.Concept | None":
@@ -136,17 +140,17 @@ class Divergence:
         if t == "identifier":
             return overwrites.tag(self, n)
         if t == "binary_expression":
-            right = n.child_by_field_name("right")
-            L, R = self.expr(n.child_by_field_name("left"), frames), self.expr(right, frames)
+            right = n.child_by_field_id(_F_RIGHT)
+            L, R = self.expr(n.child_by_field_id(_F_LEFT), frames), self.expr(right, frames)
             if L == THREAD and R == UNIFORM:  # (the operator read only where it can make a warp index)
-                op = self.src.text_of(n.child_by_field_name("operator"))
+                op = self.src.text_of(n.child_by_field_id(_F_OPERATOR))
                 if (op == "/" and self._is_wave(right, False)) or (op == ">>" and self._is_wave(right, True)):
                     return self._warp_index(right, op == ">>")
             return L if L > R else R
         if t in _UNIFORM_KINDS:
             return UNIFORM
         if t == "field_expression":
-            base = n.child_by_field_name("argument")
+            base = n.child_by_field_id(_F_ARGUMENT)
             c = dialect.lookup(self.source, self.src.text_of(base)) if base is not None else None
             if c is not None and c.key == "thread_idx":
                 field = self.src.text_of(n.child_by_field_name("field")) if self.wave_aware else "x"
@@ -162,14 +166,14 @@ class Divergence:
         if t == "subscript_expression":
             if (n.start_byte, n.end_byte) in self.broadcast_reads:
                 return UNIFORM  # every slot holds the block's one value (broadcasts.py)
-            arr = n.child_by_field_name("argument")
-            idx = n.child_by_field_name("indices")
+            arr = n.child_by_field_id(_F_ARGUMENT)
+            idx = n.child_by_field_id(_F_INDICES)
             it = max((self.expr(c, frames) for c in (idx.named_children if idx is not None else [])), default=UNIFORM)
             base = arr
             while base is not None and base.type == "subscript_expression":
-                inner = base.child_by_field_name("indices")
+                inner = base.child_by_field_id(_F_INDICES)
                 it = max([it] + [self.expr(c, frames) for c in (inner.named_children if inner else [])])
-                base = base.child_by_field_name("argument")
+                base = base.child_by_field_id(_F_ARGUMENT)
             bt = UNIFORM
             if base is not None:
                 if base.type == "identifier" and self.src.text_of(base) in self.shared:
@@ -178,19 +182,19 @@ class Divergence:
                     bt = self.expr(base, frames)
             return max(it, bt)
         if t == "assignment_expression":
-            left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
-            op = self.src.text_of(n.child_by_field_name("operator"))
+            left, right = n.child_by_field_id(_F_LEFT), n.child_by_field_id(_F_RIGHT)
+            op = self.src.text_of(n.child_by_field_id(_F_OPERATOR))
             tag = self.expr(right, frames)
             if op != "=":
                 tag = max(tag, self.expr(left, frames))
             self._store(left, tag, frames)
             return tag
         if t == "update_expression":
-            return self.expr(n.child_by_field_name("argument"), frames)
+            return self.expr(n.child_by_field_id(_F_ARGUMENT), frames)
         if t == "conditional_expression":
-            c = self.expr(n.child_by_field_name("condition"), frames)
-            return max(c, self.expr(n.child_by_field_name("consequence"), frames),
-                       self.expr(n.child_by_field_name("alternative"), frames))
+            c = self.expr(n.child_by_field_id(_F_CONDITION), frames)
+            return max(c, self.expr(n.child_by_field_id(_F_CONSEQUENCE), frames),
+                       self.expr(n.child_by_field_id(_F_ALTERNATIVE), frames))
         out = UNIFORM  # (the join of the children's tags, each read in order)
         for c in n.named_children:
             v = self.expr(c, frames)

@@ -46,8 +46,10 @@ def _masks(src, shifts, wave: _WaveWords):
     """The 32-bit all-ones literals of these binary expressions shifted by an amount that reads the wave width."""
     for n in shifts:
         op = n.child_by_field_name("operator")
+        if op is None or src.text_of(op) not in _SHIFTS:  # (the operands read only for a shift)
+            continue
         left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
-        if op is None or src.text_of(op) not in _SHIFTS or left is None or right is None:
+        if left is None or right is None:
             continue
         while left.type == "parenthesized_expression" and left.named_child_count == 1:
             left = left.named_children[0]
