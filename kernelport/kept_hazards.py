@@ -45,13 +45,34 @@ def _kept_groups(src: SourceFile, module, widths, span) -> bool:
     host = module.function_at(module.source.root.descendant_for_byte_range(*span))
     if host is None:
         return False
-    scopes, kernels = fnscopes.of(module), []
+    scopes, kernels, hosts = fnscopes.of(module), [], _host_callees(module, host)
     for launch in module.launches:
-        if module.function_at(launch.node) is host:
-            kernels += [scopes.key(f) for f in module.functions.values() if f.is_kernel and f.name == launch.kernel]
+        if module.function_at(launch.node) in hosts:
+            found = [scopes.key(f) for f in module.functions.values() if f.is_kernel and f.name == launch.kernel]
+            if not found:
+                return False  # a kernel of another file (declared here): no width of translate's says its groups
+            kernels += found
     groups = [widths.by_function.get(k) for k in kernels]
     return bool(groups) and all(g is not None and g.width == LOGICAL and (not g.votes or g.half_votes or g.spelled_votes)
                                 for g in groups)
+
+
+def _host_callees(module, host, bound: int = 64) -> list:
+    """`host` and the host functions of this file it calls, transitively (a block handed to a launcher of
+    the file, `go(x, block)`, is launched there): the functions whose launches the finding's geometry reaches."""
+    from . import fnscopes
+    out, todo = [host], [host]
+    while todo and len(out) < bound:
+        f = todo.pop()
+        if f.body is None:
+            continue
+        for call in module.source.index.under(f.body, "call_expression"):
+            name = fnscopes.callee_name(call.child_by_field_name("function"))
+            g = module.functions.get(name) if name else None
+            if g is not None and not g.is_kernel and g not in out:
+                out.append(g)
+                todo.append(g)
+    return out
 
 
 def _still_reported(src: SourceFile, port: Port, rw, after: dict[str, list] | None, offset: int) -> set:
