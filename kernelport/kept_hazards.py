@@ -33,6 +33,10 @@ NAME_ONLY = frozenset({"WS001"})
 # shuffle width 32, each vote over its own CUDA warp), `warps * 32` threads are whole groups of the port
 # (lint's WS015 passes them, and does on the port): no kept hazard, provided the port's lint agrees.
 GEOMETRY = frozenset({"WS015", "WS031"})
+# Rules on what a launch's block does to a kernel's fixed shared arrays (WS033: a block sized from the device's
+# warp size into `slots[WARPS]` indexed by the thread or its 32-lane warp): at a launch `k<<<g, block>>>`, a port
+# that rewrote every warp operation of k has not fixed them (_helper_rewritten reads a call's masks).
+EXTENTS = frozenset({"WS033"})
 
 
 def _kept_groups(src: SourceFile, module, widths, span) -> bool:
@@ -104,7 +108,7 @@ def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: d
         for f in found:
             if code in NAME_ONLY and not _class_member_value(src, f.span):
                 continue
-            if f.span is None or rw.touches(*f.span) or _helper_rewritten(src, f.span, rw) or \
+            if f.span is None or rw.touches(*f.span) or code not in EXTENTS and _helper_rewritten(src, f.span, rw) or \
                     _macro_rewritten(src, f.span, rw):
                 continue  # rewritten: the port fixes it
             if code in GEOMETRY and still is not None and (code, f.line) not in still and \
