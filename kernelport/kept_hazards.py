@@ -34,6 +34,10 @@ NAME_ONLY = frozenset({"WS001"})
 # shuffle width 32, each vote over its own CUDA warp), `warps * 32` threads are whole groups of the port
 # (lint's WS015 passes them, and does on the port): no kept hazard, provided the port's lint agrees.
 GEOMETRY = frozenset({"WS015", "WS031"})
+# Rules on what a launch's block does to a kernel's fixed shared arrays (WS033: a block sized from the device's
+# warp size into `slots[WARPS]` indexed by the thread or its 32-lane warp): at a launch `k<<<g, block>>>`, a port
+# that rewrote every warp operation of k has not fixed them (_helper_rewritten reads a call's masks).
+EXTENTS = frozenset({"WS033"})
 
 
 def _kept_groups(src: SourceFile, module, widths, span) -> bool:
@@ -46,13 +50,34 @@ def _kept_groups(src: SourceFile, module, widths, span) -> bool:
     host = module.function_at(module.source.root.descendant_for_byte_range(*span))
     if host is None:
         return False
-    scopes, kernels = fnscopes.of(module), []
+    scopes, kernels, hosts = fnscopes.of(module), [], _host_callees(module, host)
     for launch in module.launches:
-        if module.function_at(launch.node) is host:
-            kernels += [scopes.key(f) for f in module.functions.values() if f.is_kernel and f.name == launch.kernel]
+        if module.function_at(launch.node) in hosts:
+            found = [scopes.key(f) for f in module.functions.values() if f.is_kernel and f.name == launch.kernel]
+            if not found:
+                return False  # a kernel of another file (declared here): no width of translate's says its groups
+            kernels += found
     groups = [widths.by_function.get(k) for k in kernels]
     return bool(groups) and all(g is not None and g.width == LOGICAL and (not g.votes or g.half_votes or g.spelled_votes)
                                 for g in groups)
+
+
+def _host_callees(module, host, bound: int = 64) -> list:
+    """`host` and the host functions of this file it calls, transitively (a block handed to a launcher of
+    the file, `go(x, block)`, is launched there): the functions whose launches the finding's geometry reaches."""
+    from . import fnscopes
+    out, todo = [host], [host]
+    while todo and len(out) < bound:
+        f = todo.pop()
+        if f.body is None:
+            continue
+        for call in module.source.index.under(f.body, "call_expression"):
+            name = fnscopes.callee_name(call.child_by_field_name("function"))
+            g = module.functions.get(name) if name else None
+            if g is not None and not g.is_kernel and g not in out:
+                out.append(g)
+                todo.append(g)
+    return out
 
 
 def _still_reported(src: SourceFile, port: Port, rw, after: dict[str, list] | None, offset: int) -> set:
@@ -85,7 +110,7 @@ def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: d
         for f in found:
             if code in NAME_ONLY and (not _class_member_value(src, f.span) or unread_member(src, f.span, elsewhere)):
                 continue
-            if f.span is None or rw.touches(*f.span) or _helper_rewritten(src, f.span, rw) or \
+            if f.span is None or rw.touches(*f.span) or code not in EXTENTS and _helper_rewritten(src, f.span, rw) or \
                     _macro_rewritten(src, f.span, rw):
                 continue  # rewritten: the port fixes it
             if code in GEOMETRY and still is not None and (code, f.line) not in still and \

@@ -1,5 +1,5 @@
 """WS033: a launch whose block is sized from the device's warp size, into a kernel whose shared arrays
-indexed by the thread hold a fixed count (heldout49: ala_rtree's R-tree search launches
+indexed by the thread (or its 32-lane warp) hold a fixed count (heldout49: ala_rtree's R-tree search launches
 `prop.warpSize * 2` threads, kept in a global, into kernels with `__shared__ coord nd_x1[64]` indexed by
 `threadIdx.x`: 64 threads on NVIDIA, 128 on a 64-lane wave, which write past the arrays' ends)."""
 from __future__ import annotations
@@ -48,6 +48,8 @@ class _WaveValues:
             return wave
         if node.type == "identifier":
             got = {self.at(v, wave, depth + 1) for v in self.values.get(self.ctx.text(node), [])}
+            if not got:  # a count of the file's (`#define WARPS 4`): the same at every width
+                return _number(self.ctx, self.ctx.text(node))
             return got.pop() if len(got) == 1 else None
         if node.type == "number_literal":
             try:
@@ -67,6 +69,21 @@ class _WaveValues:
                 return int(cexpr.evaluate(f"{va} {op} {vb}", {}))
             except (cexpr.CExprError, ValueError, TypeError):
                 return None
+        return None
+
+
+def _number(ctx, text: str) -> int | None:
+    """`text`'s value over the file's numeric object-like macros (`WARPS` of `#define WARPS 4`), None: not a
+    constant of the file."""
+    names = {}
+    for m in ctx.module.macros.values():
+        try:
+            names[m.name] = int(cexpr.evaluate(m.value, {}))
+        except (cexpr.CExprError, ValueError, TypeError):
+            continue
+    try:
+        return int(cexpr.evaluate(text, names))
+    except (cexpr.CExprError, ValueError, TypeError):
         return None
 
 
@@ -114,16 +131,18 @@ def _blocks(ctx, launch) -> list[Node]:
     return got or [block]
 
 
-def _thread_indexed(ctx, body: Node, name: str) -> Node | None:
-    """The first `name[threadIdx.x]` in body (or through a local copied from threadIdx.x)."""
+def _thread_indexed(ctx, body: Node, name: str, per: int = 1) -> Node | None:
+    """The first `name[threadIdx.x]` in body (or through a local copied from threadIdx.x); `per` 32: the
+    first `name[threadIdx.x / 32]` (`>> 5`, or a local copied from it: the thread's 32-lane warp)."""
     tid = dialect.concept("thread_idx").spelling(ctx.lang)
-    copies = {n for n, v in _assignments(ctx, body) if ctx.text(v).replace(" ", "") == f"{tid}.x"}
+    forms = {f"{tid}.x"} if per == 1 else {f"{tid}.x/32", f"{tid}.x>>5", f"({tid}.x)/32", f"({tid}.x)>>5"}
+    copies = {n for n, v in _assignments(ctx, body) if ctx.text(v).replace(" ", "").strip("()") in forms}
     for n in walk(body, lambda n: True):
         if n.type != "subscript_expression" or ctx.text(n.child_by_field_name("argument")) != name:
             continue
         idx = n.child_by_field_name("indices") or n.child_by_field_name("index")
         text = ctx.text(idx).strip("[] ").replace(" ", "") if idx is not None else ""
-        if text == f"{tid}.x" or text in copies:
+        if text in forms or text in copies:
             return n
     return None
 
@@ -137,7 +156,9 @@ Host code that asks the device for its warp size and sizes a launch's block from
 (`m_warp_size2 = prop.warpSize * 2; ... k<<<grid, dim3(m_warp_size2, 1, 1)>>>`), where the kernel keeps a
 `__shared__` array of a fixed count indexed by the thread (`__shared__ float s[64]; s[threadIdx.x] = ...`):
 the array holds the block on 32-lane warps (64 threads) and not on a 64-lane wave (128 threads), whose
-threads 64.. write past its end into the other shared arrays.
+threads 64.. write past its end into the other shared arrays.  The same for a per-warp array indexed by the
+thread's 32-lane warp (`__shared__ float part[4]; part[threadIdx.x / 32] = ...` under a block of
+`4 * prop.warpSize`: warps 4..7 of the 256 threads a 64-lane wave gets write past it).
 
 **Fix**: size the block and the array from one constant (`#define BLOCK 64`), or the array from the
 largest block (`2 * 64`).  A block from a literal, an array as large as the block on every wave, and an
@@ -161,6 +182,19 @@ void run(const float* x, float* out) {
     dim3 block = dim3(m_block, 1, 1);
     search<<<1, block>>>(x, out);  // !
 }"""),
+        ex("""
+#define WARPS 4
+__global__ void sums(const float* x, float* out) {
+    __shared__ float part[WARPS];
+    int warp = threadIdx.x / 32;
+    if (threadIdx.x % 32 == 0) part[warp] = x[threadIdx.x];
+    __syncthreads();
+    if (threadIdx.x == 0) out[0] = part[0] + part[WARPS - 1];
+}
+void run(const float* x, float* out, const cudaDeviceProp& prop) {
+    dim3 block(WARPS * prop.warpSize);
+    sums<<<1, block>>>(x, out);  // !
+}"""),
     )
     passes = (
         ex("""
@@ -182,6 +216,19 @@ __global__ void search(const float* x, float* out) {
 void run(const float* x, float* out) {
     search<<<1, 64>>>(x, out);
 }"""),
+        ex("""
+#define WARPS 4
+__global__ void sums(const float* x, float* out) {
+    __shared__ float part[WARPS];
+    int warp = threadIdx.x / warpSize;
+    if (threadIdx.x % warpSize == 0) part[warp] = x[threadIdx.x];
+    __syncthreads();
+    if (threadIdx.x == 0) out[0] = part[0] + part[WARPS - 1];
+}
+void run(const float* x, float* out, const cudaDeviceProp& prop) {
+    dim3 block(WARPS * prop.warpSize);
+    sums<<<1, block>>>(x, out);
+}"""),
     )
 
     def check(self, ctx) -> None:
@@ -202,17 +249,18 @@ void run(const float* x, float* out) {
                 for sa in ctx.module.shared:
                     if sa.dynamic or len(sa.dims) != 1 or not f.body.start_byte <= sa.node.start_byte < f.body.end_byte:
                         continue
-                    try:
-                        count = int(cexpr.evaluate(ctx.text(sa.dims[0]), {}))
-                    except (cexpr.CExprError, ValueError, TypeError):
+                    count = _number(ctx, ctx.text(sa.dims[0]))
+                    if count is None:
                         continue
-                    use = _thread_indexed(ctx, f.body, sa.name)
-                    if use is None or not at32 <= count < at64:
+                    per = next((p for p in (1, 32) if at32 <= count * p < at64 and _thread_indexed(ctx, f.body, sa.name, p)),
+                               None)  # a slot per thread, or per 32-lane warp (`slots[threadIdx.x / 32]`)
+                    if per is None:
                         continue
+                    use, who = _thread_indexed(ctx, f.body, sa.name, per), "threads" if per == 1 else "32-lane warps"
                     ctx.report(self, launch.config[1],
                                f"the block is sized from the device's warp size (`{ctx.text(x)}`: {at32} threads on "
                                f"32-lane warps, {at64} on a 64-lane wave) and '{f.name}' indexes `{sa.name}[{count}]` "
-                               f"by the thread: {ctx.breaks}, threads {count}.. write past its end; size the block "
-                               f"and the array from one constant",
-                               related=(ctx.related(use, f"`{sa.name}` holds {count} threads"),))
+                               f"by the thread{'' if per == 1 else chr(39) + 's 32-lane warp'}: {ctx.breaks}, {who} "
+                               f"{count}.. write past its end; size the block and the array from one constant",
+                               related=(ctx.related(use, f"`{sa.name}` holds {count} {who}"),))
                     break
