@@ -15,6 +15,9 @@ from kernelport.lint.engine import lint_text
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
+from conftest import hip_compiles, require_tool
+from test_hip_wmma import GEMM
+
 HIP_ROWS = """\
 #define WARP_SIZE 32
 __device__ inline float row_pair(float v) {
@@ -47,34 +50,17 @@ def test_the_hardware_lane_unmasked_or_masked_to_the_wave_names_the_wave(lane):
     assert _ws001(lane) == "error"  # (`31 & x` is read as written: only `x & 31` is taken as the row's lane)
 
 
-WMMA_ROWS = """\
-#include <cuda_fp16.h>
-#include <mma.h>
-using namespace nvcuda;
-#define WARP_SIZE 32
-__global__ void tiles(const half* A, const half* B, float* C, float* flags, int N, int K) {
-    const unsigned int warpId = threadIdx.x / WARP_SIZE;
-    const unsigned int laneId = threadIdx.x % WARP_SIZE;
-    const int tm = blockIdx.x, tn = blockIdx.y * 4 + warpId;
-    wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> a;
-    wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::col_major> b;
-    wmma::fragment<wmma::accumulator, 16, 16, 16, float> c;
-    wmma::fill_fragment(c, 0.0f);
-    for (int k = 0; k < K; k += 16) {
-        wmma::load_matrix_sync(a, A + tm * 16 * K + k, K);
-        wmma::load_matrix_sync(b, B + tn * 16 * K + k, K);
-        wmma::mma_sync(c, a, b, c);
-    }
-    wmma::store_matrix_sync(C + tm * 16 * N + tn * 16, c, N, wmma::mem_row_major);
-    if (laneId == 0) flags[tm * 64 + tn] = 1.0f;
-}
-void launch(const half* A, const half* B, float* C, float* f, int M, int N, int K) {
-    tiles<<<dim3(M / 16, N / 64), 4 * WARP_SIZE>>>(A, B, C, f, N, K);
-}
-"""
+# test_hip_wmma's GEMM with its warps split by a WARP_SIZE of 32 (bf16TensorCoreGemm's `threadIdx.x / WARP_SIZE`)
+WMMA_ROWS = "#define WARP_SIZE 32\n" + GEMM.replace(
+    "int warp = (blockIdx.x * blockDim.x + threadIdx.x) / warpSize;",
+    "int warp = blockIdx.x * (blockDim.x / WARP_SIZE) + threadIdx.x / WARP_SIZE;").replace(
+    "int lane = threadIdx.x % 32;", "int lane = threadIdx.x % WARP_SIZE;")
 
 
-def test_a_wmma_kernel_split_by_warp_size_ports_to_hip_with_its_32_lane_warps():
+def test_a_wmma_kernel_split_by_warp_size_ports_to_hip_with_its_32_lane_warps(tmp_path):
     port, whole = translate(SourceFile.from_text(textwrap.dedent(WMMA_ROWS), "t.cu"), "hip")
     assert port.ok, [d.format() for d in port.diagnostics]  # main: KP220 (the port's WS001, the polyfill's __lane_id)
-    assert "#define WARP_SIZE 32" in whole and "threadIdx.x / WARP_SIZE" in whole  # wmma's warps stay 32 lanes
+    assert WMMA_ROWS != "#define WARP_SIZE 32\n" + GEMM and "threadIdx.x / WARP_SIZE;" in WMMA_ROWS
+    assert "#define WARP_SIZE 32" in whole and "threadIdx.x / WARP_SIZE;" in whole  # wmma's warps stay 32 lanes
+    require_tool("hipcc")
+    hip_compiles(tmp_path, whole)  # gfx90a and gfx1030
