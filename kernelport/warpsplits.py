@@ -10,7 +10,7 @@ Such a kernel means rows of 32 lanes whatever the hardware wave is: its per-warp
 whole wave, which is correct too and uses every lane.
 
 A function that names the hardware wave (`warpSize`, a `WARP_SIZE`-style name whose value is not
-known to be 32, `__lane_id()`) mixes the two widths and is reported apart (`wave_named`).  A local
+known to be 32, `__lane_id()` but masked to 32: `names_wave`) mixes the two widths and is reported apart (`wave_named`).  A local
 constant of such a name (ADEPT's `int warpSize = 32;`, TransformerEngine's `constexpr int warp_size
 = 32;`: `local32`) is the literal 32, not the wave: the built-in it shadows is never read.
 """
