@@ -177,7 +177,7 @@ def _unported(tr, a: int, b: int) -> str:
     inside = lambda n: a <= n.start_byte and n.end_byte <= b  # noqa: E731
     from . import ptx_idioms
     for n, _ in tr.module.asm:  # (an idiom the target spells is ported: `shf.l.wrap.b32` as a funnel shift)
-        if inside(n) and ptx_idioms.port(asm_templates.text(tr.src, n), tr.backend, True,
+        if inside(n) and ptx_idioms.port(asm_templates.text(tr.src, n, tr.options.get("defines", ()) or ()), tr.backend, True,
                                          ptx_idioms.shared_in(tr.src, tr.module.function_at(n))) is None:
             return f"inline PTX (`{' '.join(tr.src.text_of(n).split())[:60]}`)"
     be = backends.get(tr.backend)

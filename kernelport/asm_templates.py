@@ -7,7 +7,9 @@ kernelport/warpwidth.py; the lane id's readers; lint) reads the instruction nvcc
 A name is expanded only where every `#define` of it that the file and its includes show has the same
 replacement (a template chosen by `#if` around two definitions stays the name, and the asm stays KP201: PTX is
 never guessed), after expanding its own names alike (a prefix macro inside another).  Any other name in a
-template (a function-like macro, a macro of code, an unknown one) leaves the text as written."""
+template (a function-like macro, a macro of code, an unknown one) leaves the text as written.  The run's -D
+definitions (`given`: the build's) count beside the file's: `#ifndef CVT #define CVT "cvt.rn.f16.f32"` built with
+-DCVT='"cvt.rz.f16.f32"' assembles rz, so two replacements, and the name stays as written."""
 from __future__ import annotations
 
 import re
@@ -26,10 +28,10 @@ def _defined(text: str, name: str) -> set[str]:
             re.finditer(rf"^[ \t]*#[ \t]*define[ \t]+{re.escape(name)}(?![\w(])((?:[^\n\\]|\\\n|\\)*)", text, re.M)}
 
 
-def _bodies(src, name: str) -> set[str]:
+def _bodies(src, name: str, given) -> set[str]:
     """The replacement lists of every object-like `#define name` the file shows and the header that defines it
     for its includes (the header read whole: another definition under its `#if` counts too)."""
-    out = _defined(src.text, name)
+    out = _defined(src.text, name) | ({" ".join(uncomment(given[name]).split())} if name in given else set())
     d = getattr(src, "included_macros", {}).get(name)
     if d is not None:
         if d.params is not None:
@@ -42,16 +44,16 @@ def _bodies(src, name: str) -> set[str]:
     return out
 
 
-def _literals(src, name: str, seen: frozenset[str] = frozenset()) -> str | None:
+def _literals(src, name: str, seen: frozenset[str] = frozenset(), given=None) -> str | None:
     """The string literals `name` stands for (its names expanded alike), or None."""
-    bodies = _bodies(src, name) if name not in seen else set()
+    bodies = _bodies(src, name, given or {}) if name not in seen else set()
     if len(bodies) != 1:
         return None
-    body = _expand(src, next(iter(bodies)), seen | {name})
+    body = _expand(src, next(iter(bodies)), seen | {name}, given)
     return body if body is not None and body.strip() and _LITERALS.fullmatch(body) else None
 
 
-def _expand(src, text: str, seen: frozenset[str] = frozenset()) -> str | None:
+def _expand(src, text: str, seen: frozenset[str] = frozenset(), given=None) -> str | None:
     """`text` (a template's C: literals and names) with each name written as its literals; None where a name
     has none."""
     out, at = [], 0
@@ -61,7 +63,7 @@ def _expand(src, text: str, seen: frozenset[str] = frozenset()) -> str | None:
         if word.startswith('"'):
             out.append(word)
         else:
-            got = _literals(src, word, seen)
+            got = _literals(src, word, seen, given)
             if got is None:
                 return None
             out.append(f" {got.strip()} ")
@@ -69,9 +71,9 @@ def _expand(src, text: str, seen: frozenset[str] = frozenset()) -> str | None:
     return "".join(out) + text[at:]
 
 
-def text(src, node) -> str:
+def text(src, node, defines=()) -> str:
     """The asm statement `node`'s text with its template's macro names written as their string literals,
-    where each has them; the text as written otherwise."""
+    where each has them; the text as written otherwise.  `defines`: the run's -D, (name, value) pairs."""
     from .ptx_idioms import _ASM, asm_sections
     written = src.text_of(node)
     stripped = written.strip()
@@ -82,7 +84,7 @@ def text(src, node) -> str:
     code = re.sub(r'"(?:[^"\\\n]|\\.)*"', '""', template)
     if not _NAME.search(code):
         return written  # (literals only: the common case)
-    got = _expand(src, template)
+    got = _expand(src, template, given=dict(d if isinstance(d, tuple) else (str(d).split("=")[0], "1") for d in defines))
     if got is None:
         return written
     return stripped[:m.start(1)] + got + stripped[m.start(1) + len(template):]

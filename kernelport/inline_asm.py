@@ -35,7 +35,7 @@ class InlineAsm:
                     not self.ports_function(fn)):
                 if self.asm_trap(node):
                     continue  # (a backend with no trap instruction: its __trap(), recorded before)
-                message = ptx_idioms.explained(self.asm_message, asm_templates.text(self.src, node))  # why, where known
+                message = ptx_idioms.explained(self.asm_message, asm_templates.text(self.src, node, self.options.get("defines", ()) or ()))  # why, where known
                 hint = self.asm_hint
                 if ptx_idioms.CARRY_ACROSS_MARK in message:
                     message, hint = message + self.carry_boundary(node), self.asm_carry_hint
@@ -81,7 +81,7 @@ class InlineAsm:
         renamed = logical_lanes.RENAMED if node.start_byte in getattr(self, "data_lanes", ()) else None  # (laneoutputs)
         f, (plan, path) = self.module.function_at(node), self.carry_plan() if self.carries() else (carry_calls.Plan(), "")
         carried = f is not None and carry_calls.key(path, f.node) in plan.carriers | plan.roots
-        text = asm_templates.text(self.src, node)  # (a template's macro names as their literals)
+        text = asm_templates.text(self.src, node, self.options.get("defines", ()) or ())  # (its macro names' literals)
         got = ptx_idioms.port(text, self.backend, stmt is not None, ptx_idioms.shared_in(self.src, f), renamed, carried,
                               arch_branches.known_values(self) if "#" in text else None)
         if got is None:

@@ -10,7 +10,7 @@ Such a kernel means rows of 32 lanes whatever the hardware wave is: its per-warp
 whole wave, which is correct too and uses every lane.
 
 A function that names the hardware wave (`warpSize`, a `WARP_SIZE`-style name whose value is not
-known to be 32, `__lane_id()`) mixes the two widths and is reported apart (`wave_named`).  A local
+known to be 32, `__lane_id()` but masked to 32: `names_wave`) mixes the two widths and is reported apart (`wave_named`).  A local
 constant of such a name (ADEPT's `int warpSize = 32;`, TransformerEngine's `constexpr int warp_size
 = 32;`: `local32`) is the literal 32, not the wave: the built-in it shadows is never read.
 """
@@ -81,6 +81,30 @@ def _balanced(t: str) -> bool:
     return depth == 0
 
 
+def names_wave(src, body: Node, own32: frozenset[str]) -> bool:
+    """The body names the hardware wave: a warp-size name not known to be 32, or the hardware lane
+    (`__lane_id()`) but as a lane of 32 (`__lane_id() & 31`, `% 32`: a 32-lane row's lane at either wave
+    width, as the HIP port's logical warps take it: hip_wmma.py's kp_wmma_lane)."""
+    if any(WARP_SIZE_NAME.search(t) and t not in own32 for t in src.texts_under(body, "identifier")):
+        return True
+    return any(not _row_lane(src, n) for n in src.named_under(body, "identifier", _HARDWARE_LANE))
+
+
+def _row_lane(src, ident: Node) -> bool:
+    """`ident` (the hardware lane's name) is called and the call masked to 32 lanes: `(__lane_id() & 31u)`."""
+    call = ident.parent
+    if call is None or call.type != "call_expression" or call.child_by_field_name("function") != ident:
+        return False
+    n = call
+    while n.parent is not None and n.parent.type in ("parenthesized_expression", "cast_expression"):  # low bits kept
+        n = n.parent
+    up = n.parent
+    if up is None or up.type != "binary_expression" or up.child_by_field_name("left") != n:
+        return False
+    op, right = up.child_by_field_name("operator"), up.child_by_field_name("right")
+    return op is not None and right is not None and _LANE.get(src.text_of(op)) == int_value(src.text_of(right))
+
+
 def find(module: Module, known32: frozenset[str] = frozenset()) -> tuple[dict[str, Split], set[str]]:
     """(functions that split the block into 32-lane rows -> their Split, functions that name the
     hardware wave), by key (fnscopes: `a::reduce` is not `b::reduce`).  `known32`: warp-size names known to be the constant 32 (`#define WARP_SIZE 32`),
@@ -93,8 +117,7 @@ def find(module: Module, known32: frozenset[str] = frozenset()) -> tuple[dict[st
         if f.body is None:
             continue
         own32 = known32 | local32(src, f.body)
-        if any((WARP_SIZE_NAME.search(t) and t not in own32) or t in _HARDWARE_LANE
-               for t in src.texts_under(f.body, "identifier")):
+        if names_wave(src, f.body, own32):
             wave_named.add(fnscopes.of(module).key(f))
             continue
         values, threads, lanes, warp = _scan(src, f.body, own32 | macros32, module, f)
@@ -148,8 +171,7 @@ def lanes_only(module: Module, f, known32: frozenset[str] = frozenset()) -> tupl
     if f.body is None:
         return None
     own32 = known32 | local32(src, f.body)
-    if any((WARP_SIZE_NAME.search(t) and t not in own32) or t in _HARDWARE_LANE
-           for t in src.texts_under(f.body, "identifier")):
+    if names_wave(src, f.body, own32):
         return None
     values, threads, lanes, warp = _scan(src, f.body, own32 | _macros32(module))
     return (_lane_names(src, values, lanes), frozenset(threads)) if lanes and warp is None else None

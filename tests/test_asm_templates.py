@@ -110,3 +110,30 @@ def test_a_header_s_macro_counts_every_definition_the_header_holds(tmp_path):
             (header.name, [d.format() for d in port.diagnostics])
         if ok:  # the function keeps CUDA's 32-lane warps, as with the file's own macro
             assert "threadIdx.x / 32," in whole[whole.index("__global__"):], whole
+
+
+CVT = """\
+#ifndef CVT_OP
+#define CVT_OP "cvt.rn.f16.f32"  // the default: a build may choose another rounding
+#endif
+__global__ void halves(const float* x, unsigned short* y) {
+    unsigned short h;
+    asm(CVT_OP " %0, %1;" : "=h"(h) : "f"(x[threadIdx.x]));
+    y[threadIdx.x] = h;
+}
+"""
+
+
+@pytest.mark.parametrize("defines, ported", [
+    ((), True),  # the file's own definition: the build's
+    ((("CVT_OP", '"cvt.rn.f16.f32"'),), True),  # the run's -D, the same literal
+    ((("CVT_OP", '"cvt.rz.f16.f32"'),), False),  # the build assembles rz: rn would round differently
+    ((("CVT_OP", "RZ_OP"),), False),  # a name the run gives no literal for
+])
+def test_the_runs_define_of_a_template_macro_counts_beside_the_files(defines, ported):
+    port, whole = translate(SourceFile.from_text(CVT, "t.cu"), "hip", defines=defines)
+    if ported:
+        assert port.ok and "h = kp_cvt_rn_f16_f32(x[threadIdx.x]);" in whole, [d.format() for d in port.diagnostics]
+    else:  # main: the file's `#ifndef` default was ported whatever -D said
+        assert not port.ok and [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == \
+            [("KP201", 6)]

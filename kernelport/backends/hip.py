@@ -6,6 +6,7 @@ from ..dialect import WARP_REDUCE_OPS, group_votes
 from ..vector_types import VECTORS
 from .base import Backend, HostBuild, LaunchForm, Lowering, Run
 from .hip_ptx_matrix import SPELLINGS as PTX_MATRIX
+from . import hip_dp4a, hip_ptx_half, hip_ptx_matrix
 from .hip_profiler import HEADER_COUNTERPARTS
 from .hip_wmma import WMMA_DEFINES, WMMA_POLYFILL
 from .hip_async_copies import ASYNC_COPY_POLYFILLS, ASYNC_COPY_SCOPES
@@ -27,7 +28,6 @@ _HIP_SCOPE = {"cta": "__HIP_MEMORY_SCOPE_WORKGROUP", "gpu": "__HIP_MEMORY_SCOPE_
 _FENCE_SCOPE = {"cta": "workgroup", "gpu": "agent", "sys": ""}
 _SWORD = {32: "int", 64: "long long"}
 _CMP = (("eq", "=="), ("ne", "!="), ("lt", "<"), ("le", "<="), ("gt", ">"), ("ge", ">="))  # PTX's, C's
-PTX_HALF = {"ptx_cvt_rn_f16_f32": "kp_cvt_rn_f16_f32({x})", "ptx_cvt_f32_f16": "kp_cvt_f32_f16({x})"}  # (hip_ptx_half.py's)
 PTX_IDIOMS = {
     "ptx_pack_b64": "(((unsigned long long)(unsigned int)({hi}) << 32) | (unsigned int)({lo}))",
     "ptx_lo_b64": "((unsigned int)({x}))", "ptx_hi_b64": "((unsigned int)((unsigned long long)({x}) >> 32))",
@@ -169,7 +169,7 @@ class HIP(Backend):
         "lane_id": "__lane_id()", "warp_lane": "(__lane_id() & 31)",
         "warp_lane_of": "({lane} & 31)", "lds_address": "kp_lds_address({x})",  # (the prologue's identity)
         "bfe_u32": "kp_bfe_u32({x}, {pos}, {len})",  # the prologue's: ROCm's __bitextract_u32 takes both mod 32
-        **PTX_IDIOMS, **PTX_MEMORY, **PTX_CARRY, **PTX_HALF,
+        **PTX_IDIOMS, **PTX_MEMORY, **PTX_CARRY, **hip_ptx_half.SPELLINGS,
         "bfi_b32": "kp_bfi_b32({x}, {base}, {pos}, {len})",  # the prologue's: ROCm's __bitinsert_u32 takes both mod 32
         # the prologue's: ROCm's __byte_perm ignores a selector nibble's sign bit, and ROCm 5.2's clang
         # headers declare __fmul_rz/__fmaf_rz only under OCML_BASIC_ROUNDED_OPERATIONS (undeclared by default)
@@ -536,7 +536,6 @@ class HIP(Backend):
         """The template's helpers, the SIMD-within-a-word intrinsics the port calls (hip_simd.py) and its
         PTX matrix instructions (hip_ptx_matrix.py)."""
         from .hip_simd import definitions
-        from . import hip_dp4a, hip_ptx_half, hip_ptx_matrix
         from ..vector_operators import plain_bases
         undefine = sorted(self.nvidia_platform_macros & set(context.pop("command_line_defines", ())))
         return super().prologue(body, simd=definitions(body) + hip_ptx_half.definitions(body) + hip_dp4a.definitions(body), matrix=hip_ptx_matrix.definitions(body),

@@ -29,6 +29,10 @@ port changes.
   `cuda::pipeline_shared_state`, roles), the group form of memcpy_async and `cuda::barrier` are KP209 at their
   use: a consumer of a shared pipeline waits for other threads' copies, which a synchronous copy cannot give
   without a barrier the port would have to prove.
+
+Every copy writes and reads through `__may_alias__` words (as char): a thread reads its own copy after the wait,
+with no barrier, through the data's type (float), which clang's type-based alias analysis would otherwise let it
+read before the copy's `unsigned int` store (tests/test_async_copy_aliasing.py).
 """
 from __future__ import annotations
 
@@ -41,12 +45,13 @@ _PIPELINE = """\
 // so commit and wait have nothing left to do (CUDA's own header does this where cp.async is absent) (kernelport)
 #ifndef KP_CUDA_PIPELINE
 #define KP_CUDA_PIPELINE
+typedef unsigned int kp_copy_word __attribute__((__may_alias__));  // (the copy's words alias the data's type, as char)
 __device__ inline void __pipeline_memcpy_async(void* __restrict__ dst, const void* __restrict__ src,
                                                size_t size_and_align, size_t zfill = 0)
 {{
     if ((zfill & 3) == 0) {{  // (4-byte words: dst and src are aligned to size_and_align, 4, 8 or 16)
         for (size_t i = 0; i < size_and_align / 4; ++i)
-            ((unsigned int*)dst)[i] = 4 * i + zfill < size_and_align ? ((const unsigned int*)src)[i] : 0u;
+            ((kp_copy_word*)dst)[i] = 4 * i + zfill < size_and_align ? ((const kp_copy_word*)src)[i] : 0u;
         return;
     }}
     for (size_t i = 0; i < size_and_align; ++i)
@@ -62,15 +67,17 @@ _GROUP_COPY = """\
 #ifndef KP_CG_MEMCPY_ASYNC
 #define KP_CG_MEMCPY_ASYNC
 namespace cooperative_groups {
+typedef uint4 kp_copy_word4 __attribute__((__may_alias__));  // (the copy's units alias the data's type, as char)
+typedef unsigned int kp_copy_word __attribute__((__may_alias__));
 template <class G>
 __device__ void kp_group_copy(const G& g, void* dst, const void* src, size_t bytes)
 {
     const size_t rank = g.thread_rank(), stride = g.size();
     const size_t bits = (size_t)dst | (size_t)src | bytes;
     if ((bits & 15) == 0) {
-        for (size_t i = rank; i < bytes / 16; i += stride) ((uint4*)dst)[i] = ((const uint4*)src)[i];
+        for (size_t i = rank; i < bytes / 16; i += stride) ((kp_copy_word4*)dst)[i] = ((const kp_copy_word4*)src)[i];
     } else if ((bits & 3) == 0) {
-        for (size_t i = rank; i < bytes / 4; i += stride) ((unsigned int*)dst)[i] = ((const unsigned int*)src)[i];
+        for (size_t i = rank; i < bytes / 4; i += stride) ((kp_copy_word*)dst)[i] = ((const kp_copy_word*)src)[i];
     } else {
         for (size_t i = rank; i < bytes; i += stride) ((char*)dst)[i] = ((const char*)src)[i];
     }
@@ -100,6 +107,7 @@ _THREAD_PIPELINE = """\
 #ifndef KP_CUDA_THREAD_PIPELINE
 #define KP_CUDA_THREAD_PIPELINE
 namespace cuda {
+typedef unsigned int kp_copy_word __attribute__((__may_alias__));  // (the copy's words alias the data's type, as char)
 enum thread_scope { thread_scope_system = 0, thread_scope_device = 1, thread_scope_block = 2, thread_scope_thread = 3 };
 template <size_t Align> struct aligned_size_t {
     size_t value;
@@ -123,7 +131,7 @@ __device__ void memcpy_async(T* dst, const T* src, const N& size, pipeline<threa
     const size_t n = (size_t)size;
     (void)pipe;
     if ((((size_t)dst | (size_t)src | n) & 3) == 0) {
-        for (size_t i = 0; i < n / 4; ++i) ((unsigned int*)dst)[i] = ((const unsigned int*)src)[i];
+        for (size_t i = 0; i < n / 4; ++i) ((kp_copy_word*)dst)[i] = ((const kp_copy_word*)src)[i];
     } else {
         for (size_t i = 0; i < n; ++i) ((char*)dst)[i] = ((const char*)src)[i];
     }

@@ -4,6 +4,8 @@ kernelport/ptx_idioms.py's forms) as HIP functions over hip_fp16's: a float roun
 and ROCm's may differ in their payload bits)."""
 from __future__ import annotations
 
+SPELLINGS = {"ptx_cvt_rn_f16_f32": "kp_cvt_rn_f16_f32({x})", "ptx_cvt_f32_f16": "kp_cvt_f32_f16({x})"}  # the concepts'
+
 POLYFILL = """
 #ifndef KP_HAVE_PTX_HALF  // also defined by another port in this translation unit (a header's)
 #define KP_HAVE_PTX_HALF

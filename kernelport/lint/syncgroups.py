@@ -15,8 +15,8 @@ with the barrier (a 32-bit `uint32_t` member mask: WS007) is reported by its own
 from __future__ import annotations
 
 from .. import backends, fnscopes, shufflewrappers
-from ..warpsites import WARP_SIZE_NAME, int_value
-from ..warpsplits import _HARDWARE_LANE
+from ..warpsites import int_value
+from ..warpsplits import names_wave
 
 
 def barrier_only(ctx, key: str) -> bool:
@@ -25,8 +25,7 @@ def barrier_only(ctx, key: str) -> bool:
     if fn is None or fn.body is None or key in ctx.analysis.wave_collectives:
         return False
     known = frozenset(n for n, m in ctx.hardcoded_macros.items() if int_value(m.value) == 32)
-    if any((WARP_SIZE_NAME.search(t) and t not in known) or t in _HARDWARE_LANE
-           for t in ctx.src.texts_under(fn.body, "identifier")):
+    if names_wave(ctx.src, fn.body, known):
         return False  # the hardware wave's width beside the 32
     vis = ctx.module.visible
     for call in ctx.src.index.under(fn.body, "call_expression"):

@@ -214,6 +214,7 @@ class Qualifiers:
         self.all_words = self.kernel_words | self.drop | self.shared | self.drop_call
 
 
+_MAY_ALIAS = re.compile(r"__attribute__\s*\(\(\s*(?:__)?may_alias(?:__)?\s*\)\)")
 _CONSTEXPR = re.compile(r"\b(if\s+)?constexpr\b")
 _NS_ALIAS = re.compile(r"\bnamespace\s+\w+\s*=\s*(?:::\s*)?\w+(?:\s*::\s*\w+)*\s*;")
 
@@ -226,6 +227,8 @@ def rewrite_item(text: str, q: Qualifiers, spec, attrs: dict | None) -> str:
             for m in re.finditer(r"(\w+)\s*\[\[\s*(\w+)\s*(?:\(\s*([^)]*)\))?\s*\]\]", text):
                 attrs[m.group(1)] = (m.group(2), m.group(3))
         text = re.sub(r"\[\[.*?\]\]", lambda m: blank(m.group(0)), text, flags=re.S)
+    if "may_alias" in text:  # (a type that may alias any other: the emulator's memory has no type-based aliasing)
+        text = _MAY_ALIAS.sub(lambda m: blank(m.group(0)), text)
     for word in q.drop_call:
         for m in list(re.finditer(r"\b" + re.escape(word) + r"\s*\(", text))[::-1]:
             end = balanced(text, m.end() - 1)

@@ -153,7 +153,7 @@ def _what_translate_does(ctx, node, targets: list[str], settled: bool = False) -
     compiles: "" where every port writes it (nothing fails to build)."""
     from ... import asm_templates, dialect, ptx_idioms
     from ...carry_calls import flag_statement
-    text = asm_templates.text(ctx.src, node)  # (a template's macro names as their literals)
+    text = asm_templates.text(ctx.src, node, getattr(ctx.settings.includes, "defines", ()) or ())  # (macros' literals)
     ported, carried, refused, trapped = [], [], [], []
     names = ctx.unit_defines.values if "#" in text else None  # (`#if __CUDA_ARCH__ >= VOLTA` inside the template)
     idiom = ptx_idioms.match(text)
