@@ -177,8 +177,8 @@ class Verifier:
                 rep.checks.append(vo.not_run(n, g))
             else:
                 # an original too slow at the inferred sizes runs once more at far smaller ones
-                vo.run_oracle(self, src, module, n, g, ports, rep, smaller=(lambda n=n: vo.infer(
-                    module, n, read_with.get(n, []), self.given, shrink=vo.SHRINK)) if g.source == "host code" else None)
+                vo.run_oracle(self, src, module, n, g, ports, rep, smaller=(lambda n=n, given=self.given, shrink=vo.SHRINK: vo.infer(
+                    module, n, read_with.get(n, []), given, shrink=shrink)) if g.source == "host code" else None)
         return rep
 
     def _numeric_cached(self, path, src, module, name, spec, ports, rep) -> None:
