@@ -205,7 +205,9 @@ def _write_driver(d: Path, source: Path, kernel: Function, spec: KernelSpec, arg
             call.append(var)
         else:
             call.append(_scalar(v, et))
-    name = kernel.name + (f"<{', '.join(template_args)}>" if template_args else "")
+    scope = kernel_namespaces(getattr(kernel, "node", None))
+    name = launched_name(kernel.name, scope) + (f"<{', '.join(template_args)}>" if template_args else "")
+    checks.text[:0] = [f"using namespace {'::'.join(scope[:k + 1])};" for k in range(len(scope))]
     symbol_lines = device_inputs.symbol_code(checks, d, symbols or {})
     driver = DRIVER.format(source=source.resolve(), loads="\n".join(loads + values), saves="\n".join(saves),
                            kernel=name, grid=", ".join(map(str, spec.dims("grid"))),
@@ -213,6 +215,26 @@ def _write_driver(d: Path, source: Path, kernel: Function, spec: KernelSpec, arg
                            call=", ".join(call), checks="\n".join(checks.text), symbols="\n".join(symbol_lines))
     (d / "driver.cu").write_text(driver)
     return d / "driver.cu", checks
+
+
+def kernel_namespaces(node) -> tuple[str, ...]:
+    """The named namespaces around a kernel's definition, outermost first (`namespace a::b`, an `inline
+    namespace` by its name).  An anonymous one adds nothing: the driver includes the original's text, so
+    its names are reachable unqualified in the driver's translation unit."""
+    out: list[str] = []
+    p = node.parent if node is not None else None
+    while p is not None:
+        if p.type == "namespace_definition" and (n := p.child_by_field_name("name")) is not None:
+            out[:0] = [w for w in re.sub(r"\s+", "", n.text.decode()).split("::") if w]
+        p = p.parent
+    return tuple(out)
+
+
+def launched_name(name: str, scope: tuple[str, ...]) -> str:
+    """The kernel as the driver's main names it: qualified from the global scope where it lives in a
+    namespace (`::gnss_gpu::k`; a same-named function elsewhere is not it), as it is otherwise.  The
+    driver also says `using namespace` for each, so the parameter types the namespace declares resolve."""
+    return "::" + "::".join((*scope, name)) if scope else name
 
 
 def passable(kernel: Function, args: dict) -> None:

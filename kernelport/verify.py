@@ -112,7 +112,7 @@ class Verifier:
             if output.state(src.text) != "foreign":  # a port (k.portable.cu is .cu too): its source is verified
                 rep.note = f"{path}: skipped: a port kernelport wrote (verify its source; the port is checked there)"
                 return rep
-            src.check_syntax()
+            src.check_syntax(dead_ok=True)  # as translate reads it: a branch no compile of the run reaches may not parse
             module = self._module = build(src)
             specs = annotations.parse(module, reference=False)  # no reference: the original is the oracle
             if specs:
@@ -177,8 +177,8 @@ class Verifier:
                 rep.checks.append(vo.not_run(n, g))
             else:
                 # an original too slow at the inferred sizes runs once more at far smaller ones
-                vo.run_oracle(self, src, module, n, g, ports, rep, smaller=(lambda n=n: vo.infer(
-                    module, n, read_with.get(n, []), self.given, shrink=vo.SHRINK)) if g.source == "host code" else None)
+                vo.run_oracle(self, src, module, n, g, ports, rep, smaller=(lambda n=n, given=self.given, shrink=vo.SHRINK: vo.infer(
+                    module, n, read_with.get(n, []), given, shrink=shrink)) if g.source == "host code" else None)
         return rep
 
     def _numeric_cached(self, path, src, module, name, spec, ports, rep) -> None:

@@ -24,6 +24,7 @@ class KernelFault(EmulatorError):
     buffer: str | None = None
     index: int | None = None
     size: int | None = None
+    space: str | None = None  # the memory an out-of-bounds access was of ("shared": a size the kernel fixes)
 
 
 class BudgetExceeded(EmulatorError):

@@ -184,6 +184,7 @@ class Memory:
         e = KernelFault(null_fault(idx, what, t, b) or
             f"out-of-bounds {what} of {kind} memory {p.buf.name}[{idx}]: valid indices are 0..{p.size - 1} "
             f"(size {p.size}); thread {t} of block {b}", self.ctx.path, *self.ctx.pos(node))
+        e.space = kind
         if kind == "global":
             e.buffer, e.index, e.size = p.buf.name, idx, p.size
         raise e

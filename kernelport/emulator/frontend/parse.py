@@ -10,6 +10,7 @@ from pycparser import c_ast, c_parser
 from ... import backends, dialect
 from ...cexpr import split_top_level
 from .references import lower_references
+from .local_refs import lower_local_references
 from .defaults import strip_defaults
 from .blockreduce import BlockReduce, lower_block_reduce
 from .braced import check as check_braced, lower_braced
@@ -194,6 +195,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         if groups is not None:
             it.text = lower_groups(it.text, groups, it.file, it.line, id(it))
         lower_array_ref_params(it)
+        lower_local_references(it)  # `const T& e = a[i];` -> a pointer read through
         if "asm" in it.text:
             it.text = lower_asm(it.text)
     if groups is not None and groups.unknown:
