@@ -3,7 +3,8 @@ is quiet (no WS004, no WS012) only where lane 0 alone reads what the ladder wrot
 partials differ from CUDA's (lanes 16-31 read lanes 32-47, outside the 32-lane warp on NVIDIA, a returned or
 branched-off lane at 64).  A reference bound to the folded local (`float& r = sum;`), its address (`&sum`) or a
 lambda naming it, all taken before the ladder and read by every lane after it, read those partials under a name the
-ladder did not write: flagged.  A reference or pointer to another local, read by every lane, stays quiet."""
+ladder did not write: flagged.  A reference or pointer to another local, read by every lane, and the leader's own
+`&sum` after the ladder (under `tid == 0`) stay quiet."""
 from __future__ import annotations
 
 import pytest
@@ -48,6 +49,7 @@ def test_partials_read_through_an_alias_are_flagged(ladder, alias, read):
     ("", ""),
     ("float& r = other;", "out[gridDim.x + tid] = r;"),
     ("float* p = &other;", "out[gridDim.x + tid] = *p;"),
-], ids=["none", "reference-to-another", "address-of-another"])
+    ("", "if (tid == 0) memcpy(out + 1, &sum, sizeof sum);"),
+], ids=["none", "reference-to-another", "address-of-another", "leaders-own-address"])
 def test_an_alias_of_another_local_leaves_the_fold_quiet(ladder, alias, read):
     assert _codes(alias, read, ladder) == set()

@@ -115,12 +115,14 @@ def _locals(ctx, fn: Node) -> dict[str, bool]:
     return out
 
 
-def _aliased(ctx, fn: Node, names: set[str]) -> bool:
-    """Whether a local of `names` is reachable under another name anywhere in fn: its address taken (`&v`), a
-    reference bound to it (`float& r = v;`, `auto& r = v;`), or named in a lambda (a capture by reference reads its
-    value wherever the lambda runs).  Reading the alias after the ladder reads every lane's partial result."""
-    for ident in _idents(fn.child_by_field_name("body")):
-        if ctx.text(ident) not in names:
+def _aliased(ctx, fn: Node, names: set[str], end: int, guard: str) -> bool:
+    """Whether a local of `names` is reachable under another name in fn: its address taken (`&v`), a reference bound
+    to it (`float& r = v;`, `auto& r = v;`), or named in a lambda (a capture by reference reads its value wherever
+    the lambda runs).  Reading the alias after the ladder reads every lane's partial result; the leader's own use
+    after the ladder (`if (tid == 0) memcpy(out, &v, 4);`) is no alias."""
+    fbody = fn.child_by_field_name("body")
+    for ident in _idents(fbody):
+        if ctx.text(ident) not in names or ident.start_byte >= end and _leader_only(ctx, ident, fbody, guard):
             continue
         p = ident.parent
         while p is not None and p.type == "parenthesized_expression":
@@ -404,20 +406,25 @@ def _region(ctx, fn: Node, first: Node, end: int, bodies: list[Node], offset_ok)
     plain = _locals(ctx, fn)
     if any(not plain.get(w, False) for w in written):
         return False  # a parameter, reference, pointer or array: the value leaves the function
-    if _aliased(ctx, fn, written):
+    if _aliased(ctx, fn, written, end, guard):
         return False  # `float& r = v;`, `&v`, a lambda's capture: a read after the ladder that names no written local
     # after the loop, what it wrote is read only by the leader
     fbody = fn.child_by_field_name("body")
     for ident in _idents(fbody):
         if ident.start_byte < end or ctx.text(ident) not in written:
             continue
-        p = ident.parent
-        while p is not None and p is not fbody:
-            if p.type == "if_statement" and _is_leader_test(ctx, p.child_by_field_name("condition"), guard):
-                cons = p.child_by_field_name("consequence")
-                if cons is not None and cons.start_byte <= ident.start_byte < cons.end_byte:
-                    break
-            p = p.parent
-        else:
+        if not _leader_only(ctx, ident, fbody, guard):
             return False
     return True
+
+
+def _leader_only(ctx, ident: Node, fbody: Node, guard: str) -> bool:
+    """Whether `ident` sits in the consequence of an `if (T == 0)` (T: `guard`) within fbody."""
+    p = ident.parent
+    while p is not None and p is not fbody:
+        if p.type == "if_statement" and _is_leader_test(ctx, p.child_by_field_name("condition"), guard):
+            cons = p.child_by_field_name("consequence")
+            if cons is not None and cons.start_byte <= ident.start_byte < cons.end_byte:
+                return True
+        p = p.parent
+    return False
