@@ -203,9 +203,27 @@ def unread_member(src: SourceFile, span: tuple[int, int] | None, elsewhere) -> b
             text = src.text if f == elsewhere.root else proj.module(f).source.text
         except Exception:  # noqa: BLE001 - a file that does not parse: its text may read it
             return False
-        if len(pattern.findall(text)) > (own if f == elsewhere.root else 0):
+        if len(pattern.findall(text)) > (own if f == elsewhere.root else 0) or pastes_to(text, word):
             return False
     return True
+
+
+_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+\w+(\([^)]*\))?(.*)$", re.M)
+_PASTE = re.compile(r"\w+(?:\s*##\s*\w+)+")
+
+
+def pastes_to(text: str, word: str) -> bool:
+    """Whether a macro of `text` may paste `word` out of pieces (`Cfg::name##_SIZE` given `WARP`,
+    `CAT(WARP_, SIZE)`): a read that no search for the word finds.  A piece that is a parameter of the
+    macro (`__VA_ARGS__` too) stands for any text, a written piece for itself; a paste whose pieces can
+    spell `word` so is a possible read (a paste of parameters only always is)."""
+    for d in _DEFINE.finditer(text.replace("\\\n", " ")):
+        params = {p.strip().rstrip(".") for p in (d.group(1) or "()")[1:-1].split(",")} | {"__VA_ARGS__"}
+        for chain in _PASTE.finditer(d.group(2)):
+            pieces = re.split(r"\s*##\s*", chain.group(0))
+            if re.fullmatch("".join(r"\w*" if p in params else re.escape(p) for p in pieces), word):
+                return True
+    return False
 
 
 def _helper_rewritten(src: SourceFile, span: tuple[int, int], rw) -> bool:

@@ -51,3 +51,12 @@ def test_the_pairs_conversions_stay_refused():
     assert "__floats2bfloat162_rn" in make
     errors = refusal(make, expect="KP210", dedent=False)
     assert [e.code for e in errors] == ["KP210"] and "__floats2bfloat162_rn" in errors[0].message
+
+
+def test_a_pairs_ldg_is_a_load_and_compiles(tmp_path):
+    """cuda_bf16.hpp overloads `__ldg` for the pair (a read-only cached load); ROCm 5.2's `__ldg` has no overload
+    that takes it, so the port did not compile: the prologue's own is a plain load of the 4 bytes."""
+    ldg = PAIRS.replace("*reinterpret_cast<const __nv_bfloat162*>(&src[i]);",
+                        "__ldg(reinterpret_cast<const __nv_bfloat162*>(&src[i]));")
+    assert "__ldg(" in ldg
+    hip_compiles(tmp_path, port_text(ldg, dedent=False))

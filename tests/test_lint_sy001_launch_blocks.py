@@ -37,6 +37,9 @@ def _sy001(host: str) -> list[int]:
     "void run(float *o) { int threads = 32; read_config(threads); attn<<<4, threads>>>(o); }",
     "void run(float *o) { int threads = 32; std::cin >> threads; attn<<<4, threads>>>(o); }",
     "void run(float *o, int n) { int base = 32; base = n; int threads = base; attn<<<4, threads>>>(o); }",
+    # a reference bound to the local: a store through it is the block's (review64d)
+    "void run(float *o) { int threads = 32; int &r = threads; r = 256; attn<<<4, threads>>>(o); }",
+    "void run(float *o) { dim3 block(32); auto &&r = block; r.x = 256; attn<<<4, block>>>(o); }",
 ])
 def test_a_local_block_written_after_its_initialiser_keeps_the_finding(host):
     assert _sy001(host) == [8]
@@ -48,6 +51,8 @@ def test_a_local_block_written_after_its_initialiser_keeps_the_finding(host):
     "void run(float *o) { int threads = 32; attn<<<4, threads>>>(o); printf(\"%d\\n\", threads); }",
     "void show(int t) { }\nvoid run(float *o) { int threads = 32; show(threads); attn<<<4, threads>>>(o); }",
     "void run(float *o) { dim3 block(32, 2); int other = 1; other = 2; attn<<<4, block>>>(o); }",
+    "void run(float *o) { int threads = 32; const int &r = threads; printf(\"%d\\n\", r); attn<<<4, threads>>>(o); }",
+    "void run(float *o) { int threads = 32; int other = 8; int &r = other; r = 256; attn<<<4, threads>>>(o); }",
 ])
 def test_a_local_block_nothing_writes_stays_quiet(host):
     assert _sy001(host) == []

@@ -86,3 +86,16 @@ __global__ void groups(const int* sizes, const float* x, float* out, int n, int 
 """
     msgs = [f.message for f in lint_text(text, "k.cu") if f.code == "WS012"]
     assert len(msgs) == 1 and "threadIdx.y" in msgs[0]
+
+
+@pytest.mark.parametrize("host, found", [
+    ("dim3 b(64, 4); dim3& r = b; r.x = 32; rows<<<8, b>>>(x, o);", True),
+    ("dim3 b(64, 4); auto&& r = b; r.x = 32; rows<<<8, b>>>(x, o);", True),
+    ("dim3 b(64, 4); const dim3& r = b; (void)r.x; rows<<<8, b>>>(x, o);", False),
+    ("dim3 b(64, 4); dim3 c(64, 1); dim3& r = c; r.x = 32; rows<<<8, b>>>(x, o);", False),
+], ids=["reference-store", "forwarding-reference-store", "const-reference", "reference-to-another"])
+def test_a_store_through_a_reference_to_the_block_keeps_it(host, found):
+    """review64d: `dim3& r = b; r.x = 32;` makes rows of 32 at the launch `<<<8, b>>>` that blockdims reads as 64
+    (kernelport/lint/launchblocks.py): reported; a const reference, or a reference to another dim3, is no store."""
+    got = _ws012(ROWS + f"void run(const float* x, float* o) {{ {host} }}\n")
+    assert (len(got) == 1 and "multiple of 64" in got[0]) if found else got == []

@@ -42,7 +42,7 @@ def run(tmp_path, unit: str, header: str = HEADER, *extra: str):
 def test_a_member_no_file_of_the_run_reads_is_written(tmp_path):
     rc, _, err = run(tmp_path, UNIT.replace("BODY", PLAIN))
     assert rc == 0, err
-    assert "KP225" not in err, err
+    assert rc == 0 and "KP225" not in err, err
     port = (tmp_path / "out" / "a.hip").read_text()
     assert 'cfg.cuh"' in port  # the header, kept as written: nothing reads its 32
 
@@ -68,3 +68,35 @@ def test_a_member_another_file_of_the_run_reads_is_refused(tmp_path):
     rc, _, err = run(tmp_path, UNIT.replace("BODY", PLAIN), HEADER, other)
     assert rc != 0 and "KP225" in err, err
 
+
+
+# a read the word search misses: a macro pastes the member's name (`TileCfg::name##_SIZE` given `WARP`); the port
+# kept `t % 32` beside `t / warpSize` (64 at wave 64), so `part[warp * 32 + lane]` left half the tile unwritten
+PASTED = """#include "cfg.cuh"
+DEFINE
+__global__ void k(const float* p, float* out) {
+    __shared__ float part[128];
+    int t = threadIdx.x;
+    int lane = t % @R;
+    int warp = t / warpSize;
+    part[warp * @R + lane] = p[t];
+    __syncthreads();
+    out[t] = part[t];
+}
+void run(const float* p, float* out) { k<<<1, TileCfg::NUM_THREADS>>>(p, out); }
+"""
+
+
+def test_a_member_read_through_a_token_paste_is_refused(tmp_path):
+    for k, (define, read) in enumerate((("#define CFG(name) (TileCfg::name##_SIZE)", "CFG(WARP)"),
+                                        ("#define CAT(a, b) a ## b", "TileCfg::CAT(WARP_, SIZE)"))):
+        (tmp_path / str(k)).mkdir()
+        rc, _, err = run(tmp_path / str(k), PASTED.replace("DEFINE", define).replace("@R", read))
+        assert rc != 0 and "KP225" in err and "cfg.cuh:5:" in err, (define, err)
+
+
+def test_a_paste_that_cannot_spell_the_member_is_no_read(tmp_path):
+    unit = PASTED.replace("DEFINE", "#define CFG(name) (TileCfg::name##_M)").replace("@R", "CFG(BLOCK)")
+    unit = unit.replace("t / warpSize", "t / CFG(BLOCK)")  # (BLOCK_M, 64: a block extent, no wave)
+    rc, _, err = run(tmp_path, unit)
+    assert rc == 0 and "KP225" not in err, err

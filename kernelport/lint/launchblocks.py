@@ -3,12 +3,13 @@ exits, kernelport/lint/launchexits.py).
 
 blockdims.dims reads a host local by its initialiser (`int threads = 32; k<<<g, threads>>>`), which is the
 launch's block only where nothing stores to the local after it: `if (big) threads = 256;`, `threads *= 8`, a
-loop's `threads *= 2`, `block.x = 256` on a `dim3 block(32)`, `&threads` handed away, the local passed to a
-function of the file that takes it by reference (`setb(threads)`) or to one the file does not define (its
-parameter may be a reference), or read by `>>` (`std::cin >> threads`) each make the block another count, and
-an early return the initialiser's block never takes is then taken (a hang or a race that the rule dropped).
-A `const` / `constexpr` local, or one nothing stores to, is read as blockdims reads it; every local the block
-reaches through initialisers is checked so.
+loop's `threads *= 2`, `block.x = 256` on a `dim3 block(32)`, `&threads` handed away, a reference bound to it
+(`dim3& r = block;`: `r.x = 32` stores to the block), the local passed to a function of the file that takes it by
+reference (`setb(threads)`) or to one the file does not define (its parameter may be a reference), or read by
+`>>` (`std::cin >> threads`) each make the block another count, and an early return the initialiser's block
+never takes is then taken (a hang or a race that the rule dropped); so does WS012's reading of `threadIdx.y`
+(kernelport/lint/rowtags.py: rows of 64 threads are whole waves).  A `const` / `constexpr` local, or one nothing
+stores to, is read as blockdims reads it; every local the block reaches through initialisers is checked so.
 """
 from __future__ import annotations
 
@@ -89,6 +90,12 @@ def _stored(src, m, body: Node, name: str, member: bool = False) -> bool:
             return True
     for u in src.index.under(body, "pointer_expression"):
         if src.text_of(u).lstrip().startswith("&") and _base(src, u.child_by_field_name("argument")) == name:
+            return True
+    for d in src.index.under(body, "init_declarator"):  # `dim3& r = b;`, `auto&& r = b;`: stores through r are b's
+        ref = d.child_by_field_name("declarator")
+        if ref is not None and ref.type == "reference_declarator" and \
+                _base(src, d.child_by_field_name("value")) == name and \
+                re.search(r"\bconst\b", src.text_of(d.parent).split("=")[0] if d.parent is not None else "") is None:
             return True
     for b in src.index.under(body, "binary_expression"):
         op = b.child_by_field_name("operator")

@@ -25,7 +25,8 @@ stale value at wave 64 (their own on NVIDIA), which is harmless only where no su
   threads go on;
 - the loop body holds no control (`if`, `?:`, a loop, a return or break): every active lane takes every step;
 - the loop writes only plain locals of the function (no parameter, reference, pointer, array or member),
-  including the locals it passes to calls; after the loop, each of them is read only under `T == 0` (`!T`).
+  including the locals it passes to calls; after the loop, each of them is read only under `T == 0` (`!T`), and
+  none is reachable under another name (`float& r = v;`, `&v`, a lambda naming it: `_aliased`).
 An unrolled ladder (`unrolled_fold`: consecutive statements, each one down or xor step by a literal 16 or less,
 then each half of the one before down to 1) is read as the loop is, its statements the loop's body.
 A guard `tid < 64`, a guard on threadIdx.y, a ladder from `warpSize / 2` (32 at wave 64: it reads lanes 32-63),
@@ -112,6 +113,31 @@ def _locals(ctx, fn: Node) -> dict[str, bool]:
                         out[ctx.text(ident)] = False
         stack.extend(n.named_children)
     return out
+
+
+def _aliased(ctx, fn: Node, names: set[str], end: int, guard: str) -> bool:
+    """Whether a local of `names` is reachable under another name in fn: its address taken (`&v`), a reference bound
+    to it (`float& r = v;`, `auto& r = v;`), or named in a lambda (a capture by reference reads its value wherever
+    the lambda runs).  Reading the alias after the ladder reads every lane's partial result; the leader's own use
+    after the ladder (`if (tid == 0) memcpy(out, &v, 4);`) is no alias."""
+    fbody = fn.child_by_field_name("body")
+    for ident in _idents(fbody):
+        if ctx.text(ident) not in names or ident.start_byte >= end and _leader_only(ctx, ident, fbody, guard):
+            continue
+        p = ident.parent
+        while p is not None and p.type == "parenthesized_expression":
+            p = p.parent
+        if p is not None and p.type == "pointer_expression" and ctx.text(p).lstrip().startswith("&"):
+            return True
+        if p is not None and p.type == "init_declarator" and p.child_by_field_name("value") is not None and \
+                p.child_by_field_name("value").start_byte <= ident.start_byte and \
+                p.child_by_field_name("declarator").type == "reference_declarator":
+            return True
+        while p is not None and p != fn:
+            if p.type == "lambda_expression":
+                return True
+            p = p.parent
+    return False
 
 
 def _idents(n: Node | None):
@@ -380,18 +406,25 @@ def _region(ctx, fn: Node, first: Node, end: int, bodies: list[Node], offset_ok)
     plain = _locals(ctx, fn)
     if any(not plain.get(w, False) for w in written):
         return False  # a parameter, reference, pointer or array: the value leaves the function
+    if _aliased(ctx, fn, written, end, guard):
+        return False  # `float& r = v;`, `&v`, a lambda's capture: a read after the ladder that names no written local
     # after the loop, what it wrote is read only by the leader
     fbody = fn.child_by_field_name("body")
     for ident in _idents(fbody):
         if ident.start_byte < end or ctx.text(ident) not in written:
             continue
-        p = ident.parent
-        while p is not None and p is not fbody:
-            if p.type == "if_statement" and _is_leader_test(ctx, p.child_by_field_name("condition"), guard):
-                cons = p.child_by_field_name("consequence")
-                if cons is not None and cons.start_byte <= ident.start_byte < cons.end_byte:
-                    break
-            p = p.parent
-        else:
+        if not _leader_only(ctx, ident, fbody, guard):
             return False
     return True
+
+
+def _leader_only(ctx, ident: Node, fbody: Node, guard: str) -> bool:
+    """Whether `ident` sits in the consequence of an `if (T == 0)` (T: `guard`) within fbody."""
+    p = ident.parent
+    while p is not None and p is not fbody:
+        if p.type == "if_statement" and _is_leader_test(ctx, p.child_by_field_name("condition"), guard):
+            cons = p.child_by_field_name("consequence")
+            if cons is not None and cons.start_byte <= ident.start_byte < cons.end_byte:
+                return True
+        p = p.parent
+    return False
