@@ -33,8 +33,9 @@ def _up(n: Node) -> Node:
 
 def _values(tr, site) -> list[Node]:
     """The expressions whose value the site's widened type holds: the cast (`(int)ballot`,
-    `static_cast<int>(ballot)`), or the uses of the variables its declaration declares that hold the mask
-    (in the function that declares them, after the declaration)."""
+    `static_cast<int>(ballot)`), the uses of the variables its declaration declares that hold the mask
+    (in the function that declares them, after the declaration), a helper's parameter's uses in its body
+    (`__device__ int last(int b) { return b < 0; }`) or a helper's calls where it is the return type."""
     t = site.node
     p = t.parent
     if p is None:
@@ -47,6 +48,24 @@ def _values(tr, site) -> list[Node]:
                 q.parent.parent is not None and q.parent.parent.type == "call_expression":
             return [q.parent.parent]  # static_cast<int>(ballot)
         return []
+    if p.type == "parameter_declaration":  # a helper's `int b` the port widens: its uses in the body
+        fn = p.parent.parent.parent if p.parent is not None and p.parent.parent is not None else None
+        d = p.child_by_field_name("declarator")
+        while d is not None and d.type not in ("identifier",) and d.child_by_field_name("declarator") is not None:
+            d = d.child_by_field_name("declarator")
+        body = fn.child_by_field_name("body") if fn is not None and fn.type == "function_definition" else None
+        if body is None or d is None or d.type != "identifier":
+            return []
+        return list(tr.src.named_under(body, "identifier", [tr.src.text_of(d)]))
+    if p.type == "function_definition" and p.child_by_field_name("type") == t:  # `int vote(...)`: its calls
+        d = p.child_by_field_name("declarator")
+        while d is not None and d.type == "function_declarator" or d is not None and d.type == "pointer_declarator":
+            d = d.child_by_field_name("declarator")
+        if d is None or d.type != "identifier":
+            return []
+        name = tr.src.text_of(d)
+        return [c for c in tr.src.index.of_type("call_expression")
+                if c.child_by_field_name("function") is not None and tr.src.text_of(c.child_by_field_name("function")) == name]
     if p.type != "declaration":
         return []
     held = tr.analysis.holders.get(site.id, set())

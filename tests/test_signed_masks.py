@@ -102,3 +102,28 @@ def test_sign_free_readings_of_a_signed_ballot_are_ported(tmp_path):
         port, text = ported(SIGNED.replace("READ", read), dedent=False)
         assert f"if ({read})" in port.body, (read, port.body)
     hip_compiles(tmp_path, text, "alike2.hip")
+
+
+def test_a_helpers_signed_parameter_and_return_the_port_widens_are_sign_tested_too(tmp_path):
+    """`__device__ int last(int b) { return b < 0; }` called with a ballot, and `int vote(bool)` returning one:
+    the port widens the parameter and the return type to `unsigned long long`, and main kept `b < 0` and
+    `vote(p) < 0` (always false on both AMD targets).  Look-alike: a helper's int parameter of data keeps its
+    sign test."""
+    code = """__device__ int last(int b) { return b < 0; }
+__device__ int vote(bool p) { return __ballot_sync(0xffffffffu, p); }
+__device__ int neg(int v) { return v < 0; }
+__global__ void k(const int* in, int* out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = last(__ballot_sync(0xffffffffu, in[i] > 0)) + 2 * (vote(in[i] > 1) < 0) + 4 * neg(in[i]);
+}
+"""
+    port, text = ported(code, dedent=False)
+    assert "int last(unsigned long long b) { return (((b) >> (__lane_id() | 31)) & 1) != 0; }" in port.body, port.body
+    assert "((((vote(in[i] > 1)) >> (__lane_id() | 31)) & 1) != 0)" in port.body, port.body
+    assert "int neg(int v) { return v < 0; }" in port.body
+    x = np.random.default_rng(3).integers(-3, 4, 256).astype(np.int32)
+    x[31], x[63], x[95], x[127] = 2, -1, -1, 2
+    assert_port_at_64_is_original_at_32(code, text, "k", {"in": x, "out": np.zeros(256, np.int32)}, (2, 1, 1),
+                                        (128, 1, 1), ("out",))
+    hip_compiles(tmp_path, text, "helpers.hip")
