@@ -13,7 +13,8 @@ Read where the list's type is written: a declaration of a vector (and each list 
 functional cast `T{...}`, `return {...}` in a function whose return type is the vector, a member's default
 (`float4 f{1.0f};`), a constructor's initialiser of a member its class declares (`: u{a}`) and `new uint3{a}`
 (direct-list forms hipcc compiles as the broadcast), the type named as written or through the file's typedefs
-and `using` aliases of a vector type (`typedef float2 F2; F2 g{x}`).  In a macro body
+and `using` aliases of a vector type (`typedef float2 F2; F2 g{x}`), and a list of a vector member inside
+the list of the file's own struct (`S s = {{a}, 1};`, positional, no base class: hipcc rejected it).  In a macro body
 whose function returns a parameter of the macro (`#define DEFINE_VEC2_UNARY_OPS(TYPE) DH_INLINE TYPE
 operator-(const TYPE &a) { return {-a.x, -a.y}; }`, used as `DEFINE_VEC2_UNARY_OPS(int2)` and `(uint3)`), where
 every use of the macro in the file gives that parameter a CUDA vector type and one has more members than the
@@ -87,6 +88,31 @@ def _aliases(src) -> dict[str, str]:
     return out
 
 
+def _field_type(src, tnode: Node | None, outer: Node, lst: Node) -> Node | None:
+    """The type node of the member of the file's own struct `tnode` names that element `lst` of the struct's
+    list `outer` initialises (`S s = {{a}, 1};`: S's first member), where every element is positional and the
+    struct has no base: its non-static data members in order, a declarator each."""
+    if tnode is None:
+        return None
+    name = src.text_of(tnode).strip()
+    items = [c for c in outer.named_children if c.type != "comment"]
+    if any(c.type == "initializer_pair" for c in items):
+        return None
+    k = items.index(lst)
+    bodies = [b for t in ("struct_specifier", "class_specifier") for b in src.index.of_type(t)
+              if b.child_by_field_name("name") is not None and src.text_of(b.child_by_field_name("name")) == name
+              and b.child_by_field_name("body") is not None]
+    if len(bodies) != 1 or any(c.type == "base_class_clause" for c in bodies[0].children):
+        return None
+    fields = []
+    for f in bodies[0].child_by_field_name("body").named_children:
+        if f.type != "field_declaration" or any(src.text_of(c) == "static" for c in f.children) or \
+                any(d.type == "function_declarator" for d in f.children_by_field_name("declarator")):
+            continue
+        fields += [f.child_by_field_name("type")] * len(f.children_by_field_name("declarator"))
+    return fields[k] if k < len(fields) else None
+
+
 def _member_type(src, init: Node) -> Node | None:
     """The type node of the member a constructor's initialiser `init` (`: u{a}`) names, where the class that
     declares the constructor declares it."""
@@ -116,6 +142,9 @@ def _lanes(src, lst: Node) -> int | None:
         if d is not None and d.type == "init_declarator" and d.child_by_field_name("value") == p and \
                 d.child_by_field_name("declarator").type == "array_declarator" and d.parent is not None:
             return _vector(src, d.parent.child_by_field_name("type"))
+        if d is not None and d.type == "init_declarator" and d.child_by_field_name("value") == p and \
+                d.child_by_field_name("declarator").type == "identifier" and d.parent is not None:
+            return _vector(src, _field_type(src, d.parent.child_by_field_name("type"), p, lst))
         return None
     if p.type == "init_declarator" and p.child_by_field_name("value") == lst and p.parent is not None and \
             p.parent.type == "declaration" and p.child_by_field_name("declarator").type == "identifier":

@@ -111,3 +111,23 @@ __global__ void k(unsigned* out, unsigned a)
     two = port_text("struct P { float a, b; };\ntypedef P V;\n__global__ void k(V* o) { o[0] = V{1.0f}; }\n",
                     dedent=False)
     assert "V{1.0f}" in two, two  # (an aggregate of the project's: b is 0 on both platforms)
+
+
+def test_a_list_of_a_vector_member_in_a_structs_list_is_completed(tmp_path):
+    """`S s = {{a}, 1, {2.0f}};` with S's members uint3, int, float2: hipcc stopped at each inner list
+    ("chosen constructor is explicit", "no matching constructor"); each is the member's aggregate list in
+    CUDA.  Look-alike: a member array's short list (`{2}` of `unsigned b[2]`) keeps its text."""
+    code = """struct S { uint3 v; int n; float2 w; };
+struct P { int a; unsigned b[2]; };
+__global__ void k(unsigned* out, unsigned a)
+{
+    S s = {{a}, 1, {2.0f}};
+    S t{{a, a}, 2};
+    P p = {1, {2}};
+    out[0] = s.v.y + t.v.z + (unsigned)s.w.y + p.b[1];
+}
+"""
+    port, text = ported(code, dedent=False)
+    for line in ("S s = {{a, 0, 0}, 1, {2.0f, 0}};", "S t{{a, a, 0}, 2};", "P p = {1, {2}};"):
+        assert line in port.body, (line, port.body)
+    hip_compiles(tmp_path, text, "nested.hip")
