@@ -109,6 +109,8 @@ def _field_type(src, tnode: Node | None, outer: Node, lst: Node) -> Node | None:
         if f.type != "field_declaration" or any(src.text_of(c) == "static" for c in f.children) or \
                 any(d.type == "function_declarator" for d in f.children_by_field_name("declarator")):
             continue
+        if not f.children_by_field_name("declarator"):
+            return None  # (an anonymous union or struct takes a position of its own)
         fields += [f.child_by_field_name("type")] * len(f.children_by_field_name("declarator"))
     return fields[k] if k < len(fields) else None
 
