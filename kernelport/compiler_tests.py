@@ -9,9 +9,10 @@ the same value on hipcc's passes, but a test no compiler takes, whose `32` branc
 read as code every build might compile (WS001) while the project's `#else` lost its WS014: the
 self-check's "kernelport bug" (KP220) where the honest outcome is the project's 64 for every AMD build
 reported (KP225).  Such a test is kept as the project wrote it where the respelling changes nothing on
-hipcc's passes (its value there known, the same either way); `!defined(__CUDACC__) &&
-!defined(__HIPCC__)` ("a plain host compiler") is true on hipcc as written and false respelled: it is
-respelled, as before.
+hipcc's passes (its value there known, the same either way; `!defined(__CUDACC__) && !defined(__HIPCC__)`,
+"a plain host compiler", is false on both either way: kept); `#ifndef __CUDACC__` or `!defined(__CUDACC__) ||
+defined(HOST_ONLY)` is true on hipcc as written and not respelled: it is respelled, as before (hipcc's passes
+define `__HIPCC__`, never `__CUDACC__`: `hipcc -dM -E -x hip`, ROCm 5.2, with and without `--cuda-host-only`).
 """
 from __future__ import annotations
 

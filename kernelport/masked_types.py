@@ -38,6 +38,7 @@ def renamed_type(word: str, reason: str, target: str) -> str | None:
 def rename_pass(tr) -> None:
     """Rename the type concepts in the masked macro uses of `tr`'s file (a translator pass)."""
     data = tr.src.data
+    pasted: dict[str, str] = {}  # (the names renamed arguments paste: kernelport/verbatim_args.py)
     for m in tr.src.masks:
         if m.reason not in RENAMED_REASONS:
             continue
@@ -55,3 +56,18 @@ def rename_pass(tr) -> None:
                 # code keeps it (model.build), so the masked use does too, and the macro's argument is its type
             if new is not None and not tr.rw.touches(m.start + w.start(), m.start + w.end()):
                 tr.rw.drop_span(m.start + w.start(), m.start + w.end(), new)
+        pasted.update(verbatim_args.pasted_renames(tr.src, m, lambda w, r=m.reason: renamed_type(w, r, tr.backend)))
+    _respell_pasted(tr, pasted)
+
+
+def _respell_pasted(tr, pasted: dict) -> None:
+    """The file's other uses of a name a renamed macro argument pastes (`kk___nv_bfloat16<<<1, 1>>>(q)` where
+    `BOTH(__nv_bfloat16)` now declares `kk_hip_bfloat16`): the port's name, outside comments and literals."""
+    if not pasted:
+        return
+    data = tr.src.data
+    skipped = [(s.start(), s.end()) for s in _SKIPPED.finditer(data)]
+    rx = re.compile(rb"\b(" + b"|".join(re.escape(k.encode()) for k in sorted(pasted)) + rb")\b")
+    for w in rx.finditer(data):
+        if not any(s <= w.start() < e for s, e in skipped) and not tr.rw.touches(w.start(), w.end()):
+            tr.rw.drop_span(w.start(), w.end(), pasted[w.group().decode()])

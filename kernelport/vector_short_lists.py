@@ -10,7 +10,11 @@ silently wrong.  The port writes the members the list leaves out as `0`, which i
 initialisation gives them: `uint3 v = {a, b, 0};`, `uint3{x, 0, 0}`.
 
 Read where the list's type is written: a declaration of a vector (and each list of an array of vectors), a
-functional cast `T{...}`, and `return {...}` in a function whose return type is the vector.  In a macro body
+functional cast `T{...}`, `return {...}` in a function whose return type is the vector, a member's default
+(`float4 f{1.0f};`), a constructor's initialiser of a member its class declares (`: u{a}`) and `new uint3{a}`
+(direct-list forms hipcc compiles as the broadcast), the type named as written or through the file's typedefs
+and `using` aliases of a vector type (`typedef float2 F2; F2 g{x}`), and a list of a vector member inside
+the list of the file's own struct (`S s = {{a}, 1};`, positional, no base class: hipcc rejected it).  In a macro body
 whose function returns a parameter of the macro (`#define DEFINE_VEC2_UNARY_OPS(TYPE) DH_INLINE TYPE
 operator-(const TYPE &a) { return {-a.x, -a.y}; }`, used as `DEFINE_VEC2_UNARY_OPS(int2)` and `(uint3)`), where
 every use of the macro in the file gives that parameter a CUDA vector type and one has more members than the
@@ -49,11 +53,83 @@ _NAMES = tuple(sorted({n for n, (_, lanes) in VECTORS.items() if lanes > 1}))
 
 
 def _vector(src, tnode: Node | None) -> int | None:
-    """The member count of the vector type `tnode` names (2-4), else None."""
+    """The member count of the vector type `tnode` names (2-4; through the file's typedefs and `using`
+    aliases of one, `typedef float2 F2;`), else None."""
     if tnode is None:
         return None
-    got = VECTORS.get(src.text_of(tnode).strip().removeprefix("::"))
+    name = " ".join(src.text_of(tnode).split()).removeprefix("::")
+    got = VECTORS.get(_aliases(src).get(name, name))
     return got[1] if got is not None and got[1] > 1 else None
+
+
+def _aliases(src) -> dict[str, str]:
+    """The file's names for a vector type (`typedef uint3 U3;`, `using F2 = float2;`, chains of them): each
+    name that every one of its definitions makes the same vector type."""
+    memo = src.__dict__.setdefault("_kp_vector_aliases", {})
+    if "map" in memo:
+        return memo["map"]
+    seen: dict[str, set[str]] = {}
+    for d in src.index.of_type("type_definition"):
+        t = d.child_by_field_name("type")
+        for dec in d.children_by_field_name("declarator"):
+            if t is not None and dec.type == "type_identifier":
+                seen.setdefault(src.text_of(dec), set()).add(" ".join(src.text_of(t).split()).removeprefix("::"))
+    for d in src.index.of_type("alias_declaration"):
+        n, t = d.child_by_field_name("name"), d.child_by_field_name("type")
+        if n is not None and t is not None:
+            seen.setdefault(src.text_of(n), set()).add(" ".join(src.text_of(t).split()).removeprefix("::"))
+    out: dict[str, str] = {}
+    for _ in range(4):  # (chains: `typedef F2 G2;`)
+        for k, ts in seen.items():
+            ts = {out.get(t, t) for t in ts}
+            if len(ts) == 1 and next(iter(ts)) in VECTORS and k not in VECTORS:
+                out[k] = next(iter(ts))
+    memo["map"] = out
+    return out
+
+
+def _field_type(src, tnode: Node | None, outer: Node, lst: Node) -> Node | None:
+    """The type node of the member of the file's own struct `tnode` names that element `lst` of the struct's
+    list `outer` initialises (`S s = {{a}, 1};`: S's first member), where every element is positional and the
+    struct has no base: its non-static data members in order, a declarator each."""
+    if tnode is None:
+        return None
+    name = src.text_of(tnode).strip()
+    items = [c for c in outer.named_children if c.type != "comment"]
+    if any(c.type == "initializer_pair" for c in items):
+        return None
+    k = items.index(lst)
+    bodies = [b for t in ("struct_specifier", "class_specifier") for b in src.index.of_type(t)
+              if b.child_by_field_name("name") is not None and src.text_of(b.child_by_field_name("name")) == name
+              and b.child_by_field_name("body") is not None]
+    if len(bodies) != 1 or any(c.type == "base_class_clause" for c in bodies[0].children):
+        return None
+    fields = []
+    for f in bodies[0].child_by_field_name("body").named_children:
+        if f.type != "field_declaration" or any(src.text_of(c) == "static" for c in f.children) or \
+                any(d.type == "function_declarator" for d in f.children_by_field_name("declarator")):
+            continue
+        if not f.children_by_field_name("declarator"):
+            return None  # (an anonymous union or struct takes a position of its own)
+        fields += [f.child_by_field_name("type")] * len(f.children_by_field_name("declarator"))
+    return fields[k] if k < len(fields) else None
+
+
+def _member_type(src, init: Node) -> Node | None:
+    """The type node of the member a constructor's initialiser `init` (`: u{a}`) names, where the class that
+    declares the constructor declares it."""
+    name = init.child_by_field_name("name") or next((c for c in init.named_children if c.type == "field_identifier"),
+                                                   None)
+    body = init.parent
+    while body is not None and body.type != "field_declaration_list":
+        body = body.parent
+    if name is None or body is None:
+        return None
+    for f in body.named_children:
+        if f.type == "field_declaration" and any(src.text_of(d) == src.text_of(name)
+                                                 for d in f.children_by_field_name("declarator")):
+            return f.child_by_field_name("type")
+    return None
 
 
 def _lanes(src, lst: Node) -> int | None:
@@ -68,10 +144,20 @@ def _lanes(src, lst: Node) -> int | None:
         if d is not None and d.type == "init_declarator" and d.child_by_field_name("value") == p and \
                 d.child_by_field_name("declarator").type == "array_declarator" and d.parent is not None:
             return _vector(src, d.parent.child_by_field_name("type"))
+        if d is not None and d.type == "init_declarator" and d.child_by_field_name("value") == p and \
+                d.child_by_field_name("declarator").type == "identifier" and d.parent is not None:
+            return _vector(src, _field_type(src, d.parent.child_by_field_name("type"), p, lst))
         return None
     if p.type == "init_declarator" and p.child_by_field_name("value") == lst and p.parent is not None and \
             p.parent.type == "declaration" and p.child_by_field_name("declarator").type == "identifier":
         return _vector(src, p.parent.child_by_field_name("type"))
+    if p.type == "field_declaration" and p.child_by_field_name("default_value") == lst and \
+            all(d.type == "field_identifier" for d in p.children_by_field_name("declarator")):
+        return _vector(src, p.child_by_field_name("type"))  # `float4 f{1.0f};` (a member's default)
+    if p.type == "field_initializer":  # `S(unsigned a) : u{a} {}`
+        return _vector(src, _member_type(src, p))
+    if p.type == "new_expression" and p.child_by_field_name("arguments") == lst:
+        return _vector(src, p.child_by_field_name("type"))  # `new uint3{a}`
     if p.type == "return_statement":
         fn = p.parent
         while fn is not None and fn.type not in ("function_definition", "lambda_expression"):

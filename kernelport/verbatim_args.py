@@ -9,7 +9,9 @@ the port while a use elsewhere still spells the CUDA name ("use of undeclared id
 is left as written (the preprocessor pastes and quotes it before any type is looked up).  A parameter passed
 on, whole, to another function-like macro that stringifies or pastes it is read the same way (at most four
 macros deep, each macro read once a file).  A parameter the body also reads as a token (`template void f<T>(T*); void k_##T(T*)`) is
-renamed as before: its type must be the target's, and its pasted names follow the port's spelling.
+renamed as before: its type must be the target's, and its pasted names follow the port's spelling, so the
+file's other uses of such a name are respelled with it (`BOTH(__nv_bfloat16)` declares `kk_hip_bfloat16`: the
+launch `kk___nv_bfloat16<<<...>>>` becomes `kk_hip_bfloat16<<<...>>>`; `pasted_renames`, masked_types).
 """
 from __future__ import annotations
 
@@ -119,3 +121,35 @@ def file_spans(src) -> list[tuple[int, int]]:
 def inside(src, start: int) -> bool:
     """Byte `start` of `src` is in an argument its macro stringifies or pastes."""
     return any(a <= start < b for a, b in file_spans(src))
+
+
+_CHAIN = re.compile(r"\w+(?:\s*##\s*\w+)+")
+
+
+def pasted_renames(src, mask, rename) -> dict[str, str]:
+    """The identifiers the masked use `mask` of a function-like macro pastes from arguments the port renames
+    (`kk_##T` of `BOTH(__nv_bfloat16)`, whose body also reads T as a type, so T is renamed): each pasted name as
+    the CUDA build makes it -> as the port's build makes it (`kk___nv_bfloat16` -> `kk_hip_bfloat16`), which
+    the file's other uses of that name must spell too.  `rename(word)`: the port's spelling of an argument
+    word, None where kept; an argument the body only spells keeps its CUDA spelling (`spelled_params`)."""
+    m = src.macros.get(mask.name)
+    if m is None or not m.params:
+        return {}
+    text = src.data.decode("latin-1")
+    at = text.find("(", mask.start)
+    spans = arg_spans(text, at) if at >= 0 and text[mask.start:at].strip() == mask.name else None
+    if not spans:
+        return {}
+    kept = spelled_params(mask.name, src.macros)
+    args = {p: text[a:b].strip() for k, (p, (a, b)) in enumerate(zip(m.params, spans)) if p != "..."}
+    new_of = {p: (None if k in kept else rename(a)) for k, (p, a) in enumerate(args.items())}
+    out = {}
+    for c in _CHAIN.finditer(m.body):
+        toks = [t.strip() for t in c.group().split("##")]
+        if not any(new_of.get(t) for t in toks):
+            continue
+        old = "".join(args.get(t, t) for t in toks)
+        new = "".join((new_of.get(t) or args[t]) if t in args else t for t in toks)
+        if re.fullmatch(r"[A-Za-z_]\w*", old) and re.fullmatch(r"[A-Za-z_]\w*", new) and old != new:
+            out[old] = new
+    return out

@@ -76,3 +76,58 @@ def test_a_macro_bodys_return_of_its_type_parameter_is_written_member_by_member(
     own = MACRO.replace("DEFINE_VEC2_UNARY_OPS(uint3)", "struct P3 { int x, y, z; };\nDEFINE_VEC2_UNARY_OPS(P3)") \
         .replace("uint3* o", "P3* o")
     assert "return {-a.x, -a.y};" in port_text(own, dedent=False)  # a project's aggregate: as written
+
+
+def test_direct_lists_of_members_new_and_aliases_are_completed(tmp_path):
+    """hipcc compiles each of these direct-list initialisations as the broadcast (x, x, x): a member's default
+    (`float4 f{1.0f}`), a constructor's member initialiser (`: u{a}`), `new uint3{a}`, and a vector named
+    through the file's typedef or `using` alias.  Look-alikes: an alias of dim3 (pads with 1 on both
+    platforms), a member of the project's own struct type and a typedef of it."""
+    code = """struct P { unsigned a, b; };
+struct S {
+    float4 f{1.0f};
+    uint3 u;
+    P q;
+    __device__ S(unsigned a) : u{a}, q{a} {}
+};
+typedef float2 F2;
+using U3 = uint3;
+typedef dim3 D3;
+__global__ void k(unsigned* out, unsigned a)
+{
+    uint3* p = new uint3{a};
+    F2 g{2.0f};
+    U3 h = U3{a};
+    D3 d{a};
+    S s(a);
+    out[0] = p->z + (unsigned)g.y + h.z + s.u.y + (unsigned)s.f.y + d.y + s.q.b;
+}
+"""
+    port, text = ported(code, dedent=False)
+    for line in ("float4 f{1.0f, 0, 0, 0};", ": u{a, 0, 0}, q{a} {}", "new uint3{a, 0, 0};", "F2 g{2.0f, 0};",
+                 "U3 h = U3{a, 0, 0};", "D3 d{a};"):
+        assert line in port.body, (line, port.body)
+    hip_compiles(tmp_path, text, "direct.hip")
+    two = port_text("struct P { float a, b; };\ntypedef P V;\n__global__ void k(V* o) { o[0] = V{1.0f}; }\n",
+                    dedent=False)
+    assert "V{1.0f}" in two, two  # (an aggregate of the project's: b is 0 on both platforms)
+
+
+def test_a_list_of_a_vector_member_in_a_structs_list_is_completed(tmp_path):
+    """`S s = {{a}, 1, {2.0f}};` with S's members uint3, int, float2: hipcc stopped at each inner list
+    ("chosen constructor is explicit", "no matching constructor"); each is the member's aggregate list in
+    CUDA.  Look-alike: a member array's short list (`{2}` of `unsigned b[2]`) keeps its text."""
+    code = """struct S { uint3 v; int n; float2 w; };
+struct P { int a; unsigned b[2]; };
+__global__ void k(unsigned* out, unsigned a)
+{
+    S s = {{a}, 1, {2.0f}};
+    S t{{a, a}, 2};
+    P p = {1, {2}};
+    out[0] = s.v.y + t.v.z + (unsigned)s.w.y + p.b[1];
+}
+"""
+    port, text = ported(code, dedent=False)
+    for line in ("S s = {{a, 0, 0}, 1, {2.0f, 0}};", "S t{{a, a, 0}, 2};", "P p = {1, {2}};"):
+        assert line in port.body, (line, port.body)
+    hip_compiles(tmp_path, text, "nested.hip")

@@ -59,3 +59,25 @@ def test_a_masked_use_keeps_what_its_macro_spells():
     lines = translate(src, "hip")[0].body.splitlines()
     assert "LABEL(l_bf16, __nv_bfloat16)" in lines and "LABEL2(l2_bf16, __nv_bfloat16)" in lines, lines
     assert "TYPED(t_bf16, hip_bfloat16)" in lines, lines
+
+
+def test_a_name_pasted_from_a_renamed_argument_is_respelled_where_the_file_uses_it(tmp_path):
+    """`BOTH(__nv_bfloat16)` whose body reads T as a type (renamed: `hip_bfloat16`) and pastes it (`kk_##T`)
+    declares `kk_hip_bfloat16` in the port; the launch that names `kk___nv_bfloat16` (the CUDA build's name)
+    was left as written: hipcc "use of undeclared identifier".  Look-alike: a use of `k___nv_bfloat16`, which a
+    macro that only pastes its argument declares (the argument keeps its CUDA spelling), keeps its text."""
+    code = """#include <cuda_bf16.h>
+#define DECL(T) __global__ void k_##T(float* p) { p[0] = 1.0f; }
+#define BOTH(T) __global__ void kk_##T(T* p) { p[0] = p[1]; }
+DECL(__nv_bfloat16)
+BOTH(__nv_bfloat16)
+void launch(float* p, __nv_bfloat16* q)
+{
+    k___nv_bfloat16<<<1, 1>>>(p);
+    kk___nv_bfloat16<<<1, 1>>>(q);
+}
+"""
+    text = port_text(code, dedent=False)
+    assert "DECL(__nv_bfloat16)" in text and "BOTH(hip_bfloat16)" in text, text
+    assert "    k___nv_bfloat16<<<" in text and "    kk_hip_bfloat16<<<" in text, text
+    hip_compiles(tmp_path, text, "pasted.hip")
