@@ -47,3 +47,26 @@ def test_a_call_outside_the_lambda_keeps_the_outer_local(tmp_path):
     port, text = _metal(code, tmp_path)
     assert "C(*c).get" not in text, text
     assert not port.ok
+
+
+HIDDEN = """struct B { __device__ void put(float *q) const { q[0] = 1.0f; } };
+struct D : B { __device__ void put(float *q) const { } };
+class C { public: float v; __device__ float get(float *q) const; };
+__device__ float C::get(float *q) const { D d; CALL; return v; }
+__global__ void k(C *c, float *out) { out[1] = c->get(&c->v); }
+"""
+
+
+def test_a_qualified_member_call_runs_the_named_class_s_member(tmp_path):
+    """`d.B::put(q)` runs B::put (which writes through q), not D's, which hides it: no copy (main resolved it by
+    d's class, D, and copied the object: a wrong port, once the checker read the call as a call)."""
+    port, text = _metal(HIDDEN.replace("CALL", "d.B::put(q)"), tmp_path)
+    assert port.ok, port.diagnostics
+    assert "out[1] = c->get(&c->v);" in text and "C(*c).get" not in text
+
+
+def test_the_hiding_member_is_run_unqualified(tmp_path):
+    """Look-alike: `d.put(q)` runs D::put, which writes nothing: the object is copied."""
+    port, text = _metal(HIDDEN.replace("CALL", "d.put(q)"), tmp_path)
+    assert port.ok, port.diagnostics
+    assert "out[1] = C(*c).get(&c->v);" in text
