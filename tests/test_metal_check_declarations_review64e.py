@@ -3,9 +3,10 @@
 
 Stop 64 wrote `thread` on the in-class declaration's `const T &s` (its head names no template: T is the
 class's), while the out-of-class definition `template <class T> T S<T>::get(const T &s) const` leaves its
-template's type parameters alone (thread_params.py): clang found no declaration the definition matches ("out-of-line
-definition of 'get' does not match"), a false refusal of a port Metal accepts.  Look-alike: a plain class's
-member declared and defined the same way still takes `thread` on both, so device memory given to it is refused.
+template's type parameters alone (thread_params.py): clang found no declaration the definition matches
+("out-of-line definition of 'get' does not match"), a false refusal of a port Metal accepts.
+Look-alike: a plain class's member declared and defined the same way still takes `thread` on both, so device
+memory given to it is refused.
 """
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from conftest import require_tool
 HEAD = "#include <metal_stdlib>\nusing namespace metal;\n"
 TEMPLATE = ("template <class T> struct S { T a; T get(const T &s) const; };\n"
             "template <class T> T S<T>::get(const T &s) const { return a * s; }\n")
-PLAIN = "struct S { float a; float get(const float &s) const; };\nfloat S::get(const float &s) const { return a * s; }\n"
+PLAIN = ("struct S { float a; float get(const float &s) const; };\n"
+         "float S::get(const float &s) const { return a * s; }\n")
 KERNEL = "kernel void k(device float *b [[buffer(0)]]) {\n  TYPE s; s.a = 1; float y = b[1];\n  b[0] = s.get(ARG);\n}\n"
 
 

@@ -15,11 +15,13 @@ import pytest
 from conftest import require_tool
 
 HEAD = "#include <metal_stdlib>\nusing namespace metal;\n"
-CLASSES = """struct B { float v; static float s(float x) { return x; } float put(device float *q) const { return q[0] + v; } };
+CLASSES = """struct B { float v; static float s(float x) { return x; }
+  float put(device float *q) const { return q[0] + v; } };
 struct D : B { float put(device float *q) const { return 0; } float go(device float *q) const; };
 float D::go(device float *q) const { B::put(q); return put(q) + 2 * B::s(q[0]); }
 """
-KERNEL = "kernel void k(device float *b [[buffer(0)]], device D *dd [[buffer(1)]]) {\n  D d; thread D *p = &d;\n  BODY;\n}\n"
+KERNEL = ("kernel void k(device float *b [[buffer(0)]], device D *dd [[buffer(1)]]) {\n"
+          "  D d; thread D *p = &d;\n  BODY;\n}\n")
 
 
 def _errors(body: str) -> list[tuple[int, str]]:
@@ -38,4 +40,4 @@ def test_a_qualified_call_passes(body):
 def test_an_out_of_class_member_still_takes_a_thread_object():
     """Look-alike: `D::go` defined out of its class is unqualified in MSL: a device object is refused at its line."""
     got = _errors("b[0] = dd->go(b)")
-    assert [line for line, _ in got] == [8], got
+    assert [line for line, _ in got] == [9], got
