@@ -116,16 +116,17 @@ def _declaration(tr, ident: Node) -> tuple[Node | None, Node | None]:
     while fn is not None and fn.type != "function_definition":
         fn = fn.parent
     if fn is not None:
-        found = (None, None)
+        found, at = (None, None), -1  # (the nearest: declared last before it, in a scope holding it)
         for kind in ("parameter_declaration", "declaration"):
             for d in src.index.under(fn, kind):
                 if d.start_byte > ident.start_byte:
                     break
-                if kind == "declaration" and (d.parent is None or not _inside(ident, d.parent)):
+                scope = _parameter_scope(d) if kind == "parameter_declaration" else d.parent
+                if scope is None or not _inside(ident, scope) or d.start_byte < at:
                     continue
                 for x in d.children_by_field_name("declarator"):
                     if ident_name(x) == name:
-                        found = (d.child_by_field_name("type"), x)
+                        found, at = (d.child_by_field_name("type"), x), d.start_byte
         if found[1] is not None:
             return found
     from .model import file_scope_items
@@ -136,6 +137,15 @@ def _declaration(tr, ident: Node) -> tuple[Node | None, Node | None]:
                 if x.type != "function_declarator" and ident_name(x) == name:
                     found = (item.child_by_field_name("type"), x)
     return found
+
+
+def _parameter_scope(d: Node) -> Node | None:
+    """Where parameter `d` is seen: its lambda (`[&](W w) { w.put(q); }`: not the function around it, whose
+    `R w` it hides inside the lambda only), else its function."""
+    p = d.parent
+    while p is not None and p.type not in ("lambda_expression", "function_definition"):
+        p = p.parent
+    return p
 
 
 def _inside(node: Node, outer: Node) -> bool:

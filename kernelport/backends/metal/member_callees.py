@@ -8,8 +8,9 @@ as one that writes nothing (a wrong port: `C(*c).get(&c->v)` returned the old `v
 
 `obj.f(...)` / `obj->f(...)` / `this->f(...)` with the object's class known from what the code writes
 (member_arrays.py: a local, parameter or file-scope variable of a class this file defines, `this` in a
-member) runs that class's members of the name; a class that has none (an inherited member) and every other
-call (unknown object, a free function, a functor) may run any function of the name.  `C::f(...)` runs C's.
+member) runs that class's members of the name (`d.B::put(q)`: B's, the base's member a derived one hides);
+a class that has none (an inherited member) and every other call (unknown object, a free function, a
+functor) may run any function of the name.  `C::f(...)` runs C's.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from types import SimpleNamespace
 
 from tree_sitter import Node
 
+from ...host_typed_functors import _classes as classes
 from ...member_arrays import _object_class, enclosing_class
 from ...model import Function
 from ...source import SourceFile
@@ -31,9 +33,13 @@ def member_class(src: SourceFile, g: Function) -> Node | None:
 def object_class(src: SourceFile, fn: Node) -> Node | None:
     """The class of the object of `fn`, a call's field_expression (`obj.f`, `obj->f`, `this->f`); None
     where it is not known (a chain, a subscript, a call, a class no body here defines)."""
-    obj, op = fn.child_by_field_name("argument"), fn.child_by_field_name("operator")
+    obj, op, field = (fn.child_by_field_name(k) for k in ("argument", "operator", "field"))
     if obj is None or op is None:
         return None
+    if field is not None and field.type == "qualified_identifier":  # `d.B::put(q)`: B's, whatever d's class
+        scope = field.child_by_field_name("scope")
+        return classes(src).get(src.text_of(scope)) if scope is not None and scope.type == "namespace_identifier" \
+            else None
     arrow = src.text_of(op) == "->"
     tr = SimpleNamespace(src=src)
     if obj.type == "this":

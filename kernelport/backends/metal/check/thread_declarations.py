@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .thread_params import function_heads, thread_list
+from .thread_params import _head_start, _template_types, function_heads, thread_list
 
 AFTER_DECLARATION = re.compile(r"\s*(const\s*)?((device|threadgroup|constant|thread)\s*)?(const\s*)?(noexcept\s*)?"
                                r"(override\s*)?(final\s*)?(=\s*0\s*)?;")
@@ -27,7 +27,17 @@ def thread_declarations(masked: str, chars: list[str], kernel_spans: list[tuple[
     for m, open_idx, close, types in function_heads(masked, kernel_spans, AFTER_DECLARATION):
         inner = max((b for b in blocks if b[0] < m.start() < b[1]), key=lambda b: b[0], default=None)
         if inner is None or inner[2]:  # file scope, or a class's or namespace's body
-            out += thread_list(masked, chars, open_idx, close, types)
+            out += thread_list(masked, chars, open_idx, close, types | _class_template_types(masked, blocks, m.start()))
+    return out
+
+
+def _class_template_types(masked: str, blocks: list[tuple[int, int, bool]], at: int) -> frozenset[str]:
+    """The type parameters of the class templates whose bodies hold `at` (`template <class T> struct S { T
+    get(const T &s) const; };`): left as the out-of-class definition `T S<T>::get(const T &s)` leaves them."""
+    out: frozenset[str] = frozenset()
+    for b in blocks:
+        if b[2] and b[0] < at < b[1]:
+            out |= _template_types(masked[_head_start(masked, b[0]):b[0]]) or frozenset()
     return out
 
 

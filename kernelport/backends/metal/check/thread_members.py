@@ -26,6 +26,15 @@ _NAME = re.compile(r"(?:\b([A-Za-z_]\w*)\s*(?:<[^<>;{}()]*(?:<[^<>;{}()]*>[^<>;{
 _AFTER = re.compile(r"\s*(const\s*)?(volatile\s*)?(noexcept\s*)?(?P<arrow>->\s*[\w:<>,\s*&]+?)?(?:override\s*|final\s*)*"
                     r"(?P<end>[{;]|=\s*(?:0|default|delete)\s*;)")
 _SPACE_AFTER = re.compile(r"^\s*(const\s*)?(device|threadgroup|constant|thread)\b")
+
+
+def _declaration_head(head: str) -> bool:
+    """Whether `head` (the text before `C::f(`) may be an out-of-class definition's: a return type ends it,
+    and it is no member access (`d.`, `p->`) nor an expression (`x = 2 * `)."""
+    h = head.rstrip()
+    return bool(re.search(r"[\w>*&]$", h)) and not h.endswith("->") and "=" not in h
+
+
 _NO_OBJECT = re.compile(r"\b(?:static|friend|typedef|using|return|new|delete|sizeof|template\s*<\s*>)\b|[=(,?:]\s*$")
 
 
@@ -74,6 +83,8 @@ def thread_members(masked: str, chars: list[str]) -> list[int]:
             continue
         if cls is not None and m.group(1) is None and (not head.strip() or not re.search(r"[\w>*&]\s*$", head)):
             continue  # no return type before it: a call or an initialiser, not a declaration
+        if m.group(1) is not None and not _declaration_head(head):
+            continue  # `B::put(q);` in a body, `d.B::put(q)`, `x = 2 * Cfg::scale(q)`: a qualified call
         if _NO_OBJECT.search(head):
             if re.search(r"\bstatic\b", head):
                 static.add((cls, name))
