@@ -18,11 +18,17 @@ from .errors import Location
 from .infer_inputs import CommandLine, Inferred
 
 _HERE = Location("<chosen sizes halved>", 1, 1)
+# (the reasons infer_inputs and device_props give a value that is the program's or the device's, not a size choice)
+_PROGRAM_S = ("its value before", "a reference device's property")
 
 
 def _sizes(got: Inferred) -> dict[str, int]:
-    """The chosen sizes (not buffer lengths) that can still be halved: name -> value."""
-    return {n: v for n, v in got.values.items() if n in got.chosen and not n.endswith("[]") and v > 1}
+    """The chosen sizes (not buffer lengths) that can still be halved: name -> value.  Only verify's own
+    choices: a reference device's property (`prop.maxThreadsPerBlock`) and a value the program had before the
+    run changed it (an option's default) are the program's geometry; halved with the sizes they shrank its
+    launch (to blocks narrower than a wave of 64, where no port's wave-64 defect can show)."""
+    return {n: v for n, v in got.values.items() if n in got.chosen and not n.endswith("[]") and v > 1
+            and not any(w in got.chosen[n] for w in _PROGRAM_S)}
 
 
 def past_shared(got: Inferred, fault) -> bool:

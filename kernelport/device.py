@@ -83,8 +83,8 @@ template <typename E, typename F> static E* load(const char* path, size_t count)
     if constexpr (converted<E, F>) for (size_t i = 0; i < count; ++i) host[i] = static_cast<E>(file[i]);
     else std::memcpy((void*)host, file, bytes);
     E* dev = nullptr;
-    check(cudaMalloc((void**)&dev, bytes + 1), "cudaMalloc");
-    check(cudaMemcpy(dev, host, bytes, cudaMemcpyHostToDevice), "copy in");
+    ::check(cudaMalloc((void**)&dev, bytes + 1), "cudaMalloc");
+    ::check(cudaMemcpy(dev, host, bytes, cudaMemcpyHostToDevice), "copy in");
     std::free(file);
     std::free(host);
     return dev;
@@ -94,7 +94,7 @@ template <typename E, typename F> static void save(const char* path, const E* de
     const size_t bytes = converted<E, F> ? count * sizeof(E) : count * sizeof(F);
     E* host = (E*)std::malloc(bytes + 1);
     F* file = (F*)std::malloc(count * sizeof(F) + 1);
-    check(cudaMemcpy(host, dev, bytes, cudaMemcpyDeviceToHost), "copy out");
+    ::check(cudaMemcpy(host, dev, bytes, cudaMemcpyDeviceToHost), "copy out");
     if constexpr (converted<E, F>) for (size_t i = 0; i < count; ++i) file[i] = static_cast<F>(host[i]);
     else std::memcpy((void*)file, host, bytes);
     FILE* f = std::fopen(path, "wb");
@@ -113,19 +113,20 @@ static void kp_bytes(void* to, const char* path, size_t bytes) {{
 
 template <typename S> static void kp_symbol(const S& symbol, const char* path, size_t bytes) {{
     void* host = std::malloc(bytes + 1);
-    kp_bytes(host, path, bytes);
-    check(cudaMemcpyToSymbol(symbol, host, bytes), "cudaMemcpyToSymbol");
+    ::kp_bytes(host, path, bytes);
+    ::check(cudaMemcpyToSymbol(symbol, host, bytes), "cudaMemcpyToSymbol");
     std::free(host);
 }}
 
 {checks}
 
+// (its helpers called by their global names: the kernel's namespace, made visible above, may have its own `check`)
 int main() {{
 {loads}
 {symbols}
     {kernel}<<<dim3({grid}), dim3({block}), {shared}>>>({call});
-    check(cudaGetLastError(), "launch");
-    check(cudaDeviceSynchronize(), "kernel");
+    ::check(cudaGetLastError(), "launch");
+    ::check(cudaDeviceSynchronize(), "kernel");
 {saves}
     return 0;
 }}
@@ -189,13 +190,13 @@ def _write_driver(d: Path, source: Path, kernel: Function, spec: KernelSpec, arg
             # a buffer of structs: the bytes of the emulator's layout, checked against the compiled type
             ct = "unsigned char" if v.dtype.names is not None else _CTYPE[v.dtype]
             count = v.nbytes if v.dtype.names is not None else v.size
-            el = f"elem_t<{et}, {ct}>"
+            el = f"::elem_t<{et}, {ct}>"
             if v.dtype.names is not None:
                 device_inputs.layout_checks(checks, f"arg{k}", el, v.dtype, f"`{p.name}`, a buffer of structs",
                                             device_inputs.real_fields(et), et)
             (d / f"{p.name}.in").write_bytes(v.tobytes())
-            loads.append(f'    {el}* {p.name} = load<{el}, {ct}>("{d / (p.name + ".in")}", {count});')
-            saves.append(f'    save<{el}, {ct}>("{d / (p.name + ".out")}", {p.name}, {count});')
+            loads.append(f'    {el}* {p.name} = ::load<{el}, {ct}>("{d / (p.name + ".in")}", {count});')
+            saves.append(f'    ::save<{el}, {ct}>("{d / (p.name + ".out")}", {p.name}, {count});')
             # host code stepped the pointer after allocating it (prna's `w5++`): the kernel gets it k elements in
             step = getattr(getattr(spec, "args", {}).get(p.name), "offset", 0)
             call.append(f"({et}*){p.name}" + (f" + {int(step)}" if step else ""))

@@ -127,7 +127,7 @@ def symbol_code(checks: Checks, d: Path, symbols: dict[str, np.ndarray]) -> list
         if data.dtype.names is not None:
             layout_checks(checks, f"sym{k}", f"std::remove_all_extents<decltype({name})>::type", data.dtype,
                           what, {}, "its element type")
-        lines.append(f'    kp_symbol({name}, "{d / (name + ".sym")}", {data.nbytes});')
+        lines.append(f'    ::kp_symbol({name}, "{d / (name + ".sym")}", {data.nbytes});')
     return lines
 
 
@@ -168,7 +168,7 @@ def by_value_code(checks: Checks, d: Path, name: str, ctype: str, value: dict) -
                 f"std::is_array<decltype({at})>::value && sizeof({at}) == {v.nbytes}",
                 f"`{path}` is not an array field of the emulator's {v.nbytes} bytes (a pointer field would need a "
                 "device allocation, which the GPU driver does not make for a struct's field)"))
-            lines.append(f'    kp_bytes(&{at}, "{file}", {v.nbytes});')
+            lines.append(f'    ::kp_bytes(&{at}, "{file}", {v.nbytes});')
         else:
             lines.append(f"    {at} = {_number(v, f'decltype({at})')};")
     fill(var, name, value)

@@ -12,7 +12,8 @@ from typing import NamedTuple
 # them) and the token: a newline with the blanks after it (`nl`), a comment, a literal, an identifier, a
 # number, a `#` with the rest of its line and every line it continues (`\\` before the newline, or `\\`
 # then CR: `dir`), or one punctuation byte (no blank: the blanks before a token are the prefix's).  Only
-# blanks at the end of the text match nothing.
+# blanks at the end of the text match nothing.  A number takes C++14's digit separators (`1'000`: a `'` then a digit or
+# letter is the number's, never a character literal that would hide the rest of the line).
 _SCAN = re.compile(rb"""
     [^\S\n]*
     (?:
@@ -20,7 +21,7 @@ _SCAN = re.compile(rb"""
     | (?P<comment>//[^\n]*|/\*.*?(?:\*/|\Z))
     | (?P<string>"(?:\\.|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?)
     | (?P<ident>[A-Za-z_]\w*)
-    | (?P<num>\.?\d(?:[eEpP][+-]|[\w.])*)
+    | (?P<num>\.?\d(?:[eEpP][+-]|'\w|[\w.])*)
     | (?P<dir>\#(?:[^\n]*\\\r?\n)*[^\n]*)
     | (?P<punct>\S)
     )

@@ -141,7 +141,7 @@ def test_a_buffer_of_structs_is_the_emulators_bytes_checked_against_the_compiled
                  "__global__ void k(float* y, const Opt* o) { y[threadIdx.x] = o[threadIdx.x].x; }\n")
     params, args = [("y", "float"), ("o", "const Opt")], {"y": np.zeros(4, np.float32), "o": np.zeros(4, OPT)}
     assert _build(tmp_path, f, params, args).exists()
-    assert "load<elem_t<const Opt, unsigned char>, unsigned char>(" in (tmp_path / "build" / "driver.cu").read_text()
+    assert "::load<::elem_t<const Opt, unsigned char>, unsigned char>(" in (tmp_path / "build" / "driver.cu").read_text()
     packed = np.dtype({"names": ["s", "x", "n"], "formats": ["<f4", "<f8", "<i4"], "offsets": [0, 4, 12],
                        "itemsize": 16})
     with pytest.raises(device.Unpassable, match=r"the field `x` of const Opt is not where the emulator's layout "
@@ -232,7 +232,7 @@ def test_a_pointer_host_code_steps_is_passed_that_many_elements_in():
         text = device.write_driver(Path(tmp), Path(tmp) / "k.cu", kernel, spec,
                                    {"w5": np.zeros(9, np.float32), "y": np.zeros(4, np.float32)}, None).read_text()
     assert "k<<<dim3(1), dim3(4), 0>>>((float*)w5 + 1, (float*)y);" in text
-    assert 'save<elem_t<float, float>, float>(' in text and ', w5, 9);' in text
+    assert '::save<::elem_t<float, float>, float>(' in text and ', w5, 9);' in text
 
 
 def test_a_forced_include_takes_the_emulators_values_too(tmp_path):

@@ -14,13 +14,13 @@ _TOKEN = re.compile(rb"""
   | (?P<comment>//[^\n]*|/\*.*?(?:\*/|\Z))
   | (?P<string>"(?:\\.|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?)
   | (?P<ident>[A-Za-z_]\w*)
-  | (?P<num>\.?\d(?:[eEpP][+-]|[\w.])*)
+  | (?P<num>\.?\d(?:[eEpP][+-]|'\w|[\w.])*)
   | (?P<punct>.)
 """, re.X | re.S)
 
 
 def _reference(data: bytes) -> list[Tok]:
-    """The token-by-token scan (kernelport before stop 64)."""
+    """The token-by-token scan (kernelport before stop 64; its numbers since with digit separators, review64f)."""
     out: list[Tok] = []
     pos, n, line_start = 0, len(data), True
     while pos < n:

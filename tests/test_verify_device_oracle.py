@@ -148,7 +148,7 @@ def test_a_bfloat16_buffer_given_as_floats_is_converted_not_reinterpreted(tmp_pa
                                "__global__ void k(floatX* y, const floatX* x) { y[threadIdx.x] = x[threadIdx.x]; }\n",
                      [("y", "floatX"), ("x", "floatX")], {"y": np.zeros(4, np.float32), "x": np.ones(4, np.float32)})
     assert r.returncode == 0, r.stderr
-    assert "load<elem_t<floatX, float>, float>" in text and "save<elem_t<floatX, float>, float>" in text
+    assert "::load<::elem_t<floatX, float>, float>" in text and "::save<::elem_t<floatX, float>, float>" in text
 
 
 def test_a_vector_buffer_over_the_files_floats_is_its_bytes(tmp_path):

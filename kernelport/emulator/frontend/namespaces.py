@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from .local_refs import _redeclared
+
 from .items import Item
 
 
@@ -59,4 +61,7 @@ def _global_qualified(items: list[Item]) -> None:
     spaced = {it.name for it in items if it.name and it.namespace}
     for it in items:
         if "::" in it.text:
-            it.text = _GLOBAL.sub(lambda m: m.group(0) if m.group(1) in spaced else m.group(1), it.text)
+            it.text = _GLOBAL.sub(lambda m, t=it.text: m.group(0) if m.group(1) in spaced or _redeclared(t, m.group(1))
+                                  else m.group(1), it.text)
+    # (nor where the item declares the name itself, a parameter or local `scale` beside `::scale`, the file's
+    # variable: written bare it would read the local, a run computing something else than the GPU's)
