@@ -73,6 +73,7 @@ TEMPLATE_CALLS = {
     **{f: f"ll[0] = {f}(ll[1], (long long)i);" for f in ("llmin", "llmax")},
     **{f: f"ull[0] = {f}(ull[1], 3ull);" for f in ("ullmin", "ullmax")},
     "__trap": "if (i < 0) __trap();",
+    "__dp4a": "u[0] = __dp4a(u[1], u[2], u[3]);",  # the prologue's kp_dp4a (kernelport/backends/hip_dp4a.py)
     **{f: f"out[1] = __bfloat162float({f}(in[i]));" for f in ("__float2bfloat16", "__float2bfloat16_rn",
                                                              "__float2bfloat16_rz")},
     "__bfloat162float": "out[2] = __bfloat162float(__float2bfloat16(in[i] * 2.0f));",

@@ -172,7 +172,7 @@ def test_a_lone_files_self_check_does_not_analyse_the_original_again(tmp_path, m
     run = single(alone, SourceFile.read(alone))
     analysed = []
     real = warpflow.analyze
-    monkeypatch.setattr(warpflow, "analyze", lambda m: analysed.append(m.visible is None) or real(m))
+    monkeypatch.setattr(warpflow, "analyze", lambda m, **kw: analysed.append(m.visible is None) or real(m, **kw))
     make(run, ["hip"], None, True)
     # the project's analysis was made by its plan (single); here only the port's: the original's
     # include-free analysis for the self-check's lint is the project's
