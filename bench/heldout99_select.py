@@ -49,7 +49,21 @@ again at 21:15 UTC, the outcome says), never on a sibling's progress (no sibling
   it gives one) compile, for a reason other than CUDA 13's removed APIs, drops out (DROPPED), as does one that cannot
   be fetched, does not qualify or gives 0 files. Sampled repositories are taken in order until the set holds at
   least STOP_FILES = 40 files or STOP_PROJECTS = 10 projects.
-Outcome: (recorded after this commit).
+Outcome (21:05-21:08 UTC, before any measure of kernelport): (a) drops ParRes/Kernels; (b), (c) none; (d) by path
+  looks over all 99 left drops 76 (Android and Linux kernels, Julia, Swift, Rust, Mojo, Metal, NPU, Triton and web
+  repositories whose stored listing holds neither .cu nor .cuh), 23 remain, ranked 1-23 in frame order; the even
+  ranks 2, 4, ..., 22 are the 11 sampled, in CANDIDATES. 3 cannot be fetched here (ranks 2, 6, 20: PHLens/kernelswift,
+  opentela-ai/vkernels, ziliangpeng/kernels). Of the 8 fetched, 7 give 0 files: huggingface/kernels-community (0 of
+  its first 10 resolve: torch extensions, CUTLASS/CuTe not in the repository), spectrometerHBH/TIRx-kernels and
+  mlc-ai/TIRx-kernels (their snapshots hold no .cu: the listing's were older commits'), samuelzxu/kernelsanders (its
+  one .cu reaches HipKittens' kittens.cuh, absent), DanecLacey/SmaxKernels (0 of 3: every .cu reaches the build's
+  generated smax_config.hpp), DrXuQian/Kernels (3 of its first 10: cublas_v2.h, the CUTLASS of its w4a16 folders),
+  HazyResearch/Megakernels (0 of 7: the ThunderKittens submodule, absent). LessUp/modern-ai-kernels gives 2
+  (examples/*.cu) and the self-contained check drops it (0 of 2 compile with nvcc 13: the source's, DROPPED says why).
+  THE SET IS EMPTY: 0 files in 0 projects. The frame is thin in CUDA that compiles alone: of its 100 names, 23 show
+  CUDA, and those are torch/kernel-builder packages, CUTLASS/ThunderKittens/HipKittens code or stale examples. Not
+  widened (the rule stops at its even ranks). Main was 1ef554d0 when the drops were checked (21:05 UTC); the ranks are
+  main's at 21:15 UTC: checked again then (the line below).
 """
 from __future__ import annotations
 
@@ -223,3 +237,63 @@ def sample() -> list[str]:
 
 
 assert len(ranked()) == 23 and len(sample()) == 11
+
+
+# (name, repository, license, license files, include dirs, defines, nvcc flags, source folder) of each sampled
+# repository, in sample() order: filled in after the fetch (21:06-21:07 UTC), from each build, before any measure.
+CANDIDATES = [
+    ("kernelswift", "PHLens/kernelswift", NOT_FETCHED, [], [], [], [], ""),  # rank 2
+    # rank 4. a monorepo of kernel-builder packages: each folder's build.toml lists its .cu for a torch extension
+    # (depends = ["torch"]; kernel-builder's CUDA flags -std=c++17); no single folder: the whole repository
+    ("kernels-community", "huggingface/kernels-community", "(per package: build.toml's license, Apache-2.0 / BSD)",
+     [], [], [], ["-std=c++17", "--expt-relaxed-constexpr", "-arch=sm_80"], ""),
+    ("vkernels", "opentela-ai/vkernels", NOT_FETCHED, [], [], [], [], ""),  # rank 6
+    # rank 8. its snapshot holds no .cu (the listing's .cu were of older commits): 0 files
+    ("tirx-kernels-s", "spectrometerHBH/TIRx-kernels", "Apache-2.0", ["LICENSE"], [], [], ["-std=c++17"], ""),
+    # rank 10. as rank 8: no .cu in the snapshot
+    ("tirx-kernels-m", "mlc-ai/TIRx-kernels", "Apache-2.0", ["LICENSE"], [], [], ["-std=c++17"], ""),
+    # rank 12. one .cu among HIP files (HipKittens, kittens.cuh: not in the repository): no build of it
+    ("kernelsanders", "samuelzxu/kernelsanders", "MIT", ["LICENSE"], [], [], ["-std=c++17"], ""),
+    # rank 14. CMakeLists.txt (USE_CUDA): src/kernels/spmv/spmv_cuda/*.cu, include dirs the root, src/utils,
+    # src/kernels/spmv/spmv_cuda, src/platforms/cuda and the build's generated include/ (smax_config.hpp: absent),
+    # SMAX_CUDA_MODE=1 SMAX_DEBUG_MODE=0 SMAX_LIKWID_MODE=0 SMAX_USE_TIMERS=0 CUDA_TPB=32, -O3, c++17, archs 80 86
+    ("smax-kernels", "DanecLacey/SmaxKernels", "(none in the repository)", [],
+     [".", "src/utils", "src/kernels/spmv/spmv_cuda", "src/platforms/cuda"],
+     ["SMAX_CUDA_MODE=1", "SMAX_DEBUG_MODE=0", "SMAX_LIKWID_MODE=0", "SMAX_USE_TIMERS=0", "CUDA_TPB=32"],
+     ["-std=c++17", "-O3", "-arch=sm_80"], "src/"),
+    # rank 16. Makefile: SUBDIRS general linear_attn flash_attn moe_ffn sampling, each Makefile
+    # -O2 -std=c++17 --expt-relaxed-constexpr -diag-suppress 3288 -arch=sm_80 -I../include (linear_attn also -Isrc
+    # -Iinclude); no single folder: the whole repository
+    ("drxuqian-kernels", "DrXuQian/Kernels", "(none in the repository)", [],
+     ["include", "linear_attn/src", "linear_attn/include"], [],
+     ["-std=c++17", "-O2", "--expt-relaxed-constexpr", "-diag-suppress", "3288", "-arch=sm_80"], ""),
+    # rank 18. demos/low-latency-llama/Makefile: -I${THUNDERKITTENS_ROOT}/include (the ThunderKittens submodule: absent)
+    # -Iinclude, -std=c++20, sm_80 for A100 (KITTENS_A100)
+    ("megakernels", "HazyResearch/Megakernels", "MIT", ["LICENSE"], ["include", "ThunderKittens/include"],
+     ["NDEBUG", "KITTENS_A100"], ["-std=c++20", "--expt-extended-lambda", "--expt-relaxed-constexpr",
+                                  "--use_fast_math", "-O3", "-arch=sm_80"], "demos/"),
+    ("ziliangpeng-kernels", "ziliangpeng/kernels", NOT_FETCHED, [], [], [], [], ""),  # rank 20
+    # rank 22. CMakeLists.txt (+ examples/CMakeLists.txt): examples/*.cu with include/, CUDA 17, the CUDA 12 feature
+    # definitions, architectures 75;80;86;89;90 (the first)
+    ("modern-ai-kernels", "LessUp/modern-ai-kernels", "MIT", ["LICENSE"], ["include"],
+     ["TC_CUDA_12=1", "TC_CUDA_11=1", "TC_CUDA_10=1", "TC_HAS_TMA=1", "TC_HAS_WGMMA=1", "TC_HAS_FP8=1",
+      "TC_HAS_BF16=1", "TC_HAS_WMMA=1"], ["-std=c++17", "-arch=sm_75"], ""),
+]
+# Self-contained check (nvcc 13 -c, both files taken with the project's flags, 21:07 UTC): modern-ai-kernels 0/2, each for
+# the source's reason, not a CUDA 13 removal: examples/*.cu call CUDA_CHECK, which its include/tensorcraft/core/
+# cuda_check.hpp no longer defines (renamed TC_CUDA_CHECK); attention_example.cu also reaches warp_utils.hpp's
+# __half2zero (declared nowhere) and calls flash_attention with an argument list no overload takes. Dropped.
+DROPPED: frozenset[str] = frozenset({"LessUp/modern-ai-kernels"})
+
+
+def first_by_path(files: list[str]) -> list[str]:
+    return files[:CAP]
+
+
+if __name__ == "__main__":  # heldout24's qualifying check and loop, with this rule's cap (the first 8 by path)
+    import heldout24_select as h24
+    from heldout24_select import write_set
+    assert [c[1] for c in CANDIDATES] == sample(), "CANDIDATES must follow sample() order"
+    h24.spaced = first_by_path
+    write_set("ninety-ninth", "heldout99", [c for c in CANDIDATES if c[2] != NOT_FETCHED], DROPPED,
+              stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)
