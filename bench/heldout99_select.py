@@ -63,7 +63,8 @@ Outcome (21:05-21:08 UTC, before any measure of kernelport): (a) drops ParRes/Ke
   THE SET IS EMPTY: 0 files in 0 projects. The frame is thin in CUDA that compiles alone: of its 100 names, 23 show
   CUDA, and those are torch/kernel-builder packages, CUTLASS/ThunderKittens/HipKittens code or stale examples. Not
   widened (the rule stops at its even ranks). Main was 1ef554d0 when the drops were checked (21:05 UTC); the ranks are
-  main's at 21:15 UTC: checked again then (the line below).
+  main's at 21:15 UTC: checked again then (21:15:20 UTC): main still 1ef554d0, the same drops ((a) ParRes/Kernels
+  only; (c) none of the 1178 earlier frame names): the ranks stand.
 """
 from __future__ import annotations
 
