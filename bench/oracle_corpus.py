@@ -44,14 +44,14 @@ def tree_files(tree: Path, configure: bool = False) -> list[Path]:
     import json
     import tomllib
     manifest = tomllib.loads((tree / "manifest.toml").read_text())
-    for name, proj in manifest["project"].items() if configure else ():
+    for name, proj in manifest.get("project", {}).items() if configure else ():
         cfg = tree / name / "pyproject.toml"
         if not cfg.exists():
             cfg.write_text("[tool.kernelport]\n"
                            f"include-dirs = {json.dumps(proj.get('include_dirs', []))}\n"
                            f"defines = {json.dumps(proj.get('defines', []))}\n")
             print(f"wrote {cfg} (the manifest's include dirs and defines)")
-    return [tree / name / src for name, proj in manifest["project"].items()
+    return [tree / name / src for name, proj in manifest.get("project", {}).items()
             for src in proj.get("sources", []) if src.endswith(".cu") and (tree / name / src).is_file()]
 
 
@@ -65,7 +65,7 @@ def build_flags(root: Path) -> list[tuple[str, list[str], list[str], dict[str, l
         return []
     return [(str(root / name), list(proj.get("include_dirs", [])), list(proj.get("defines", [])),
              dict(proj.get("source_defines", {})))
-            for name, proj in tomllib.loads(manifest.read_text())["project"].items()]
+            for name, proj in tomllib.loads(manifest.read_text()).get("project", {}).items()]
 
 
 def _with_build_flags(flags) -> None:

@@ -121,7 +121,7 @@ def load_projects(arg: str) -> list[Project]:
         return [Project(path.resolve().name, path.resolve(), sorted(path.resolve().rglob("*.cu")))]
     base = manifest.resolve().parent
     out = []
-    for name, spec in tomllib.loads(manifest.read_text())["project"].items():
+    for name, spec in tomllib.loads(manifest.read_text()).get("project", {}).items():
         root = base / name
         out.append(Project(name, root, [root / s for s in spec["sources"]],
                            [root / d for d in spec.get("include_dirs", [])],
