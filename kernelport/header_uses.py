@@ -95,17 +95,26 @@ def _beyond_defined(tr, header: str) -> bool:
     if not namespace:
         return _beyond_global(tr, header, defined)
     refused = False
+    path, declares = backends.source().header_namespace_names.get(header, ("", None))
+    # the file's aliases of the header's namespace (`namespace wm = nvcuda::wmma;`): name -> its line
+    aliases = {namespace: 0, **{m.group(1): tr.src.text.count("\n", 0, m.start()) + 1 for m in re.finditer(
+        r"\bnamespace\s+(\w+)\s*=\s*(?:::)?\s*" + r"\s*::\s*".join(path.split("::")) + r"\s*;", tr.src.text if path else "")}}
     for n in tr.src.index.of_type("qualified_identifier"):
         ns, name = n.child_by_field_name("scope"), n.child_by_field_name("name")
-        if ns is None or name is None or tr.src.text_of(ns) != namespace:
+        if ns is None or name is None or tr.src.text_of(ns) not in aliases:
             continue
         first = name.child_by_field_name("scope" if name.type == "qualified_identifier" else "name") \
             if name.type in ("qualified_identifier", "template_type", "template_function") else name
         text = tr.src.text_of(first) if first is not None else ""
+        if text not in defined and declares is not None and text not in declares and text in tr.declared_names():
+            continue  # not the header's: the project's own namespace of that name (`flash::wmma::WMMA_N`)
         if text not in defined:
             refused = True
-            tr.problem("KP209", n, f"`{tr.src.text_of(n)}`: <{header}> has no {tr.backend.upper()} equivalent, and "
-                       f"the port defines only {namespace}::{{{', '.join(sorted(defined))}}}",
+            line = aliases[tr.src.text_of(ns)]
+            via = f" (`{tr.src.text_of(ns)}` is the alias `namespace {tr.src.text_of(ns)} = {path};` at " \
+                  f"line {line})" if line else ""
+            tr.problem("KP209", n, f"`{tr.src.text_of(n)}`{via}: <{header}>'s `{namespace}::{text}`, which has no "
+                       f"{tr.backend.upper()} equivalent: the port defines only {namespace}::{{{', '.join(sorted(defined))}}}",
                        f"write it with those names (the port's {namespace} covers fragments of half, float, "
                        "integer and double elements), or keep it under #ifdef so that only the CUDA build compiles it")
     return refused

@@ -8,7 +8,9 @@ A name qualified by a whole path the backend's library spells otherwise (the bac
 libcu++'s `cuda::std::numeric_limits<float>::min()` is the C++ library's
 `std::numeric_limits<float>::min()` (HIP's clang takes a constexpr function as host and device). A
 `cuda::std::` name not listed (`cuda::std::atomic`, whose scopes and memory orders are libcu++'s)
-stays as written, and its header's include is refused (KP209)."""
+stays as written, and its header's include is refused (KP209).  A namespace alias of such a path
+(`namespace cxx = cuda::std;`) names the C++ library's (`namespace cxx = std;`); a use in the file of a
+name not listed (`cxx::atomic`) is refused there (KP209, naming the alias and its line)."""
 from __future__ import annotations
 
 from tree_sitter import Node
@@ -72,6 +74,7 @@ def rewrite_qualified(tr) -> None:
     spell, refused = backends.get(tr.backend).qualified_names, backends.get(tr.backend).unported_qualified_names
     if not spell and not refused or not any(p.split("::", 1)[0].encode() + b"::" in tr.src.data for p in {*spell, *refused}):
         return
+    aliases = _aliases(tr, spell)
     # (last first: a name inside another's template arguments, `cuda::std::array<cuda::std::uint32_t, 4>`,
     # is respelled before the outer one, whose text after its path is then the rewritten one)
     for q in reversed(tr.src.index.of_type("qualified_identifier")):
@@ -82,6 +85,14 @@ def rewrite_qualified(tr) -> None:
             continue
         parts = _qualified_parts(q, tr.src)
         whole = "::".join(p for p, _ in parts)
+        if parts and parts[0][0] in aliases and len(parts) > 1:  # `cxx::is_same_v` through `namespace cxx = cuda::std;`
+            path, line, names = aliases[parts[0][0]]
+            if parts[1][0] not in names:
+                tr.problem("KP209", q, f"`{whole}` is libcu++'s `{path}::{parts[1][0]}` (through the namespace alias "
+                           f"`namespace {parts[0][0]} = {path};` at line {line}), which {backends.get(tr.backend).display_name}'s "
+                           "library lacks", "keep its use under #ifdef so that only the CUDA build compiles it, or write it "
+                           "with what the C++ library has")
+            continue
         if whole in refused and parts[0][0] not in tr.declared_names():
             tr.problem("KP209", q, f"`{whole}` comes from {refused[whole]}, which {backends.get(tr.backend).display_name}'s "
                        "library lacks", "write it with the C++ library's function objects (`cuda::std::less<>`) or a lambda, "
@@ -94,6 +105,30 @@ def rewrite_qualified(tr) -> None:
         lead = "::" if tr.src.text_of(q).startswith("::") else ""
         tr.rw.replace(q, lambda rw, n, t=lead + spell[path], e=end: t + _rendered(rw, n, e))
         tr.port.notes.append(_note(tr, q, path, spell[path], whole=True))
+
+
+def _aliases(tr, spell: dict[str, str]) -> dict[str, tuple[str, int, frozenset[str]]]:
+    """The file's namespace aliases of a library namespace whose listed names the backend's library spells
+    in one namespace of the same names (`namespace cxx = cuda::std;`, every `cuda::std::X` listed as `std::X`):
+    each alias's target respelled (`namespace cxx = std;`, with a note), and {alias: (the path, its line, the
+    names listed)}, by which rewrite_qualified refuses a use of a name not listed (KP209 at the use)."""
+    out = {}
+    for d in tr.src.index.of_type("namespace_alias_definition"):
+        name = next((c for c in d.children if c.type == "namespace_identifier"), None)
+        target = next((c for c in d.children if c.type == "nested_namespace_specifier"), None)
+        if name is None or target is None or tr.rw.has(d) or tr.rw.within(d) or tr.cuda_only_region(d):
+            continue
+        path = "".join(tr.src.text_of(target).split()).lstrip(":")
+        listed = {k[len(path) + 2:]: v for k, v in spell.items() if k.startswith(path + "::")}
+        homes = {v[:-len(n) - 2] for n, v in listed.items() if v.endswith("::" + n)}
+        if not listed or len(homes) != 1 or len(listed) != sum(v.endswith("::" + n) for n, v in listed.items()) or \
+                path.split("::")[0] in tr.declared_names():  # (a project's own `namespace cuda`)
+            continue
+        home = homes.pop()
+        tr.rw.replace(target, home)
+        tr.port.notes.append(_note(tr, target, path, home, whole=True))
+        out[tr.src.text_of(name)] = (path, tr.src.loc(d).line, frozenset(listed))
+    return out
 
 
 def _rendered(rw, q: Node, start: int) -> str:

@@ -457,7 +457,8 @@ def shared_in(src, function):
 def _independent(writes: list[Write], outs, ins, reads) -> bool:
     """C assigns the outputs one after another where the asm reads every input first: an input must
     not name what an output writes (unless it is that output, `"+l"`), and an input read twice must
-    be a plain name or element (no call or side effect evaluated twice)."""
+    be a plain name or element (no call or side effect evaluated twice) or an immediate ("n": a constant
+    expression, `sizeof(T)`, which has none)."""
     written = {n for _, _, e in outs for n in _NAMES.findall(e)}
     for _, _, e in ins:
         if written & set(_NAMES.findall(e)):
@@ -466,7 +467,8 @@ def _independent(writes: list[Write], outs, ins, reads) -> bool:
     for w in writes:
         for p, t in w.inputs.items():
             count[t] = count.get(t, 0) + reads(w.key, p)
-    return all(n <= 1 or _PLAIN.fullmatch(t) or t.isdigit() for t, n in count.items())
+    constant = {e for _, w, e in ins if w == "n"}
+    return all(n <= 1 or _PLAIN.fullmatch(t) or t.isdigit() or t in constant for t, n in count.items())
 
 
 def _names(text: str) -> list[str]:
@@ -583,7 +585,7 @@ def port(text: str, backend: str, block: bool, shared=lambda operand: False,
         return ports[0] if None not in ports and len({p[0] for p in ports}) == 1 else \
             ptx_branches.port(text, ports, block, backends.source().device_archs, names)
     from . import ptx_matrix  # (a warp's matrix instruction, mma.sync / ldmatrix: one call of its own)
-    if (got := ptx_matrix.port(text, backend, shared)) is not None:
+    if (got := ptx_matrix.port(text, backend, shared, block)) is not None:
         return got
     m = match(text, lambda key: dialect.concept(key).params,
               lambda key, p: (dialect.concept(key).spelling(backend) or "").count(f"{{{p}}}"), shared, carried)

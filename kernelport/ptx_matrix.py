@@ -79,6 +79,7 @@ def match(text: str, shared=lambda operand: False):
             any(mod for mod, _, _ in ins):
         return None
     name, _, rest = instrs[0].partition(" ")
+    name = canonical(name)
     form = next((f for f in FORMS if re.fullmatch(f[0], name)), None)
     groups = _groups(rest) if form is not None else None
     if groups is None or [len(g) for g in groups] != [n for _, n, _ in form[1]]:
@@ -101,29 +102,60 @@ def match(text: str, shared=lambda operand: False):
     if set(used) != set(range(len(ops))) or len(set(writes)) != len(writes):
         return None  # every operand used, each output written once
     texts = [ops[k][2] for k in used]
-    if any(texts.count(t) > 1 and not (_PLAIN.fullmatch(t) or t.isdigit()) for t in texts):
-        return None  # an operand evaluated twice (an output that is also an input) must have no side effect
-    return form[2], args, '"memory"' in clobbers
+    # an operand the call would name twice (an output that is also an input, `"+f"(c(0))`) and that is no
+    # plain name or element (an accessor call, a cast's element): bound once to a reference (`port`)
+    bound = list(dict.fromkeys(t for t in texts if texts.count(t) > 1 and not (_PLAIN.fullmatch(t) or t.isdigit())))
+    return form[2], args, '"memory"' in clobbers, bound
 
 
-def port(text: str, backend: str, shared=lambda operand: False) -> tuple[str, str] | None:
+def port(text: str, backend: str, shared=lambda operand: False, block: bool = False) -> tuple[str, str] | None:
     """The asm statement `text` as `backend` spells its matrix instruction (one call), and the PTX it
-    was; None where it is none of FORMS or the backend spells it not."""
+    was; None where it is none of FORMS or the backend spells it not.  An operand named twice that is no
+    plain name or element (`"+f"(c(0))`, an accessor) is bound once to a local reference, where `block`
+    says a `{ ... }` may stand for the statement (else None)."""
     from . import dialect
     got = match(text, shared)
     if got is None:
         return None
-    key, args, fenced = got
+    key, args, fenced, bound = got
     c = dialect.concept(key)
     if c.spelling(backend) is None:
         return None
-    out = dialect.render(c, backend, args)
+    names = {t: f"kp_op{i}" for i, t in enumerate(bound)}  # each evaluated once, as the asm does: a local reference
+    bind = dialect.concept("ptx_bound_operand").spelling(backend)
+    if names and (not block or bind is None):
+        return None
+    out = dialect.render(c, backend, {p: names.get(t, t) for p, t in args.items()})
     if fenced:
         fence = dialect.concept("ptx_memory_clobber").spelling(backend)
         if fence is None:
             return None
         out = f"{fence}, {out}, {fence}"
+    if names:  # a block standing for the whole statement (its `;` included)
+        out = "{ " + " ".join(dialect.render(dialect.concept("ptx_bound_operand"), backend, {"name": n, "value": t})
+                              for t, n in names.items()) + f" {out}; }}"
     return out, key
+
+
+# The modifiers of an instruction PTX reads wherever they stand (ptxas takes `ldmatrix.sync.aligned.x4.trans.
+# m8n8.shared.b16` and any other order of them: checked with CUDA 13's ptxas), in FORMS' order.  Only the
+# layouts (.row/.col: A's, then B's) and the types (.f32.f16.f16.f32: D, A, B, C) are positional: their
+# order among themselves is kept (ptxas: `.col.row` is another instruction).
+_ORDER = (("sync",), ("aligned",), (r"m\d+n\d+(?:k\d+)?",), (r"x[124]",), ("trans",), (r"row|col",),
+          (r"shared(?:::cta)?",), (r"[fbsu]\d+|e[45]m[23]|tf32",))
+_ORDERED = ("ldmatrix", "mma")
+
+
+def canonical(name: str) -> str:
+    """`name` (an instruction's dotted name) with its modifiers in FORMS' order where the instruction is
+    one of _ORDERED and each modifier is of a kind _ORDER knows; else `name` as written."""
+    head, *mods = name.split(".")
+    if head not in _ORDERED:
+        return name
+    kinds = [next((i for i, (k,) in enumerate(_ORDER) if re.fullmatch(k, m)), None) for m in mods]
+    if None in kinds:
+        return name
+    return ".".join([head, *(m for _, _, m in sorted(zip(kinds, range(len(mods)), mods)))])
 
 
 def warp32_instruction(text: str) -> str | None:

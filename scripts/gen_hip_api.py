@@ -24,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from kernelport.backends import hip_simd  # noqa: E402
+from kernelport.backends import hip_bf16_pairs, hip_simd  # noqa: E402
 OUT = ROOT / "kernelport" / "backends" / "hip_api.tsv"
 
 # File stem (src/CUDA2HIP_<stem>_...) -> the API name used in the kind column.
@@ -99,6 +99,9 @@ DEVICE_OVERRIDES = {
     # CUDA's SIMD-within-a-word intrinsics (__vadd2, __vmaxs4, ..., __hmax2): ROCm 5.2 has none; the port's
     # prologue defines each it calls as kp_<name> (kernelport/backends/hip_simd.py, which says which are left out)
     **{f: hip_simd.call(f) for f in hip_simd.names()},
+    # CUDA's bf16 pair constructors and conversions on the prologue's kp_bfloat162 (kernelport/backends/
+    # hip_bf16_pairs.py, which also overloads the pair arithmetic CUDA shares with half2: __hadd2, __hmul2, ...)
+    **hip_bf16_pairs.CALLS,
 }
 
 # Types ROCm 5.2 lacks that the port's prologue defines (templates/hip_prologue.j2): CUDA's bf16 pair, as storage
@@ -225,6 +228,8 @@ TOOLKIT_HEADERS = {
     "cuda/std/limits": "limits", "cuda/std/cstdint": "cstdint", "cuda/std/array": "array",
     # ... and so are its complex numbers, tuples and pairs (HipBackend.qualified_names)
     "cuda/std/complex": "complex", "cuda/std/tuple": "tuple", "cuda/std/utility": "utility",
+    # ... and its type traits (kernelport/backends/hip_libcxx.py: C++17's, compile-time only)
+    "cuda/std/type_traits": "type_traits",
     "cuda/std/span": "span",  # C++20's (libcu++ has it from C++14): the prologue's #error says so before C++20
     # ... and its function objects (cuda::std::equal_to, ...), which <cuda/functional> brings with CCCL's own
     # (cuda::maximum, ...: HipBackend.unported_qualified_names, refused at their use)

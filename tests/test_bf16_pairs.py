@@ -4,8 +4,8 @@ fills member by member).  ROCm 5.2, the API table's checked ROCm, has no bf16 pa
 the scalar hip_bfloat16; ROCm 6.0's hip_bf16.h brought `__hip_bfloat162`), so translate refused the name (KP210)
 and three files of the set with it.  Now the port's prologue defines `kp_bfloat162`: two hip_bfloat16 `.x`/`.y` in
 CUDA's size (4) and alignment (4), guarded once per translation unit; the table writes the name so.  The pair's
-arithmetic and conversions stay unsupported: `__floats2bfloat162_rn` is still KP210, and a half2 intrinsic given
-the pair does not compile (never a value computed as something else).  The snippets are written here; no
+arithmetic and conversions were unsupported here; kernelport/backends/hip_bf16_pairs.py now defines most
+(tests/test_bf16_pair_arithmetic.py), and `__float22bfloat162_rn` is still KP210.  The snippets are written here; no
 held-out file is read."""
 from __future__ import annotations
 
@@ -44,13 +44,14 @@ def test_a_pair_used_as_storage_is_written_and_compiles_for_both_waves(tmp_path)
     hip_compiles(tmp_path, text)  # the static_assert holds: CUDA's size and alignment
 
 
-def test_the_pairs_conversions_stay_refused():
+def test_the_pairs_other_conversions_stay_refused():
+    """`__floats2bfloat162_rn` is the prologue's now (tests/test_bf16_pair_arithmetic.py); a float2's pair is not."""
     make = PAIRS.replace("__nv_bfloat162 v;\n        v.x = __float2bfloat16(src[i]);\n"
                          "        v.y = __float2bfloat16(src[i + 1]);",
-                         "__nv_bfloat162 v = __floats2bfloat162_rn(src[i], src[i + 1]);")
-    assert "__floats2bfloat162_rn" in make
+                         "__nv_bfloat162 v = __float22bfloat162_rn(make_float2(src[i], src[i + 1]));")
+    assert "__float22bfloat162_rn" in make
     errors = refusal(make, expect="KP210", dedent=False)
-    assert [e.code for e in errors] == ["KP210"] and "__floats2bfloat162_rn" in errors[0].message
+    assert [e.code for e in errors] == ["KP210"] and "__float22bfloat162_rn" in errors[0].message
 
 
 def test_a_pairs_ldg_is_a_load_and_compiles(tmp_path):

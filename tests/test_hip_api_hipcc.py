@@ -93,6 +93,14 @@ TEMPLATE_CALLS = {
        for f in hip_simd.names() if f.startswith("__v")},
     **{f: f"{{ __half2 x = __floats2half2_rn(in[0], in[1]); out[3] = __low2float({f}(x, x)); }}"
        for f in hip_simd.names() if not f.startswith("__v")},
+    # CUDA's bf16 pair constructors and conversions: the prologue's kp_bfloat162_* (kernelport/backends/hip_bf16_pairs.py)
+    "__floats2bfloat162_rn": "{ __nv_bfloat162 p = __floats2bfloat162_rn(in[0], in[1]); out[10] = __low2float(p); }",
+    "__float2bfloat162_rn": "{ __nv_bfloat162 p = __float2bfloat162_rn(in[0]); out[11] = __high2float(p); }",
+    "__bfloat1622float2": "{ float2 w = __bfloat1622float2(__floats2bfloat162_rn(in[0], in[1])); out[12] = w.x + w.y; }",
+    "__halves2bfloat162": "{ __nv_bfloat162 p = __halves2bfloat162(__float2bfloat16(in[0]), __float2bfloat16(in[1])); "
+                          "out[13] = __low2float(p); }",
+    **{f: f"out[14] += __bfloat162float({f}(__floats2bfloat162_rn(in[0], in[1])));"
+       for f in ("__low2bfloat16", "__high2bfloat16")},
 }
 
 

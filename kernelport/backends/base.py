@@ -424,6 +424,8 @@ class Backend(KernelHeads):
     # Toolkit headers that only declare names of one shape (a regular expression over the whole name):
     # a port may leave such an include out where the file uses none of them (kernelport.header_uses).
     header_declares: ClassVar[dict[str, str]] = {}
+    # A header's namespace and every name it declares there (<mma.h>: nvcuda::wmma's fragment, precision, ...)
+    header_namespace_names: ClassVar[dict[str, tuple[str, frozenset[str]]]] = {}
     # Calls that act on one whole warp of 32 lanes by the source dialect's definition, whatever the
     # target's wave (a regular expression over the called name, unqualified): a warp-level group that
     # calls one keeps 32-lane warps (kernelport/warpwidth.py); CUDA: <mma.h>'s warp matrix operations.

@@ -123,6 +123,12 @@ class CUDA(Backend):
                        "cuda_pipeline.h": r"__pipeline_\w+|pipeline", "cuda_pipeline_primitives.h": r"__pipeline_\w+",
                        "cooperative_groups/memcpy_async.h": r"memcpy_async|wait|wait_prior",
                        "cuda/pipeline": r"(make_)?pipeline(_\w+)?|memcpy_async|aligned_size_t|thread_scope_\w+"}
+    # <mma.h>'s nvcuda::wmma (CUDA 12/13's mma.hpp): a `wmma::X` of another X is a project's own namespace's
+    header_namespace_names = {"mma.h": ("nvcuda::wmma", frozenset({
+        "fragment", "matrix_a", "matrix_b", "accumulator", "row_major", "col_major", "layout_t", "mem_row_major",
+        "mem_col_major", "fill_fragment", "load_matrix_sync", "store_matrix_sync", "mma_sync", "bmma_sync",
+        "precision", "experimental", "__float_to_tf32", "__float_to_bf16", "op_xor", "op_and", "bmmaBitOp",
+        "bmmaAccumulateOp", "bmmaBitOpXOR", "bmmaBitOpAND", "bmmaAccumulateOpPOPC"}))}
     # wmma's operations act on a 32-lane warp, its fragments spread over those 32 lanes: a kernel that
     # calls one keeps CUDA's warps of 32 in a port (HIP's wmma: backends/hip_wmma.py, over 32-lane warps)
     warp32_calls = r"fill_fragment|load_matrix_sync|store_matrix_sync|mma_sync"

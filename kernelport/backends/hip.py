@@ -6,10 +6,11 @@ from ..dialect import WARP_REDUCE_OPS, group_votes
 from ..vector_types import VECTORS
 from .base import Backend, HostBuild, LaunchForm, Lowering, Run
 from .hip_ptx_matrix import SPELLINGS as PTX_MATRIX
-from . import hip_dp4a, hip_ptx_half, hip_ptx_matrix
+from . import hip_bf16_pairs, hip_dp4a, hip_ptx_half, hip_ptx_matrix
 from .hip_profiler import HEADER_COUNTERPARTS
 from .hip_wmma import WMMA_DEFINES, WMMA_POLYFILL
 from .hip_async_copies import ASYNC_COPY_POLYFILLS, ASYNC_COPY_SCOPES
+from .hip_libcxx import LIBCXX_NAMES
 from .cuda import COMMON_DROP, CUDA_ATOMIC_SCOPES, CUDA_LIKE_QUALIFIERS, _shared_spellings
 
 
@@ -231,30 +232,7 @@ class HIP(Backend):
     # hipCUB's warp collectives default to HIPCUB_DEVICE_WARP_THREADS, the device's wave (64 on CDNA,
     # 32 on RDNA: hipcub/backend/rocprim/warp/warp_reduce.hpp), not cub's 32: a port writes the 32.
     warp_collective_default = "wave"
-    # libcu++'s <cuda/std/limits>, <cuda/std/cstdint> and <cuda/std/array> (the table's header rows: <limits>,
-    # <cstdint>, <array>) are the C++ library's: clang's HIP takes their constexpr members as host and device
-    qualified_names = {"cuda::std::numeric_limits": "std::numeric_limits", "cuda::std::array": "std::array",
-                       **{f"cuda::std::{t}": f"std::{t}" for t in (
-                           "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
-                           "intptr_t", "uintptr_t", "intmax_t", "uintmax_t")},
-                       # <cuda/std/complex>, <cuda/std/tuple>, <cuda/std/utility> (rows <complex>, <tuple>,
-                       # <utility>): clang's HIP compiles std::complex's arithmetic and functions in device code
-                       # (its complex builtins) and takes tuple's and pair's constexpr members as host and device
-                       **{f"cuda::std::{n}": f"std::{n}" for n in (
-                           "complex", "conj", "norm", "abs", "arg", "polar", "real", "imag", "proj", "exp", "log",
-                           "log10", "pow", "sqrt", "sin", "cos", "tan", "sinh", "cosh", "tanh", "asin", "acos", "atan",
-                           "asinh", "acosh", "atanh", "tuple", "make_tuple", "tie", "get", "tuple_size",
-                           "tuple_element", "forward_as_tuple", "tuple_cat", "apply", "ignore", "pair", "make_pair",
-                           # <cuda/std/span>: C++20's std::span (the prologue stops a pre-C++20 build with an #error)
-                           "span", "dynamic_extent",
-                           # <cuda/std/functional> and <cuda/functional> (rows <functional>): the function objects,
-                           # whose constexpr operator() clang's HIP takes as host and device
-                           "plus", "minus", "multiplies", "divides", "modulus", "negate", "equal_to", "not_equal_to",
-                           "greater", "less", "greater_equal", "less_equal", "logical_and", "logical_or",
-                           "logical_not", "bit_and", "bit_or", "bit_xor", "bit_not")},
-                       # rocThrust's thrust/system/hip/error.h: Thrust's CUDA error category is its hip_category
-                       "thrust::cuda_category": "thrust::hip_category",
-                       "thrust::system::cuda_category": "thrust::system::hip_category"}
+    qualified_names = LIBCXX_NAMES  # libcu++'s names the C++ library has (kernelport/backends/hip_libcxx.py)
     decomposer_tuple = "::hipcub::tuple"  # hipCUB >= ROCm 6.2 (rocprim::tuple on AMD; it has no tie)
     # <cuda/functional>'s own function objects and wrappers (CCCL), beside libcu++'s std ones: none in HIP's library
     unported_qualified_names = {f"cuda::{n}": "<cuda/functional>" for n in (
@@ -538,7 +516,8 @@ class HIP(Backend):
         from .hip_simd import definitions
         from ..vector_operators import plain_bases
         undefine = sorted(self.nvidia_platform_macros & set(context.pop("command_line_defines", ())))
-        return super().prologue(body, simd=definitions(body) + hip_ptx_half.definitions(body) + hip_dp4a.definitions(body), matrix=hip_ptx_matrix.definitions(body),
+        return super().prologue(body, simd=definitions(body) + hip_ptx_half.definitions(body) + hip_dp4a.definitions(body)
+                                + hip_bf16_pairs.definitions(body), matrix=hip_ptx_matrix.definitions(body),
                                 plain_bases=plain_bases(body, self.vector_base), undefine=undefine, **context)
 
     def compile(self, path, run, config=None):

@@ -34,6 +34,8 @@ SPELLINGS = {
                                "{c0}, {c1}, {c2}, {c3})",
     **{f"ptx_ldmatrix_x{n}{t}": f"kp_ldmatrix_x{n}{t}(" + "".join(f"&{{d{i}}}, " for i in range(n)) + "{p})"
        for n in (1, 2, 4) for t in ("", "_trans")},
+    # an operand the call names twice (`"+f"(c(0))`: an accessor's element), evaluated once as the asm does
+    "ptx_bound_operand": "auto&& {name} = {value};",
 }
 
 POLYFILL = r"""
