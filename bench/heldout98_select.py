@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""How the ninety-eighth held-out set (bench/heldout98.toml) will be chosen (run once; kept so the choice is
+reviewable and repeatable):
+
+    python bench/heldout98_select.py      # -> bench/heldout98.toml
+
+RULE, written and committed (h/heldout98) before any repository was fetched or measured and before any file
+listing was looked up. Not a domain: a SYSTEMATIC SAMPLE (stop 65's method, heldout94's template). The frame is the
+stored index's repository listing `find_repos(name_contains="kernels")`, called at 21:04 UTC on 2026-12-07: 100
+repositories, highest file_versions first, recorded below (FRAME) in the listed order (the listing said more may
+match; the 100 listed are the frame). The sibling heldout99 samples the same frame's EVEN ranks; this set takes the
+ODD ranks: the two are disjoint by construction, and the ranks depend only on main and the frame (no sibling's
+progress is read; the sibling heldout97 samples another frame, "matmul").
+  Drops, by name and listing alone (no file's text read, nothing fetched), each repository given the first reason
+  that applies, checked against main at 1ef554d0 (21:07 UTC; to be checked again at 21:15 UTC, the outcome says):
+    a. a repository in main's bench/used_repos.txt or a candidate of any bench/*_select.py on main (grep,
+       case-insensitive, of each owner/name in bench/used_repos.txt and bench/*_select.py): ParRes/Kernels (a
+       candidate of bench/heldout79_select.py, named in bench/heldout8_select.py); no other of the 100;
+    b. NVIDIA's own (owner NVIDIA, NVlabs or NVIDIA-*) and copies of NVIDIA/cuda-samples: none by owner or name;
+    c. a repository in ANY earlier frame (every FRAME list in main's bench/heldout*_select.py, stop 64's "flash-att"
+       and "gemm" included): none (the same grep). A repository outside the earlier frames' 100 listed names was
+       never eligible to them, so it is unseen;
+    d. a repository whose stored listing shows no CUDA source: `find_files(repo=X, ext="cu")` and, where that shows
+       none, `find_files(repo=X, ext="cuh")` both return zero paths (paths only; recorded in CUDA_LOOK after this
+       commit and before any fetch). The looks go in frame order over the whole frame (each rank depends only on
+       the looks before it; recorded);
+    e. forks / copies: a taken repository whose taken files are byte-for-byte those of one taken before it adds
+       nothing (0 files). Applied when files are taken; it does NOT renumber (ranks are fixed after (d), so
+       heldout99's even ranks stay disjoint).
+  Sample: number the repositories left after (a)-(d) 1, 2, 3, ... in frame order; take ranks 1, 3, 5, ... in order.
+  No fallback pass: if the odd ranks of the frame do not reach STOP_FILES or STOP_PROJECTS, the set is what they give
+  (not widened; said).
+  QUALIFYING, files, cap and check: heldout94's (heldout80's rule, heldout24_select's qualifying check and
+  vendored-folder filter) with CAP = 8 per repository, the FIRST 8 in path order: a repository qualifies if at least
+  half of its first 10 `.cu` files by path (all if fewer) under its source folder have every `#include` they reach
+  resolve in the repository, the CUDA toolkit (CUDA 13 with its cccl/ thrust and cub; no cuFFT, cuBLAS, cuRAND,
+  cuSPARSE, cuSOLVER, NCCL, NVSHMEM headers here) or the host compiler's search path, with the include dirs of the
+  project's build; absent third-party headers (torch, pybind11, cutlass/cute when an absent submodule, OpenCV, Eigen,
+  MPI, Kokkos), generated headers and absent submodules do not resolve, and no stand-in headers are taken. Files:
+  `.cu` only under the source folder read from the build files after the fetch and before any measure (the whole
+  repository when the build names no single folder), less vendored folders (third_party, 3rdparty, external,
+  extern), over the size cap, not resolving, or byte-for-byte copies. Include dirs, defines and flags from the
+  project's own build (`-std=c++17` where it asks for older; an -arch below CUDA 13's minimum left out; the
+  project's sm_80/sm_90 arch kept where its kernels need it). Self-contained check: the first three files taken (all
+  if fewer) are compiled with `nvcc -c` and the project's flags; a project of which fewer than two (one if it gives
+  one) compile, for a reason other than CUDA 13's removed APIs, drops out (DROPPED), as does one that cannot be
+  fetched, does not qualify or gives 0 files. Sampled repositories are taken in order until the set holds at least
+  STOP_FILES = 40 files or STOP_PROJECTS = 10 projects.
+Outcome: (filled in after this commit.)
+"""
+from __future__ import annotations
+
+STOP_FILES, STOP_PROJECTS, CAP = 40, 10, 8
+NOT_FETCHED = "(fetch: no snapshot of that repository can be had here)"
+
+# find_repos(name_contains="kernels") at 21:04 UTC, 2026-12-07: the 100 names in listed order
+FRAME = [
+    "kernelslacker/trinity",
+    "zenkernelsam/NotaHarmony",
+    "nsiccha/ReactiveKernels.jl",
+    "Coconutat/android_kernel_huawei_vtr_emui9_KernelSU",
+    "sriharshapy/hexkernels",
+    "tangkaisirna11-bot/KernelSUUU",
+    "zastrozzi/KernelSwiftUtilities",
+    "tiann/KernelSU",
+    "ravindu644/Nethunter_APK_KernelSU",
+    "Kernel360/f1-KernelSquare-frontend",
+    "Nova-Kernels/kernel_xiaomi_pissarro",
+    "flashrt-project/FlashRT-HF-kernels",
+    "kokkos/kokkos-kernels",
+    "pckernelsac/alpaca",
+    "Kernel360/f1-KernelSquare-backend",
+    "PHLens/kernelswift",
+    "sfc-gh-goliaro/fastkernels-results",
+    "Boffee/piper-kernels",
+    "tracycam/gaudi-kernels",
+    "Amazon-OSS-Kernels/android_kernel_mstar_t1",
+    "huggingface/kernels-community",
+    "harsh-nod/fe2o3-kernels",
+    "putao520/gllm-kernels",
+    "huawei-csl/pto-kernels",
+    "opentela-ai/vkernels",
+    "bergxing/brepkernelstudy",
+    "huggingface/kernels",
+    "vicgalle/metal-sci-kernels",
+    "praveer13/kernelspace",
+    "PTO-ISA/pto-kernels",
+    "spectrometerHBH/TIRx-kernels",
+    "ParRes/Kernels",
+    "Snowflake-AI-Research/fastkernels",
+    "mlc-ai/TIRx-kernels",
+    "harshithkantamneni/moe-kernels",
+    "plotfi/tensara-kernels",
+    "samuelzxu/kernelsanders",
+    "thyn-ai/mojo-kernels",
+    "CANGA/ELMKernels",
+    "Amazon-OSS-Kernels/android_kernel_common-android13_gki_aarch64",
+    "ResearchComputer/xkernels",
+    "trthatcher/MLKernels.jl",
+    "RQM-Technologies-dev/tt-rqm-kernels",
+    "refresh3939/ai-ran-npu-kernels",
+    "HMD-Nokia-OSS-Kernels/android_kernel_hmd_arc",
+    "filtron/MarkovKernels.jl",
+    "THargreaves/BatchedKernels.jl",
+    "DanecLacey/SmaxKernels",
+    "DarrellThomas/blackwell-kernels",
+    "Corn-Kernels/PlantsVsZombies-Group-63",
+    "geometric-kernels/GeometricKernels",
+    "vllm-project/vllm-xpu-kernels",
+    "Hong-agent/K100LC-kernels",
+    "pytorch-labs/popcorn-kernels",
+    "jrfferreira/Kernelsys-public",
+    "multikernel/kernelscript",
+    "DrXuQian/Kernels",
+    "iKernels/RelTextRank",
+    "ucb-bar/radiance-kernels",
+    "vyomakesh0728/reference-kernels",
+    "HazyResearch/Megakernels",
+    "manishklach/mlx-metal-kernels",
+    "NCAR/NCARKernels",
+    "prateekshukla1108/kernels-project-popcorn",
+    "soran-ghaderi/worldkernels",
+    "Mads-PeterVC/atomic-kernels",
+    "pkp124/ulir-kernels",
+    "zufangzhu/vllm-xpu-kernels",
+    "amazingvince/gemma4-fa4-kernels",
+    "HerokeTJ/KernelSnow-A336M",
+    "larsbx/finite-math-kernels",
+    "lablup/backend.ai-kernels",
+    "ziliangpeng/kernels",
+    "subho406/mlstm_kernels",
+    "xenusos/KernelSourceLibOSTypes",
+    "Amazon-OSS-Kernels/android_kernel_mediatek_mt8696",
+    "kernelstudioai/legalbot",
+    "avalontm/KernelSharp",
+    "kernelslacker/x86info",
+    "mivertowski/RustKernels",
+    "ByteBloom-The-Kernels-Team/ByteBloom_Academy",
+    "torch-spyre/spyre-kernels",
+    "rodrigo-castellano/torch-kge-kernels",
+    "hcompai/late-interaction-kernels",
+    "zenkernelsam/macPad",
+    "divineearthly/Divine-Earthly-Quantum-Vedic-Kernels",
+    "nicoleching515/senescent_cell_kernels",
+    "kernelsauce/turbo",
+    "rmj95fgb7x-art/lex-liberatum-kernels",
+    "liamdgee/deepkernels",
+    "rotcev/cognitive-kernels",
+    "sunjae0224/kernelscope",
+    "splintersfury/KernelSight",
+    "zhongjianhua163/BlackMoonKernelStaticLib",
+    "LessUp/modern-ai-kernels",
+    "TijnZeelenberg/scatteringkernels",
+    "vlivashkin/pygkernels",
+    "u9521/KernelSU",
+    "LucasWilkinson/spmm-nano-kernels",
+    "chaofanzhougit/GBSKernels",
+]
+
+# (a): a candidate of a select script on main; (b), (c): none
+DROP_BY_NAME: dict[str, str] = {"ParRes/Kernels": "a (bench/heldout79_select.py candidate)"}
+REMAINING_BEFORE_D = [r for r in FRAME if r not in DROP_BY_NAME]
+assert len(FRAME) == 100 and len(REMAINING_BEFORE_D) == 99
