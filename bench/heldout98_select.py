@@ -161,3 +161,63 @@ FRAME = [
 DROP_BY_NAME: dict[str, str] = {"ParRes/Kernels": "a (bench/heldout79_select.py candidate)"}
 REMAINING_BEFORE_D = [r for r in FRAME if r not in DROP_BY_NAME]
 assert len(FRAME) == 100 and len(REMAINING_BEFORE_D) == 99
+
+# (d): the looks, 21:05-21:09 UTC (clock of this machine), after the RULE's commit 456d2bcb and before any fetch, in
+# frame order over the whole frame (positions 1-100 less ParRes/Kernels). For each: "cu" (ext="cu" showed paths), "cuh"
+# (ext="cu" showed none, ext="cuh" did: none here), "-" (both showed none: dropped). kernelslacker/trinity,
+# nsiccha/ReactiveKernels.jl and kokkos/kokkos-kernels answered zero paths with "more matched than are listed" for both
+# extensions: zero paths shown, so dropped as the RULE reads (Kokkos code is .cpp/.hpp; the other two are a syscall fuzzer
+# and a Julia package). Snowflake-AI-Research/fastkernels' first look was by mistake scoped under a folder that does
+# not exist (0 paths, meaningless); it was repeated at once without the folder (paths shown): that look counts.
+CUDA_LOOK = {
+    "kernelslacker/trinity": "-", "zenkernelsam/NotaHarmony": "-", "nsiccha/ReactiveKernels.jl": "-",
+    "Coconutat/android_kernel_huawei_vtr_emui9_KernelSU": "-", "sriharshapy/hexkernels": "-",
+    "tangkaisirna11-bot/KernelSUUU": "-", "zastrozzi/KernelSwiftUtilities": "-", "tiann/KernelSU": "-",
+    "ravindu644/Nethunter_APK_KernelSU": "-", "Kernel360/f1-KernelSquare-frontend": "-",
+    "Nova-Kernels/kernel_xiaomi_pissarro": "-", "flashrt-project/FlashRT-HF-kernels": "cu",
+    "kokkos/kokkos-kernels": "-", "pckernelsac/alpaca": "-", "Kernel360/f1-KernelSquare-backend": "-",
+    "PHLens/kernelswift": "cu", "sfc-gh-goliaro/fastkernels-results": "cu", "Boffee/piper-kernels": "-",
+    "tracycam/gaudi-kernels": "-", "Amazon-OSS-Kernels/android_kernel_mstar_t1": "-",
+    "huggingface/kernels-community": "cu", "harsh-nod/fe2o3-kernels": "-", "putao520/gllm-kernels": "cu",
+    "huawei-csl/pto-kernels": "-", "opentela-ai/vkernels": "cu", "bergxing/brepkernelstudy": "-",
+    "huggingface/kernels": "cu", "vicgalle/metal-sci-kernels": "-", "praveer13/kernelspace": "-",
+    "PTO-ISA/pto-kernels": "-", "spectrometerHBH/TIRx-kernels": "cu", "Snowflake-AI-Research/fastkernels": "cu",
+    "mlc-ai/TIRx-kernels": "cu", "harshithkantamneni/moe-kernels": "-", "plotfi/tensara-kernels": "cu",
+    "samuelzxu/kernelsanders": "cu", "thyn-ai/mojo-kernels": "-", "CANGA/ELMKernels": "cu",
+    "Amazon-OSS-Kernels/android_kernel_common-android13_gki_aarch64": "-", "ResearchComputer/xkernels": "-",
+    "trthatcher/MLKernels.jl": "-", "RQM-Technologies-dev/tt-rqm-kernels": "-",
+    "refresh3939/ai-ran-npu-kernels": "-", "HMD-Nokia-OSS-Kernels/android_kernel_hmd_arc": "-",
+    "filtron/MarkovKernels.jl": "-", "THargreaves/BatchedKernels.jl": "-", "DanecLacey/SmaxKernels": "cu",
+    "DarrellThomas/blackwell-kernels": "cu", "Corn-Kernels/PlantsVsZombies-Group-63": "-",
+    "geometric-kernels/GeometricKernels": "-", "vllm-project/vllm-xpu-kernels": "-",
+    "Hong-agent/K100LC-kernels": "-", "pytorch-labs/popcorn-kernels": "-", "jrfferreira/Kernelsys-public": "-",
+    "multikernel/kernelscript": "-", "DrXuQian/Kernels": "cu", "iKernels/RelTextRank": "-",
+    "ucb-bar/radiance-kernels": "-", "vyomakesh0728/reference-kernels": "cu", "HazyResearch/Megakernels": "cu",
+    "manishklach/mlx-metal-kernels": "-", "NCAR/NCARKernels": "-", "prateekshukla1108/kernels-project-popcorn": "cu",
+    "soran-ghaderi/worldkernels": "-", "Mads-PeterVC/atomic-kernels": "-", "pkp124/ulir-kernels": "-",
+    "zufangzhu/vllm-xpu-kernels": "-", "amazingvince/gemma4-fa4-kernels": "-", "HerokeTJ/KernelSnow-A336M": "-",
+    "larsbx/finite-math-kernels": "-", "lablup/backend.ai-kernels": "-", "ziliangpeng/kernels": "cu",
+    "subho406/mlstm_kernels": "-", "xenusos/KernelSourceLibOSTypes": "-",
+    "Amazon-OSS-Kernels/android_kernel_mediatek_mt8696": "-", "kernelstudioai/legalbot": "-",
+    "avalontm/KernelSharp": "-", "kernelslacker/x86info": "-", "mivertowski/RustKernels": "-",
+    "ByteBloom-The-Kernels-Team/ByteBloom_Academy": "-", "torch-spyre/spyre-kernels": "-",
+    "rodrigo-castellano/torch-kge-kernels": "-", "hcompai/late-interaction-kernels": "-", "zenkernelsam/macPad": "-",
+    "divineearthly/Divine-Earthly-Quantum-Vedic-Kernels": "-", "nicoleching515/senescent_cell_kernels": "-",
+    "kernelsauce/turbo": "-", "rmj95fgb7x-art/lex-liberatum-kernels": "-", "liamdgee/deepkernels": "-",
+    "rotcev/cognitive-kernels": "-", "sunjae0224/kernelscope": "cu", "splintersfury/KernelSight": "-",
+    "zhongjianhua163/BlackMoonKernelStaticLib": "-", "LessUp/modern-ai-kernels": "cu",
+    "TijnZeelenberg/scatteringkernels": "-", "vlivashkin/pygkernels": "-", "u9521/KernelSU": "-",
+    "LucasWilkinson/spmm-nano-kernels": "-", "chaofanzhougit/GBSKernels": "cu",
+}
+assert list(CUDA_LOOK) == REMAINING_BEFORE_D  # the whole frame looked at
+NO_CUDA_FILES = frozenset(r for r, v in CUDA_LOOK.items() if v == "-")
+
+
+def ranked() -> list[str]:
+    """The repositories left after (a)-(d), in frame order: rank k is ranked()[k - 1]."""
+    return [r for r in CUDA_LOOK if r not in NO_CUDA_FILES]
+
+
+def sample() -> list[str]:
+    """This set's ranks 1, 3, 5, ... in order (heldout99 takes 2, 4, 6, ...)."""
+    return ranked()[0::2]
