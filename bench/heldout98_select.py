@@ -46,7 +46,20 @@ progress is read; the sibling heldout97 samples another frame, "matmul").
   one) compile, for a reason other than CUDA 13's removed APIs, drops out (DROPPED), as does one that cannot be
   fetched, does not qualify or gives 0 files. Sampled repositories are taken in order until the set holds at least
   STOP_FILES = 40 files or STOP_PROJECTS = 10 projects.
-Outcome: (filled in after this commit.)
+Outcome (21:05-21:09 UTC by this machine's clock, before any measure of kernelport): (a) drops ParRes/Kernels, (b)
+  and (c) none (main 1ef554d0); (d) drops 76 (Android/Linux kernels, Julia, Swift, Rust, Mojo, Metal, NPU and web
+  repositories whose stored listing holds no .cu/.cuh), 23 remain, ranked in frame order; this set takes the 12 odd
+  ranks 1, 3, ..., 23 (CANDIDATES, in order). Fetch: three have no snapshot here (sfc-gh-goliaro/fastkernels-results,
+  plotfi/tensara-kernels, sunjae0224/kernelscope). The newest snapshot of three holds no .cu at all (putao520/
+  gllm-kernels, CANGA/ELMKernels, vyomakesh0728/reference-kernels: the listing's .cu were of older commits): 0 files.
+  Qualifying (first 10 .cu by path): FlashRT-HF-kernels 9/10, huggingface/kernels 0/10 (torch/all.h, tvm/ffi,
+  cutlass), Snowflake fastkernels 0/10 (torch, ATen), blackwell-kernels 0/6 (torch/extension.h),
+  kernels-project-popcorn 5/10, GBSKernels 10/10. (e): none of the three taken is a copy of another. Check (`nvcc -c`,
+  the first three, the project's flags): FlashRT 3/3 (sm_120, its build.toml's capability 12.0), popcorn 3/3,
+  GBSKernels 3/3 (its CMake's sm_70 below CUDA 13's minimum left out, sm_80 kept): none dropped.
+  The set: 24 files in three projects (flashrt-hf-kernels 8, popcorn-kernels-project 8, gbskernels 8). THE FRAME IS
+  THIN: every odd rank was taken and the set stays under STOP_FILES (24 of 40) and STOP_PROJECTS (3 of 10); not
+  widened. Most of the "kernels" frame is OS kernels and non-CUDA code; of the CUDA ones most are PyTorch extensions.
 """
 from __future__ import annotations
 
@@ -221,3 +234,53 @@ def ranked() -> list[str]:
 def sample() -> list[str]:
     """This set's ranks 1, 3, 5, ... in order (heldout99 takes 2, 4, 6, ...)."""
     return ranked()[0::2]
+
+
+# (name, repository, license, license files, include dirs, defines, nvcc flags, source folder) of each sampled
+# repository, in sample() order: filled in after the fetch, from each build, before any measure.
+CANDIDATES = [
+    # no single build: one kernel-builder folder per kernel (its build.toml: include = ["csrc"], cuda-flags -O3
+    # --use_fast_math, cuda-capabilities 12.0/12.1 for the first folder): the whole repository, each taken folder's
+    # csrc as include dir, sm_120 (its kernels' capability)
+    ("flashrt-hf-kernels", "flashrt-project/FlashRT-HF-kernels", "MIT", ["LICENSE"],
+     ["MiniMaxAI-msa-blackwell/csrc", "adaptive-layernorm-producers/csrc"], [],
+     ["-std=c++17", "-O3", "--use_fast_math", "-arch=sm_120"], ""),
+    ("fastkernels-results", "sfc-gh-goliaro/fastkernels-results", NOT_FETCHED, [], [], [], [], ""),
+    # the stored snapshot's newest commit holds no .cu (the listing's .cu were of older commits): 0 files
+    ("gllm-kernels", "putao520/gllm-kernels", "(see the repository)", [], [], [], ["-std=c++17"], "src/cuda_kernels/"),
+    # kernel-builder examples: every .cu reaches torch/all.h, tvm/ffi or cutlass (absent): 0 of its first 10
+    ("hf-kernels", "huggingface/kernels", "Apache-2.0", ["LICENSE"], [], [], ["-std=c++17"], ""),
+    # pyproject.toml (torch cpp_extension loads): every .cu reaches torch / ATen (absent): 0 of its first 10
+    ("snowflake-fastkernels", "Snowflake-AI-Research/fastkernels", "Apache-2.0", ["LICENSE"], [], [],
+     ["-std=c++17"], ""),
+    ("tensara-kernels", "plotfi/tensara-kernels", NOT_FETCHED, [], [], [], [], ""),
+    # the newest snapshot holds no .cu (src/cuda was removed; Kokkos now): 0 files
+    ("elmkernels", "CANGA/ELMKernels", "BSD-3-Clause", ["LICENSE"], [], [], ["-std=c++17"], ""),
+    # setup.py torch extensions: every .cu reaches torch/extension.h (absent): 0 of its 6
+    ("blackwell-kernels", "DarrellThomas/blackwell-kernels", "(none in the repository)", [], [], [],
+     ["-std=c++17"], ""),
+    # the newest snapshot holds no .cu: 0 files
+    ("reference-kernels", "vyomakesh0728/reference-kernels", "(see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], ""),
+    # no build file: single-file programs at the root (nvcc file.cu): the whole repository
+    ("popcorn-kernels-project", "prateekshukla1108/kernels-project-popcorn", "(none in the repository)", [], [], [],
+     ["-std=c++17"], ""),
+    ("kernelscope", "sunjae0224/kernelscope", NOT_FETCHED, [], [], [], [], ""),
+    # core/CMakeLists.txt: CUDA 17, -O3, CUDA_SEPARABLE_COMPILATION, architectures 70 80 89 90 (70 is below CUDA
+    # 13's minimum: left out; sm_80 taken); sources core/*.cu
+    ("gbskernels", "chaofanzhougit/GBSKernels", "Apache-2.0", ["LICENSE"], ["core"], [],
+     ["-std=c++17", "-O3", "-rdc=true", "-arch=sm_80"], "core/"),
+]
+DROPPED: frozenset[str] = frozenset()
+
+
+def first_by_path(files: list[str]) -> list[str]:
+    return files[:CAP]
+
+
+if __name__ == "__main__":  # heldout24's qualifying check and loop, with this rule's cap (the first 8 by path)
+    import heldout24_select as h24
+    from heldout24_select import write_set
+    assert [c[1] for c in CANDIDATES] == sample()[:len(CANDIDATES)], "CANDIDATES must follow sample() order"
+    h24.spaced = first_by_path
+    write_set("ninety-eighth", "heldout98", [c for c in CANDIDATES if c[2] != NOT_FETCHED], DROPPED,
+              stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)
