@@ -47,7 +47,7 @@ progress is read; the sibling heldout97 samples another frame, "matmul").
   fetched, does not qualify or gives 0 files. Sampled repositories are taken in order until the set holds at least
   STOP_FILES = 40 files or STOP_PROJECTS = 10 projects.
 Outcome (21:05-21:09 UTC by this machine's clock, before any measure of kernelport): (a) drops ParRes/Kernels, (b)
-  and (c) none (main 1ef554d0); (d) drops 76 (Android/Linux kernels, Julia, Swift, Rust, Mojo, Metal, NPU and web
+  and (c) none (main 1ef554d0, still main's head at 21:16 UTC: the ranks are main's at 21:15); (d) drops 76 (Android/Linux kernels, Julia, Swift, Rust, Mojo, Metal, NPU and web
   repositories whose stored listing holds no .cu/.cuh), 23 remain, ranked in frame order; this set takes the 12 odd
   ranks 1, 3, ..., 23 (CANDIDATES, in order). Fetch: three have no snapshot here (sfc-gh-goliaro/fastkernels-results,
   plotfi/tensara-kernels, sunjae0224/kernelscope). The newest snapshot of three holds no .cu at all (putao520/
