@@ -47,9 +47,10 @@ progress is read; the sibling heldout97 samples another frame, "matmul").
   fetched, does not qualify or gives 0 files. Sampled repositories are taken in order until the set holds at least
   STOP_FILES = 40 files or STOP_PROJECTS = 10 projects.
 Outcome (21:05-21:09 UTC by this machine's clock, before any measure of kernelport): (a) drops ParRes/Kernels, (b)
-  and (c) none (main 1ef554d0, still main's head at 21:16 UTC: the ranks are main's at 21:15); (d) drops 76 (Android/Linux kernels, Julia, Swift, Rust, Mojo, Metal, NPU and web
-  repositories whose stored listing holds no .cu/.cuh), 23 remain, ranked in frame order; this set takes the 12 odd
-  ranks 1, 3, ..., 23 (CANDIDATES, in order). Fetch: three have no snapshot here (sfc-gh-goliaro/fastkernels-results,
+  and (c) none (main 1ef554d0, still main's head at 21:16 UTC: the ranks are main's at 21:15); (d) drops 76
+  (Android/Linux kernels, Julia, Swift, Rust, Mojo, Metal, NPU and web repositories whose stored listing holds no
+  .cu/.cuh), 23 remain, ranked in frame order; this set takes the 12 odd ranks 1, 3, ..., 23 (CANDIDATES, in order).
+  Fetch: three have no snapshot here (sfc-gh-goliaro/fastkernels-results,
   plotfi/tensara-kernels, sunjae0224/kernelscope). The newest snapshot of three holds no .cu at all (putao520/
   gllm-kernels, CANGA/ELMKernels, vyomakesh0728/reference-kernels: the listing's .cu were of older commits): 0 files.
   Qualifying (first 10 .cu by path): FlashRT-HF-kernels 9/10, huggingface/kernels 0/10 (torch/all.h, tvm/ffi,
@@ -179,8 +180,9 @@ assert len(FRAME) == 100 and len(REMAINING_BEFORE_D) == 99
 # frame order over the whole frame (positions 1-100 less ParRes/Kernels). For each: "cu" (ext="cu" showed paths), "cuh"
 # (ext="cu" showed none, ext="cuh" did: none here), "-" (both showed none: dropped). kernelslacker/trinity,
 # nsiccha/ReactiveKernels.jl and kokkos/kokkos-kernels answered zero paths with "more matched than are listed" for both
-# extensions: zero paths shown, so dropped as the RULE reads (Kokkos code is .cpp/.hpp; the other two are a syscall fuzzer
-# and a Julia package). Snowflake-AI-Research/fastkernels' first look was by mistake scoped under a folder that does
+# extensions: zero paths shown, so dropped as the RULE reads (Kokkos code is .cpp/.hpp; the other two are a
+# syscall fuzzer and a Julia package). Snowflake-AI-Research/fastkernels' first look was by mistake scoped under a
+# folder that does
 # not exist (0 paths, meaningless); it was repeated at once without the folder (paths shown): that look counts.
 CUDA_LOOK = {
     "kernelslacker/trinity": "-", "zenkernelsam/NotaHarmony": "-", "nsiccha/ReactiveKernels.jl": "-",

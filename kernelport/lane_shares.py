@@ -8,10 +8,13 @@ multiple of 64: for D = 96 each of 64 lanes takes 1 element (64 of 96 summed), f
 port compiles and computes something else.  The group then keeps CUDA's 32-lane warps (warpwidth's
 code evidence: literals stay 32, shuffles get width 32), which computes what CUDA computes for every D.
 
-Only a quotient a thread's index multiplies (`lane * DPL`: the lane's slice starts there), whose left side carries no thread facts and reads a value parameter of the function (a
-run-time extent; a constant or a template's count such as apex's `next_power_of_two / WARP_SIZE` is not), whose right side is a warp-size site the dataflow confirms (a value the port
-rewrites), in device code.  Thread counts (`blockDim.x / 32`: blocksizes.py) and rounded-up counts
-(`(D + WARP - 1) / WARP`, whose lanes the code guards) are not this.
+Only a quotient a thread's index multiplies (`lane * DPL`: the lane's slice starts there), whose left
+side carries no thread facts and reads a value parameter of the function (a run-time extent; a constant
+or a template's count such as apex's `next_power_of_two / WARP_SIZE` is not), whose right side is a
+warp-size site the dataflow confirms (a value the port rewrites), in device code.  Thread counts
+(`blockDim.x / 32`: blocksizes.py), rounded-up counts (`(D + WARP - 1) / WARP`, whose lanes the code
+guards) and warp indices (`t / WARP` that no thread's index multiplies) are not this.  Not seen: the
+quotient as a chunk count (`for (c = 0; c < D / WARP; ++c) x[c * WARP + lane]`) or computed on the host.
 """
 from __future__ import annotations
 
