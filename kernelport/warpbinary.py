@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import laddersteps, maskmemory, masktypes
+from . import laddersteps, lane_shares, maskmemory, masktypes
 from .source import field_ids
 from .warpsites import (BDIM, FIVE, FULL, HALF, LANE, LANE_OK, MASK, ONE, OPAQUE, TID, VOTE, WARP, WARP_OK, WRES, WS,
                         WS_M1, WS_OK, is_address, shuffled_name)
@@ -70,6 +70,7 @@ def binary(an, n: Node) -> frozenset:
             out |= {(WARP, s) for k, s in R if k == WS}
             out |= {(WARP, s) for k, s in L if k in (WS_M1, WS)}  # (x + 31) / 32, (32 + x - 1) / 32
         out |= {f for f in L if f[0] in (TID, BDIM)}
+        lane_shares.note(an, n, L, R)  # `D / WARP`: each lane's share of a run-time extent
         return an.a.derived(n, out, L)
     if op == ">>":
         if ({TID, BDIM, LANE, WARP} & kinds_L) and FIVE in kinds_R:

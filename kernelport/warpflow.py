@@ -13,7 +13,7 @@ from tree_sitter import Node
 
 from . import abslanes, backends, dialect, fnscopes, launchrows, maskmemory, masksources, memberlanes
 from . import declkeys, declsplit, fullmask, masktypes, shufflewrappers, templateargs, warpreach, warpshapes, warpwidth
-from . import braced_scalars, collective_widths, header_full_masks, lazy_widths, warpbinary, warpcounts, xorexchange
+from . import braced_scalars, collective_widths, lane_shares, header_full_masks, lazy_widths, warpbinary, warpcounts, xorexchange
 from .model import Function, Module
 from .reached import reached
 from .source import call_args, ident_name
@@ -521,7 +521,8 @@ class _Analyzer:
     def _logical_groups(self) -> None:
         """A group decided to be a logical 32-lane group (warpwidth) keeps CUDA's 32s: its sites are no
         wave-width sites, for translate and lint alike."""
-        evidence = (*collective_widths.evidence(self.a, self.kept), warpcounts.evidence(self))  # global data, slots read
+        evidence = (*collective_widths.evidence(self.a, self.kept), warpcounts.evidence(self),  # global data, slots read
+                    lane_shares.evidence(self.a))  # `D / WARP`: a run-time extent split over the lanes
         if lazy_widths.deferrable(self.a, self.m):  # nothing it can change: decided where read (lazy_widths)
             m, warp_level = self.m, self.a.warp_level
             self.a.widths = None

@@ -96,6 +96,8 @@ class Analysis:
     calls: dict[str, set[str]] = field(default_factory=dict)  # function key -> the keys it calls
     # functions whose global-memory indices use a warp index from a hardcoded 32 (rows as warps)
     data_warps: dict[str, Node] = field(default_factory=dict)
+    # `D / WARP` in device code: a run-time extent split over the lanes (kernelport/lane_shares.py), with its sites
+    lane_shares: dict[str, tuple[Node, tuple[int, ...]]] = field(default_factory=dict)
     # functions using a library warp collective at its default width, the hardware warp (cub)
     wave_collectives: set[str] = field(default_factory=set)
     collective_types: dict[str, Node] = field(default_factory=dict)  # the first of each (its template type)

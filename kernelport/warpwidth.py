@@ -27,7 +27,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import annotated_votes, asm_templates, butterfly_lanes, confined_votes, dialect, fnscopes, fold_levels, halfvotes, header_widths, launchgroups, pointer_calls, unit_launches, warp32_guards, warpless_kernels, wide_steps
+from . import annotated_votes, asm_templates, lane_shares, butterfly_lanes, confined_votes, dialect, fnscopes, fold_levels, halfvotes, header_widths, launchgroups, pointer_calls, unit_launches, warp32_guards, warpless_kernels, wide_steps
 from .blockdims import constant, dims as _dims, functor_launches, member_dims, names as _names, row_width, value as _value
 from .model import Function, Module
 from .source import call_args, ident_name, walk
@@ -289,7 +289,8 @@ def row_lanes(k: Function, module: Module, names=None, helpers=()) -> list[Geome
 
 
 def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[str, Node] | None = None,
-           collectives: dict[str, Node] | None = None, counts: dict[str, Node] | None = None) -> Widths:
+           collectives: dict[str, Node] | None = None, counts: dict[str, Node] | None = None,
+           shares: dict[str, Node] | None = None) -> Widths:
     """`data_warps`, `collectives`: code that says 32-lane groups, by function key; `counts`: reads of per-warp
     slots bounded by a fixed count of 32-lane warps (kernelport/warpcounts.py), which mark a native group."""
     src = module.source
@@ -384,6 +385,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                               "spread over 32 lanes)", matrix[m], votes_per_warp=False) for m in sorted(fs) if m in matrix]
             code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
                               (data_warps or {})[m]) for m in sorted(fs) if m in (data_warps or {})]
+            code += [Geometry(32, None, lane_shares.reason(src, shares[m]), shares[m]) for m in sorted(fs) if m in (shares or {})]
             code += [Geometry(32, None, f"every lane keeps a 32-lane xor butterfly's fold (line {src.loc(kept[m]).line})",
                               kept[m]) for m in sorted(fs) if m in kept]
             code += [Geometry(32, None, f"`{src.text_of(c)}` is cub's 32-lane warp collective (a port keeps its "

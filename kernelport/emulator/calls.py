@@ -396,6 +396,8 @@ class CallCompiler(ModfCalls):
         kind, what, dt = K.C_LIBRARY[name]
         if kind == "modf":  # the integral part written through the second argument (modf_calls.py)
             return self.modf_call(name, args, node, dt)
+        if kind == "frexp":  # the exponent written through the second argument (modf_calls.py)
+            return self.frexp_call(name, args, node, dt)
         if kind == "sincos":  # the sine and cosine written through pointers (or MSL's reference: modf_calls.py)
             return self.sincos_call(name, args, node, dt, what == "fast")
         if kind == "ldg" and len(args) == 1:  # a read-only load is p[0], a vector's row included

@@ -204,6 +204,10 @@ def _c_math_table():
     t["fma"] = ("fma", None, OVERLOADED)
     t["modf"] = ("modf", None, OVERLOADED)  # C's modf(x, iptr), MSL's modf(x, intval): modf_calls.py
     t["modff"] = ("modf", None, F32)
+    # C's frexp(x, exp) (the mantissa returned, the exponent written: modf_calls.py) and ldexp(x, n): both exact
+    # (kernelport's directed-rounding prologue scales operands with them)
+    t["frexp"], t["frexpf"] = ("frexp", None, OVERLOADED), ("frexp", None, F32)
+    t["ldexp"], t["ldexpf"] = ("ldexp", None, OVERLOADED), ("ldexp", None, F32)
     # C's sincos(x, sptr, cptr) / sincosf, CUDA's fast __sincosf, MSL's sincos(x, cosval): modf_calls.py
     t["sincos"] = ("sincos", None, OVERLOADED)
     t["sincosf"] = ("sincos", None, F32)
@@ -271,6 +275,11 @@ def overload_type(args) -> np.dtype:
 
 
 def c_library(kind, what, dt, args, track):
+    if kind == "ldexp":  # x * 2**n, exact but for overflow and underflow; a bound on x scales with it
+        t = overload_type(args[:1]) if dt == OVERLOADED else dt
+        (v, e), n = conv_val(args[0], t), np.asarray(args[1][0]).astype(np.int32)
+        with np.errstate(all="ignore"):
+            return np.ldexp(v, n).astype(t), (None if e is None or not track else e * np.ldexp(1.0, n))
     if dt == OVERLOADED:
         dt = overload_type(args)
     if kind == "m1":

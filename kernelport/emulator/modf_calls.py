@@ -1,4 +1,5 @@
-"""Calls that write results through arguments.  C's `modf(x, iptr)` / `modff` and MSL's `modf(x, intval)`:
+"""Calls that write results through arguments.  C's `frexp(x, exp)` (the exponent written as an int).
+C's `modf(x, iptr)` / `modff` and MSL's `modf(x, intval)`:
 the fractional part returned, the integral part written through the second argument (a pointer in C, a
 `thread` reference in MSL).  C's `sincosf(x, sptr, cptr)` (CUDA's float `sincos`, its fast `__sincosf`)
 and MSL's `sincos(x, cosval)`: sin(x) and cos(x) written through the pointers, or the sine returned and the
@@ -64,6 +65,21 @@ class ModfCalls:
             frac, whole = parts(xf(fr, m), dt, fr.g.ctx.track)
             write(fr, m, whole)
             return frac
+        return f
+
+    def frexp_call(self, name, args, node, dt):
+        """C's frexp(x, exp): x = mantissa * 2**exp with |mantissa| in [0.5, 1) (exact); the exponent written
+        as an int, the mantissa returned (a bound on x scaled as the mantissa is)."""
+        if len(args) != 2:
+            raise self.err(node, f"{name} takes (x, exponent), not {len(args)} arguments")
+        write, xf = self._out_writer(name, args[1], node), self.ex(args[0])
+
+        def f(fr, m):
+            v, e = xf(fr, m)
+            t = dt if dt != K.OVERLOADED else K.overload_type([(v, e)])
+            mant, exp = np.frexp(conv(v, t))
+            write(fr, m, (exp.astype(np.int32), None))
+            return mant.astype(t), (None if e is None or not fr.g.ctx.track else e * np.ldexp(1.0, -exp))
         return f
 
     def sincos_call(self, name, args, node, dt, fast: bool):
