@@ -5,8 +5,10 @@ inside a helper taking the word (`__device__ int top(unsigned b) { return (b & 0
 lanes of the thread's 32-lane CUDA warp.  The port widens the word to the wave's lane mask (WS008's site),
 which holds warp 2w at bits 0-31 and warp 2w + 1 at bits 32-63 of a 64-lane wave: read as written, lanes
 32-63 test lane 0 / lane 31 of the other warp.  The word such a test reads is written as the thread's
-warp's 32 bits, `(unsigned)((m) >> (__lane_id() & 32))` on HIP (the shift is 0 on gfx1030's 32-lane waves
-and for a 64-lane wave's lower half), exactly the original's word.  Only a test whose other operand is an
+warp's 32 bits, `(((m) >> (__lane_id() & 32)) & 0xffffffffu)` on HIP (the shift is 0 on gfx1030's 32-lane
+waves and for a 64-lane wave's lower half), exactly the original's word in the widened type (an overload the
+port widens still takes it); compared for equality, `(unsigned)((m) >> (__lane_id() & 32))`, so that a
+literal's 32-bit reading stays (`m == -1`: all 32 lanes).  Only a test whose other operand is an
 integer literal (`& LIT`, `>> K` then `& LIT` with K < 32, `== LIT` / `!= LIT` with LIT non-zero, the literal
 as CUDA wrote it: the full mask's port would be the wave's) is rewritten here; sign tests are
 kernelport/signed_masks.py's, and `__popc` / `__ffs` keep their port.  `m == 0` / `m != 0` keep main's port,
@@ -60,17 +62,21 @@ def _tested(tr, top: Node) -> bool:
 
 def rewrite(tr, site) -> None:
     """Write the widened word `site` types as the thread's warp's 32 bits where a literal bit test reads it."""
-    shift = f"{tr.spell('lane_id')} & 32"
     for v in signed_masks._values(tr, site):
         top = signed_masks._up(v)
         if not _tested(tr, top):
             continue
+        try:
+            shift = f"{tr.spell('lane_id')} & 32"
+        except LookupError:  # (a dialect without a lane id, lint's CUDA-to-CUDA fix: its warp is 32 lanes)
+            return
         test = top.parent
 
         def render(rw, n, top=top, shift=shift) -> str:
             a, b = n.child_by_field_name("left"), n.child_by_field_name("right")
-            word = f"((unsigned)(({rw.text(top)}) >> ({shift})))"
             op = _op(tr, n)
+            word = f"((({rw.text(top)}) >> ({shift})) & 0xffffffffu)" if op != "==" and op != "!=" else \
+                f"((unsigned)(({rw.text(top)}) >> ({shift})))"  # (the widened type kept for `&`: overloads)
             keep = (lambda c: tr.src.text_of(c)) if op in ("==", "!=") else rw.text  # (the literal as CUDA wrote it)
             return f"{word if a == top else keep(a)} {op} {word if b == top else keep(b)}"
         tr.rw.replace(test, render)

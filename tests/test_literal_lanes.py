@@ -7,7 +7,8 @@ The port widens the word to the wave's mask (`unsigned long long`, `__ballot(p)`
 wave's two CUDA warps at bits 0-31 and 32-63: main's port tested bit 0 / 31 of the wave at every lane, so
 lanes 32-63 read the other warp's lane (the emulator at wave 64 differed from the original at 32 at lanes
 32-63 of each wave; identical at 32).  Such a test (`& LIT`, `(m >> K) & LIT`, `== LIT` non-zero) now reads
-`(unsigned)((m) >> (__lane_id() & 32))`, the original's 32-bit word.  Look-alikes keep their port: a test with
+`(((m) >> (__lane_id() & 32)) & 0xffffffffu)`, the original's 32-bit word
+(`(unsigned)(...)` compared for equality).  Look-alikes keep their port: a test with
 a non-literal operand, `__popc(m)`, `m != 0`, and a ballot a 32-lane group keeps (already its warp's)."""
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import numpy as np
 from conftest import hip_compiles
 from port_support import assert_port_at_64_is_original_at_32, ported
 
-WORD = "((unsigned)((m) >> (__lane_id() & 32)))"
+WORD = "(((m) >> (__lane_id() & 32)) & 0xffffffffu)"
 
 KERNEL = """__device__ int top(unsigned b) { return (b & 0x80000000u) != 0; }
 __global__ void k(const int* in, int* out)
@@ -47,9 +48,9 @@ def test_a_literal_lane_test_reads_the_threads_warps_word(tmp_path):
     assert f"if ({WORD} & 1) s += 1;" in port.body, port.body
     assert f"if ({WORD} & 0x80000000) s += 2;" in port.body
     assert f"if (({WORD} >> 5) & 1) s += 4;" in port.body
-    assert f"if ({WORD} == 0xffffffffu) s += 8;" in port.body  # (main: `m == __ballot(1)`, the whole wave)
+    assert "if (((unsigned)((m) >> (__lane_id() & 32))) == 0xffffffffu) s += 8;" in port.body  # (main: `m == __ballot(1)`, the whole wave)
     assert f"s += 32 * __popcll({WORD} & 0xffu);" in port.body
-    assert "return (((unsigned)((b) >> (__lane_id() & 32))) & 0x80000000u) != 0;" in port.body
+    assert "return ((((b) >> (__lane_id() & 32)) & 0xffffffffu) & 0x80000000u) != 0;" in port.body
     assert_port_at_64_is_original_at_32(KERNEL, text, "k", _inputs(), (2, 1, 1), (128, 1, 1))
     hip_compiles(tmp_path, text, "lanes.hip")
 

@@ -101,7 +101,7 @@ def test_sign_free_readings_of_a_signed_ballot_are_ported(tmp_path):
         port, text = ported(SIGNED.replace("READ", read), dedent=False)
         assert f"if ({read})" in port.body, (read, port.body)
     port, _ = ported(SIGNED.replace("READ", "((b >> 3) & 1) != 0"), dedent=False)  # (lane 3 of the thread's warp:
-    assert "if (((((unsigned)((b) >> (__lane_id() & 32))) >> 3) & 1) != 0)" in port.body  # kernelport/literal_lanes.py)
+    assert "if ((((((b) >> (__lane_id() & 32)) & 0xffffffffu) >> 3) & 1) != 0)" in port.body  # kernelport/literal_lanes.py)
     hip_compiles(tmp_path, text, "alike2.hip")
 
 
