@@ -16,6 +16,7 @@ import numpy as np
 
 from conftest import hip_compiles
 from port_support import assert_port_at_64_is_original_at_32, ported
+from test_halfvote_words import GROUP_WORDS
 
 WORD = "(((m) >> (__lane_id() & 32)) & 0xffffffffu)"
 
@@ -74,24 +75,10 @@ def test_look_alikes_keep_their_port(tmp_path):
     hip_compiles(tmp_path, text, "alike.hip")
 
 
-GROUP = """#include <cstdint>
-__global__ void counts(const float* prob, uint32_t* out, int size) {
-    int tid = blockDim.x * blockIdx.x + threadIdx.x;
-    int sourceId = tid >> 5;
-    const int laneId = threadIdx.x & 0x1f;
-    uint32_t ballot = 0;
-    if (sourceId < size) {
-        float value = 0.f;
-        if (laneId == 0) value = prob[sourceId];
-        value = __shfl_sync(0xFFFFFFFF, value, 0);
-        ballot = __ballot_sync(0xFFFFFFFF, (float)(tid % 100) / 100.f < value);
-        if (laneId == 0) out[sourceId] = ballot & 1;
-    }
-}
-"""
+GROUP = GROUP_WORDS.replace("c[i] = ballot;", "c[i] = ballot & 1;")  # (test_halfvote_words' group word)
 
 
 def test_a_ballot_a_32_lane_group_keeps_is_not_shifted_again():
     port, _ = ported(GROUP, dedent=False)
     assert port.body.count("__lane_id() & 32") == 1, port.body
-    assert "out[sourceId] = ballot & 1;" in port.body
+    assert "c[i] = ballot & 1;" in port.body
