@@ -196,7 +196,8 @@ def _literal_test(tr, top: Node, shift: str) -> None:
         op = _op(tr, n)
         word = f"((({rw.text(top)}) >> ({shift})) & 0xffffffffu)" if op != "==" and op != "!=" else \
             f"((unsigned)(({rw.text(top)}) >> ({shift})))"  # (the widened type kept for `&`: overloads)
-        keep = (lambda c: tr.src.text_of(c)) if op in ("==", "!=") else rw.text  # (the literal as CUDA wrote it)
+        keep = (lambda c: tr.src.text_of(c)) if op in ("==", "!=", ">>") else rw.text  # (the literal as CUDA wrote it:
+        # `(m >> 31) & 1` names lane 31 of the warp, where the port made 31 the wave's last lane)
         return f"{word if a == top else keep(a)} {op} {word if b == top else keep(b)}"
     tr.rw.replace(test, render)
     tr.note(test, f"(unsigned)((mask) >> ({shift}))", "a literal lane test of a ballot's 32-bit word names a lane "

@@ -180,3 +180,12 @@ def test_a_bitwise_update_of_such_a_word_is_ported():
     port, text = ported(code, dedent=False)
     assert f"m &= {WARPED} - 1;" in port.body, port.body
     _both_waves(code, text, _votes())
+
+
+def test_the_last_lanes_shift_stays_cudas_31():
+    """`(m >> 31) & 1` names lane 31 of the thread's warp; the port makes a ballot's `>> 31` the wave's last
+    lane (`warpSize - 1`) elsewhere, which read of the warp's 32-bit word would be bit 63: always 0."""
+    code = KERNEL.replace("if ((m >> 5) & 1) s += 4;", "if ((m >> 31) & 1) s += 4;")
+    port, text = ported(code, dedent=False)
+    assert f"if (({WORD} >> 31) & 1) s += 4;" in port.body, port.body
+    _both_waves(code, text, {"in": _inputs()["in"], "out": np.zeros(256, np.int32)})
