@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import signed_masks
+from . import backends, signed_masks
 
 
 def _literal(tr, n: Node | None) -> int | None:
@@ -133,9 +133,11 @@ def rewrite(tr, site) -> None:
     the port's lane masks and shuffles (a 64-lane wave: one leader and one count per half).  A read that meets
     the port's wave size, or an update that moves bits across a warp's 32 lanes (`m <<= 1`, `m -= 1`, `m++`,
     `&m`), cannot take that reading: KP251 there."""
+    if all(r.wave <= 32 for r in backends.get(tr.backend).runs):
+        return  # (Metal's SIMD-groups, lint's CUDA-to-CUDA fix: the word is the warp's as written)
     try:
         shift = f"{tr.spell('lane_id')} & 32"
-    except LookupError:  # (a dialect without a lane id, lint's CUDA-to-CUDA fix: its warp is 32 lanes)
+    except LookupError:  # (a dialect without a lane id)
         return
     reads = signed_masks._values(tr, site)
     tests = [signed_masks._up(v) for v in reads if _tested(tr, signed_masks._up(v))]

@@ -189,3 +189,8 @@ def test_the_last_lanes_shift_stays_cudas_31():
     port, text = ported(code, dedent=False)
     assert f"if (({WORD} >> 31) & 1) s += 4;" in port.body, port.body
     _both_waves(code, text, {"in": _inputs()["in"], "out": np.zeros(256, np.int32)})
+
+
+def test_metals_32_lane_simd_groups_keep_the_word_as_written():
+    port, _ = ported(AGGREGATED, to="metal", dedent=False, allow_unported=True)
+    assert "& 32" not in port.body and "int leader = kp_ffs(m) - 1;" in port.body, port.body
