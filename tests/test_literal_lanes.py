@@ -38,10 +38,10 @@ __global__ void k(const int* in, int* out)
 """
 
 
-def _inputs():
-    x = np.random.default_rng(7).integers(-3, 4, 256).astype(np.int32)
+def _inputs(seed: int = 7, outs: int = 256):
+    x = np.random.default_rng(seed).integers(-3, 4, 256).astype(np.int32)
     x[32:64], x[96:128] = 2, -1  # one warp all voting, one none: each half of a 64-lane wave differs
-    return {"in": x, "out": np.zeros(256, np.int32)}
+    return {"in": x, "out": np.zeros(outs, np.int32)}
 
 
 def test_a_literal_lane_test_reads_the_threads_warps_word(tmp_path):
@@ -116,9 +116,7 @@ AGGREGATED = """__global__ void k(const int* in, int* out)
 
 
 def _votes():
-    x = np.random.default_rng(3).integers(-3, 4, 256).astype(np.int32)
-    x[32:64], x[96:128] = 2, -1  # one warp all voting, one none: each half of a 64-lane wave differs
-    return {"in": x, "out": np.zeros(260, np.int32)}
+    return _inputs(3, 260)
 
 
 def test_every_read_of_a_word_a_literal_test_reads_is_the_threads_warps(tmp_path):

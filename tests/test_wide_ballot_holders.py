@@ -10,10 +10,9 @@ read as the word (an ordering or a literal lane test) now takes the warp's 32 bi
 it; read as a mask only it keeps the port's wave reading; read both ways, KP251."""
 from __future__ import annotations
 
-import numpy as np
-
 from conftest import hip_compiles
-from port_support import assert_port_at_64_is_original_at_32, ported, refusal
+from port_support import ported, refusal
+from test_literal_lanes import _both_waves as both_waves, _inputs
 
 WORD = "((unsigned)((__ballot(in[i] > 0)) >> (__lane_id() & 32)))"
 
@@ -35,18 +34,8 @@ INITIALISED = """__global__ void k(const int* in, int* out)
 """
 
 
-def _votes():
-    x = np.random.default_rng(3).integers(-3, 4, 256).astype(np.int32)
-    x[32:64], x[96:128] = 2, -1  # one warp all voting, one none: each half of a 64-lane wave differs
-    return {"in": x, "out": np.zeros(256, np.int32)}
-
-
 def _both_waves(original: str, port: str) -> None:
-    from kernelport.emulator import run_kernel
-    assert_port_at_64_is_original_at_32(original, port, "k", _votes(), (2, 1, 1), (128, 1, 1))
-    want = run_kernel(original, "k", args=_votes(), grid=(2, 1, 1), block=(128, 1, 1), wave=32).outputs
-    got = run_kernel(port, "k", args=_votes(), grid=(2, 1, 1), block=(128, 1, 1), wave=32, backend="hip").outputs
-    assert np.array_equal(got["out"], want["out"])
+    both_waves(original, port, _inputs(3))
 
 
 def test_a_64_bit_holder_read_as_the_word_takes_the_warps_32_bits(tmp_path):
