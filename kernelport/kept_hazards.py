@@ -38,6 +38,28 @@ GEOMETRY = frozenset({"WS015", "WS031"})
 # warp size into `slots[WARPS]` indexed by the thread or its 32-lane warp): at a launch `k<<<g, block>>>`, a port
 # that rewrote every warp operation of k has not fixed them (_helper_rewritten reads a call's masks).
 EXTENTS = frozenset({"WS033"})
+# Rules on a definition in one branch of a platform test (WS014: a 64 in the branch hipcc takes): where the port
+# rewrote a test of the chain (`#if defined(__CUDACC__)` is `defined(__HIPCC__)` in the port, so hipcc takes the
+# CUDA branch and the `#else 64` is no AMD build's) and the port's own lint no longer reports it at that line,
+# the port's branches are what hipcc compiles: no kept hazard.  A test the port keeps (`!defined(__HIPCC__)`,
+# `__HIP_PLATFORM_AMD__`: the `#else 64` is every AMD build's, RDNA's 32-lane waves too) keeps it.
+BRANCHES = frozenset({"WS014"})
+_CONDITIONALS = ("preproc_if", "preproc_ifdef", "preproc_elif", "preproc_elifdef")
+
+
+def _branch_retested(src: SourceFile, span, rw) -> bool:
+    """Whether `span` lies in a branch of a preprocessor conditional one of whose tests the port rewrote."""
+    n = src.root.descendant_for_byte_range(*span) if span is not None else None
+    while n is not None and n.type not in ("preproc_else", *_CONDITIONALS):
+        n = n.parent
+    while n is not None and n.type in ("preproc_else", *_CONDITIONALS):  # (up the chain to its `#if`)
+        test = n.child_by_field_name("condition") or n.child_by_field_name("name")
+        if test is not None and rw.touches(test.start_byte, test.end_byte):
+            return True
+        if n.type in ("preproc_if", "preproc_ifdef"):
+            return False
+        n = n.parent
+    return False
 
 
 def _kept_groups(src: SourceFile, module, widths, span) -> bool:
@@ -80,11 +102,12 @@ def _host_callees(module, host, bound: int = 64) -> list:
     return out
 
 
-def _still_reported(src: SourceFile, port: Port, rw, after: dict[str, list] | None, offset: int) -> set:
-    """(rule, the original's line) of each GEOMETRY error the port's lint reports."""
+def _still_reported(src: SourceFile, port: Port, rw, after: dict[str, list] | None, offset: int,
+                    codes=GEOMETRY) -> set:
+    """(rule, the original's line) of each error of `codes` the port's lint reports."""
     origin = source_lines(src.text, port.body, rw)  # the port's body line -> the original's line
     out = set()
-    for code in GEOMETRY:
+    for code in codes:
         for f in (after or {}).get(code, ()):
             j = f.line - offset - 1
             out.add((code, origin[j] if 0 <= j < len(origin) else None))
@@ -106,6 +129,8 @@ def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: d
     targets = ", ".join(sorted({r.target for r in b.runs}))  # the port's lint targets (lint's words)
     marks: dict[int, list[str]] = {}
     still = _still_reported(src, port, rw, after, offset) if after is not None and widths is not None else None
+    branched = _still_reported(src, port, rw, after, offset, BRANCHES) if after is not None and \
+        any(c in before for c in BRANCHES) else None
     for code, found in sorted(before.items()):
         for f in found:
             if code in NAME_ONLY and (not _class_member_value(src, f.span) or unread_member(src, f.span, elsewhere)):
@@ -113,6 +138,9 @@ def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: d
             if f.span is None or rw.touches(*f.span) or code not in EXTENTS and _helper_rewritten(src, f.span, rw) or \
                     _macro_rewritten(src, f.span, rw):
                 continue  # rewritten: the port fixes it
+            if code in BRANCHES and branched is not None and (code, f.line) not in branched and \
+                    _branch_retested(src, f.span, rw):
+                continue  # the port's test sends hipcc to another branch: its lint agrees
             if code in GEOMETRY and still is not None and (code, f.line) not in still and \
                     _kept_groups(src, module, widths, f.span):
                 continue  # the host's 32s are what the port's kernels now say (32-lane groups): its lint agrees

@@ -352,11 +352,12 @@ def test_a_warp_index_laid_out_in_global_data_keeps_rows_of_32(size, rewritten):
 
 
 @pytest.mark.parametrize("test", ["m == {ones}", "{ones} == m", "m != {ones}", "{ones} != m"])
-@pytest.mark.parametrize("ones, flagged", [("~0u", False), ("-1", False), ("0xffffffff", True)])
+@pytest.mark.parametrize("ones, flagged", [("~0u", False), ("-1", True), ("0xffffffff", True)])
 def test_a_ballot_compared_with_all_ones_names_only_that_constant(ones, flagged, test):
     # the 32-bit full mask compared with a ballot is a wave-width site; the data index 32 beside
     # it is none, whichever spelling of all ones the comparison uses, on either side (`-1`, all
-    # ones at any width, is no site: comparing it confirms nothing, neither another site)
+    # ones at any width, is no site: comparing it confirms nothing, neither another site; the comparison is
+    # rewritten as the thread's warp's 32 bits, kernelport/literal_lanes.py, `m == -1` meaning 32 lanes)
     test = test.format(ones=ones)
     src = ("__global__ void k(const int* p, int* out) {\n    int a = p[32], b = p[32 + threadIdx.x];\n"
            "    unsigned m = __ballot_sync(0xffffffff, a > b);\n"

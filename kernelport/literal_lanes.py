@@ -1,0 +1,206 @@
+"""Literal lane tests of a ballot word the port widens: the bit of the thread's own CUDA warp.
+
+`unsigned m = __ballot_sync(FULL, p); if (m & 1) ...`, `(m & 0x80000000)`, `((m >> 5) & 1)`, and the same
+inside a helper taking the word (`__device__ int top(unsigned b) { return (b & 0x80000000u) != 0; }`) name
+lanes of the thread's 32-lane CUDA warp.  The port widens the word to the wave's lane mask (WS008's site),
+which holds warp 2w at bits 0-31 and warp 2w + 1 at bits 32-63 of a 64-lane wave: read as written, lanes
+32-63 test lane 0 / lane 31 of the other warp.  The word such a test reads is written as the thread's
+warp's 32 bits, `(((m) >> (__lane_id() & 32)) & 0xffffffffu)` on HIP (the shift is 0 on gfx1030's 32-lane
+waves and for a 64-lane wave's lower half), exactly the original's word in the widened type (an overload the
+port widens still takes it); compared for equality, `(unsigned)((m) >> (__lane_id() & 32))`, so that a
+literal's 32-bit reading stays (`m == -1`: all 32 lanes).  Only a test whose other operand is an
+integer literal (`& LIT`, `>> K` then `& LIT` with K < 32, `== LIT` / `!= LIT` with LIT non-zero, the literal
+as CUDA wrote it: the full mask's port would be the wave's) is rewritten here; sign tests are
+kernelport/signed_masks.py's, and `__popc` / `__ffs` keep their port.  `m == 0` / `m != 0` keep main's port,
+which asks whether any lane of the WAVE voted (the original: of the thread's warp): not yet changed here.
+"""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from . import backends, signed_masks
+
+
+def _literal(tr, n: Node | None) -> int | None:
+    """The value of the integer literal `n` (through parentheses), None where it is not one."""
+    while n is not None and n.type == "parenthesized_expression" and n.named_child_count == 1:
+        n = n.named_children[0]
+    if n is None or n.type != "number_literal":
+        return None
+    t = tr.src.text_of(n).rstrip("uUlL")
+    try:
+        return int(t, 0) if not (len(t) > 1 and t[0] == "0" and t[1:].isdigit()) else int(t, 8)
+    except ValueError:
+        return None
+
+
+def _op(tr, n: Node) -> str:
+    o = n.child_by_field_name("operator")
+    return tr.src.text_of(o) if o is not None else ""
+
+
+def _tested(tr, top: Node) -> bool:
+    """Whether the value `top` is read by a literal bit test: `top & LIT`, `LIT & top`, `(top >> K) & LIT`."""
+    p = top.parent
+    if p is None or p.type != "binary_expression":
+        return False
+    left, right = p.child_by_field_name("left"), p.child_by_field_name("right")
+    other = right if left == top else left
+    if _op(tr, p) == "&":
+        return _literal(tr, other) is not None
+    if _op(tr, p) in ("==", "!="):  # (`m == 0xffffffff`: the thread's warp all voted; `m != 0`: see the docstring)
+        return bool(_literal(tr, other))
+    if _op(tr, p) == ">>" and left == top:
+        k = _literal(tr, right)
+        up = signed_masks._up(p).parent
+        if k is None or not 0 <= k < 32 or up is None or up.type != "binary_expression" or _op(tr, up) != "&":
+            return False
+        a, b = up.child_by_field_name("left"), up.child_by_field_name("right")
+        return _literal(tr, b if signed_masks._up(p) == a else a) is not None
+    return False
+
+
+_WAVE_ROLES = frozenset({"ws", "ws_m1", "half", "five", "ws_macro", "ws_m1_macro", "ws_macro_use"})
+_CARRIED = frozenset({"parenthesized_expression", "binary_expression", "unary_expression", "conditional_expression"})
+_BIT_CALLS = frozenset({"__popc", "__popcll", "__ffs", "__ffsll", "__clz", "__clzll", "__brev", "__brevll"})
+_KEPT_COMPOUND = frozenset({"&=", "|=", "^="})  # (a bitwise update keeps each lane's bit in its place)
+
+
+def _helper_tests(tr, v: Node, depth: int = 0) -> Node | None:
+    """The literal lane test the word `v` reaches as an argument of the file's own helper (through the helpers
+    that one passes its parameter to), or None."""
+    top = signed_masks._up(v)
+    p = top.parent
+    if depth > 4 or p is None or p.type != "argument_list" or p.parent is None or p.parent.type != "call_expression":
+        return None
+    f = p.parent.child_by_field_name("function")
+    fn = tr.module.functions.get(tr.src.text_of(f).split("::")[-1].strip()) if f is not None else None
+    args = [c for c in p.named_children if c.type != "comment"]
+    k = args.index(top) if top in args else -1
+    body = fn.node.child_by_field_name("body") if fn is not None and fn.node is not None else None
+    if body is None or not 0 <= k < len(fn.params) or fn.params[k].pointer:
+        return None
+    for u in tr.src.named_under(body, "identifier", [fn.params[k].name]):
+        if _tested(tr, signed_masks._up(u)):
+            return signed_masks._up(u).parent
+        got = _helper_tests(tr, u, depth + 1)
+        if got is not None:
+            return got
+    return None
+
+
+def _wave_size_meets(tr, top: Node) -> Node | None:
+    """Where the word's value (`top`, read) is combined with the port's wave size (`warpSize`, or a literal
+    the port makes the wave's): an operand of an expression carrying the value, or of a bit count of it."""
+    wave = [s.node for s in tr.analysis.sites if s.confirmed and s.role in _WAVE_ROLES]
+    n = top
+    while n.parent is not None and (n.parent.type in _CARRIED or n.parent.type == "argument_list" and
+                                    n.parent.parent is not None and n.parent.parent.type == "call_expression" and
+                                    tr.src.text_of(n.parent.parent.child_by_field_name("function")) in _BIT_CALLS):
+        p = n.parent if n.parent.type != "argument_list" else n.parent.parent
+        for c in p.named_children:
+            if c == n or c.type == "argument_list":
+                continue
+            if "warpSize" in tr.src.text_of(c) or any(c.start_byte <= w.start_byte and w.end_byte <= c.end_byte
+                                                      for w in wave):
+                return p
+        n = p
+    return None
+
+
+def _written(tr, top: Node) -> str | None:
+    """How the read `top` is written to: "plain" (an assignment's target: a new word), the compound operator,
+    "&" (its address taken), "++"/"--"; None where it is only read."""
+    p = top.parent
+    if p is None:
+        return None
+    if p.type == "assignment_expression" and p.child_by_field_name("left") == top:
+        op = tr.src.text_of(p.child_by_field_name("operator"))
+        return "plain" if op == "=" else op
+    if p.type == "update_expression":
+        return "++"
+    if p.type == "pointer_expression" and tr.src.text_of(p).lstrip().startswith("&"):
+        return "&"
+    return None
+
+
+def rewrite(tr, site) -> None:
+    """One reading per widened word (`site` types it): where a literal bit test reads the word (in the function
+    or in a helper it is passed to), every read is the thread's CUDA warp's; otherwise the port's reading stays
+    the wave's.  The literal tests read the warp's 32 bits at bit 0 (`_tested`); every other read reads the word
+    with only the thread's warp's lanes kept, in their wave positions (`(m & (0xffffffffull << (lane & 32)))`),
+    so that `__popc` counts, `__ffs` elects a leader, `!= 0` asks, per 32-lane warp, in the same lane numbers as
+    the port's lane masks and shuffles (a 64-lane wave: one leader and one count per half).  A read that meets
+    the port's wave size, or an update that moves bits across a warp's 32 lanes (`m <<= 1`, `m -= 1`, `m++`,
+    `&m`), cannot take that reading: KP251 there."""
+    if all(r.wave <= 32 for r in backends.get(tr.backend).runs):
+        return  # (Metal's SIMD-groups, lint's CUDA-to-CUDA fix: the word is the warp's as written)
+    try:
+        shift = f"{tr.spell('lane_id')} & 32"
+    except LookupError:  # (a dialect without a lane id)
+        return
+    reads = signed_masks._values(tr, site)
+    tests = [signed_masks._up(v) for v in reads if _tested(tr, signed_masks._up(v))]
+    via = None if tests else next((t for t in (_helper_tests(tr, v) for v in reads) if t is not None), None)
+    if not tests and via is None:
+        return  # (the word's reads are the port's wave reading: unchanged)
+    why = tests[0].parent if tests else via
+    for v in reads:
+        top = signed_masks._up(v)
+        if top in tests:
+            _literal_test(tr, top, shift)
+            continue
+        w = _written(tr, top)
+        meets = _wave_size_meets(tr, top) if w is None else None
+        if w not in (None, "plain") and w not in _KEPT_COMPOUND or meets is not None:
+            at = meets if meets is not None else top.parent
+            loc = tr.src.loc(why)
+            tr.problem("KP251", at, f"`{tr.src.text_of(at)}` reads a ballot word that a literal lane test (line "
+                       f"{loc.line}: `{tr.src.text_of(why)}`) reads as the thread's 32-lane CUDA warp's, "
+                       + ("against the wave's width, which the port makes 64 lanes on CDNA" if meets is not None else
+                          "through an update that moves bits across the warp's 32 lanes") +
+                       ": no one reading of the word is the original's on 64- and 32-lane waves",
+                       "test the lanes it means with bit tests of the thread's own lanes "
+                       "(`(mask >> lane) & 1`), or count with `__popc(mask)` against 32")
+            continue
+        if w is not None or _sync_mask(tr, top) or signed_masks._up(top).parent is not None and \
+                signed_masks._up(top).parent.type == "binary_expression" and \
+                _op(tr, signed_masks._up(top).parent) in signed_masks._ORDER:
+            continue  # (a write, a `_sync` call's member mask, a sign test: signed_masks')
+        _project(tr, v, shift)
+
+
+def _sync_mask(tr, top: Node) -> bool:
+    p = top.parent
+    if p is None or p.type != "argument_list" or p.parent is None or p.parent.type != "call_expression":
+        return False
+    f = p.parent.child_by_field_name("function")
+    args = [c for c in p.named_children if c.type != "comment"]
+    return f is not None and tr.src.text_of(f).endswith("_sync") and bool(args) and args[0] == top
+
+
+def _project(tr, v: Node, shift: str) -> None:
+    """Read the word `v` with the thread's CUDA warp's lanes alone, in their wave positions."""
+    prior = tr.rw.replacements.get((v.start_byte, v.end_byte, v.type))
+
+    def render(rw, n, prior=prior) -> str:
+        word = tr.src.text_of(n) if prior is None else prior if isinstance(prior, str) else prior(rw, n)
+        return f"(({word}) & (0xffffffffull << ({shift})))"
+    tr.rw.replace(v, render)
+
+
+def _literal_test(tr, top: Node, shift: str) -> None:
+    """Write the literal bit test of the word `top` as a test of the thread's warp's 32 bits."""
+    test = top.parent
+
+    def render(rw, n, top=top, shift=shift) -> str:
+        a, b = n.child_by_field_name("left"), n.child_by_field_name("right")
+        op = _op(tr, n)
+        word = f"((({rw.text(top)}) >> ({shift})) & 0xffffffffu)" if op != "==" and op != "!=" else \
+            f"((unsigned)(({rw.text(top)}) >> ({shift})))"  # (the widened type kept for `&`: overloads)
+        keep = (lambda c: tr.src.text_of(c)) if op in ("==", "!=", ">>") else rw.text  # (the literal as CUDA wrote it:
+        # `(m >> 31) & 1` names lane 31 of the warp, where the port made 31 the wave's last lane)
+        return f"{word if a == top else keep(a)} {op} {word if b == top else keep(b)}"
+    tr.rw.replace(test, render)
+    tr.note(test, f"(unsigned)((mask) >> ({shift}))", "a literal lane test of a ballot's 32-bit word names a lane "
+            "of the thread's CUDA warp; the port's mask is the wave's, which holds that warp at a 32-lane offset")
