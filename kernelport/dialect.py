@@ -115,12 +115,14 @@ BLOCK_VOTES = ("__syncthreads_or", "__syncthreads_and", "__syncthreads_count")
 RNG_INITS = {"curand_init": -1, "hiprand_init": -1, "rocrand_init": -1}
 # sm_80's warp reductions `__reduce_{op}_sync(mask, value)` (concepts `warp_reduce_{op}`)
 WARP_REDUCE_OPS = ("add", "min", "max", "and", "or", "xor")
-CUDA_ONLY_OTHER = ("__nanosleep", "__cvta_generic_to_shared", "__isShared", "__isGlobal", "__prof_trigger")
+CUDA_ONLY_OTHER = ("__nanosleep", "__cvta_generic_to_shared", "__cvta_generic_to_global", "__isShared", "__isGlobal",
+                   "__prof_trigger")
 # Their parameters where a backend spells one (HIP: `__cvta_generic_to_shared(p)`, the shared-window address
-# of generic pointer p, is PTX's cvta.to.shared: ptx_cvta_to_shared's spelling); the others take none
+# of generic pointer p, is PTX's cvta.to.shared: ptx_cvta_to_shared's spelling; `__cvta_generic_to_global(p)`
+# p's own bits: AMD's flat and global addresses of global memory are one); the others take none
 # sm_70's `__match_any_sync(mask, value)` and `__match_all_sync(mask, value, &pred)`: `width` is the port's
 # (the group's lanes, as a warp reduction's: 32 in a logical 32-lane group, the wave in a wave-wide one)
-CUDA_ONLY_PARAMS = {"__cvta_generic_to_shared": ("p",), "__match_any_sync": ("mask", "value", "width"),
+CUDA_ONLY_PARAMS = {"__cvta_generic_to_shared": ("p",), "__cvta_generic_to_global": ("p",), "__match_any_sync": ("mask", "value", "width"),
                     "__match_all_sync": ("mask", "value", "pred", "width")}
 RUNTIME_NAMES = (
     "Malloc", "MallocManaged", "MallocHost", "Free", "FreeHost", "Memcpy", "MemcpyAsync", "Memset",

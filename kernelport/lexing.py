@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import dialect
+from . import asm_operand_commas, dialect
 from .macros import FUNCTIONAL_CAST
 from .qualified_statics import qualified_statics
 
@@ -124,6 +124,8 @@ def respell_for_clang(src, module, rw, backend: str) -> None:
         rw.replace(cast, lambda rw, node, ty=ty: f"(({ty}){rw.stitch(node.child_by_field_name('value'))})")
     for chevrons in spaced_launch_brackets(src.index.order, src):
         rw.replace(chevrons, chevrons.type)
+    for comma in asm_operand_commas.commas_to_write(src):  # `: "r"(b) "r"(c)`, two operands to nvcc
+        rw.insert_before(comma, ",")
     for ret in bare_returns_of_main(src):
         rw.replace(ret, "return 0;")
     for decl in implicit_int_mains(src):

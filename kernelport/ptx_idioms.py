@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import dialect, ptx_accesses, ptx_branches, ptx_ordered, ptx_specials
+from . import asm_operand_commas, dialect, ptx_accesses, ptx_branches, ptx_ordered, ptx_specials
 from .cexpr import split_top_level
 from .source import uncomment
 from . import lazy_re
@@ -240,6 +240,7 @@ class Idiom:
 def asm_sections(inner: str) -> list[str]:
     """The `:`-separated sections of an asm statement's parentheses (template, outputs, inputs,
     clobbers), a `:` inside a string literal being the template's (PTX's `.L2::128B`, `.shared::cta`)."""
+    inner = asm_operand_commas.written(inner)  # `: "r"(b) "r"(c)`: two operands, as nvcc reads them
     masked = _STRING.sub(lambda s: '"' + "_" * (len(s.group(0)) - 2) + '"', inner)
     return [inner[off:off + len(part)] for part, off in split_top_level(masked, sep=":", strip=False)]
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Iterator, Mapping
 import tree_sitter_cuda
 from tree_sitter import Language, Node, Parser
 
-from . import depth as _depth, directive_tokens, launch_macros, lazy_re, line_splices, macro_signatures
+from . import asm_operand_commas, depth as _depth, directive_tokens, launch_macros, lazy_re, line_splices, macro_signatures
 from .errors import KernelportError, Location
 
 if TYPE_CHECKING:
@@ -78,12 +78,12 @@ _SPACED_CONTINUATION = lazy_re.compile(rb"\\([ \t]+)(?=\r?\n)")
 
 
 # `typename` that begins an expression, a functional cast to a dependent type (`return typename
-# wrap<T>::type(it);`, nvbio's vector.h): C++ allows it, the grammar reads `typename` only where a
-# type is declared.  The parsed copy blanks the keyword there (after `return` or an operator that
-# starts an operand, before a qualified name and its `(`/`{`); `typename` in a template's parameter
-# list or a declaration (`, typename T>`, `typename A<T>::type (*fp)(int)`) is not followed that way.
-_TYPENAME_CAST = lazy_re.compile(rb"(?:\breturn\s+|[=(,?:]\s*)(typename)(?=\s+[\w\s:<>,*&]{0,200}?::\s*~?\w+\s*"
-                                 rb"(?:\((?!\s*[*&])|\{))")
+# wrap<T>::type(it);`, nvbio's vector.h; `V{d, typename V::m{typename V::e{r, c}}}`): C++ allows it, the grammar
+# reads it only where a type is declared.  The parsed copy blanks it there (after `return`, an operator starting an
+# operand, or a braced list's `{` after a type, `]` or `{`, before a qualified name and its `(`/`{`); in a template's
+# parameter list or a declaration (`, typename T>`, `typename A<T>::type (*fp)(int)`) it is not followed that way.
+_TYPENAME_CAST = lazy_re.compile(rb"(?:\breturn\s+|[=(,?:]\s*|(?<=[\w>\]{])\s*\{\s*)(typename)(?=\s+[\w\s:<>,*&]{0,200}?::"
+                                 rb"\s*~?\w+\s*(?:\((?!\s*[*&])|\{))")
 
 
 def _blank_comments(m: re.Match) -> bytes:
@@ -91,7 +91,7 @@ def _blank_comments(m: re.Match) -> bytes:
 
 
 def _mask_extensions(data: bytes) -> bytes:
-    data = _EXTENSIONS.sub(lambda m: b" " * len(m.group(0)), data)
+    data = asm_operand_commas.seen(_EXTENSIONS.sub(lambda m: b" " * len(m.group(0)), data))  # `"r"(b) "r"(c)`
     if b"typename" in data:
         data = _TYPENAME_CAST.sub(lambda m: m.group(0)[:m.start(1) - m.start(0)] + b" " * 8, data)
     if b"#" in data:

@@ -44,3 +44,25 @@ def _walk(n):
     yield n
     for c in n.children:
         yield from _walk(c)
+
+
+def test_a_cast_that_opens_a_braced_list_inside_another():
+    # `V{d, typename V::m{typename V::e{r, c}, 1}}` (an mdspan-style view builder): the inner cast follows `{`
+    text = ("template <typename V> struct box {};\n"
+            "template <typename V> __host__ __device__ V make(float* d, int r, int c) {\n"
+            "    return V{d, typename V::mapping_type{typename V::extents_type{r, c}, 1}};\n}\n")
+    src = SourceFile.from_text(text, "t.cu")
+    assert not src.tree.root_node.has_error
+    assert src.tree.root_node.text.count(b"typename") == 2  # the two casts blanked, the parameters kept
+
+
+def test_a_block_or_class_body_that_declares_with_typename_is_left_to_the_grammar():
+    # `{` that opens a class body or a block (after `)`), then a declaration, even one with a parenthesized
+    # declarator that reads like a cast (`typename wrap<T>::type (z);` declares z): nothing is blanked
+    text = (_WRAP + "template <typename T> struct S {typename wrap<T>::type v; typename wrap<T>::type (*fp)(int);};\n"
+            "template <typename T> void h(T x) { if (x) {typename wrap<T>::type (z); z = x;} }\n")
+    src = SourceFile.from_text(text, "t.cu")
+    assert not src.tree.root_node.has_error
+    assert src.tree.root_node.text.count(b"typename") == 6
+    kept = [n for n in _walk(src.tree.root_node) if n.type == "typename"]
+    assert len(kept) == 6, [n.parent.type for n in kept]

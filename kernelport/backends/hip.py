@@ -179,8 +179,8 @@ class HIP(Backend):
         "ptx_mul_rz_f32": "kp_fmul_rz({a}, {b})", "ptx_fma_rz_f32": "kp_fmaf_rz({a}, {b}, {c})",
         # the prologue's: LDS (address space 3) offsets and generic pointers, converted as clang casts them
         "ptx_cvta_to_shared": "kp_cvta_to_shared({p})", "ptx_cp_async": "kp_cp_async({dst}, {src}, {n}, {size})",
-        # CUDA's API for the same address (a size_t holding the 32-bit window offset)
-        "cuda_only___cvta_generic_to_shared": "((size_t)kp_cvta_to_shared({p}))",
+        # CUDA's API for the same address (a size_t holding the 32-bit window offset); a global one is p's own bits
+        "cuda_only___cvta_generic_to_shared": "((size_t)kp_cvta_to_shared({p}))", "cuda_only___cvta_generic_to_global": "((size_t)({p}))",
         "ptx_cp_async_done": "((void)0)",
         **PTX_MATRIX,  # mma.sync / ldmatrix over logical 32-lane warps: the prologue's (hip_ptx_matrix.py)
         "index_vararg": "(unsigned int){x}",  # ROCm 5.2's threadIdx.x is a struct: "non-scalar arg to printf"

@@ -18,7 +18,8 @@ class CudaOnlyIntrinsic(Rule):
     docs = """\
 Intrinsics the dialect table has no HIP (or Metal) spelling for: `__nanosleep`,
 `__isShared`/`__isGlobal`, `__prof_trigger`, and on Metal `__cvta_generic_to_shared` (HIP: the
-LDS offset clang's address-space cast gives, as for PTX's cvta.to.shared), `__reduce_add_sync`
+LDS offset clang's address-space cast gives, as for PTX's cvta.to.shared) and `__cvta_generic_to_global`
+(HIP: the pointer's own bits, AMD's flat and global addresses being one), `__reduce_add_sync`
 and the other `__reduce_*_sync` (HIP: an xor tree of shuffles over the group's lanes, for CUDA's
 full mask) and `__match_any_sync`/`__match_all_sync` (HIP: a loop of ballots over the group's
 lanes, for CUDA's full mask).  The port does not compile on AMD (and Metal).
