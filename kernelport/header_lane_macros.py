@@ -13,6 +13,9 @@ makes each use a `ws_m1` site, `#define WARP_SIZE 32` a `ws_macro_use` one).  Tw
   `warp_macro_use` site of a LANE / WARP fact, which the dataflow follows from the use as from the local spelling.
   Lint reports the use (WS002 / WS003) and names the definition.
 
+A header's function-like macro of one parameter (`#define LANE_OF(t) ((t) & 31)`, `#define WARP_OF(t) ((t) >> 5)`)
+is read the same way at each use given a thread index (`LANE_OF(threadIdx.x)`: `call_facts`, a site at the use).
+
 Lint's analysis only (`warpflow.analyze(..., lint=True)`): translate's reading of such a use is unchanged (its
 group decisions and refusals, KP219 at a header's 32-lane `WARP_INDEX`, read the header's port, not these facts).
 
@@ -109,15 +112,59 @@ def index_facts(an, mac, node: Node) -> frozenset | None:
     return frozenset({(LANE if kind == "lane" else WARP, an.site(node, role))})
 
 
+def call_facts(an, n: Node, name: str, arg_facts: list) -> frozenset | None:
+    """{(LANE or WARP, a site at the call `n`)} for a use of a header's function-like macro of one parameter whose
+    value is `P OP C` (`#define LANE_OF(t) ((t) & 31)`, `#define WARP_OF(t) ((t) >> 5)`; OP and C as index_facts
+    reads them) given a thread index (its argument's facts name the thread, a lane or a warp index); None otherwise.
+    The same value given a row index (`ROW_OF(i)` of rows of 32) is no lane: its argument names no thread."""
+    from types import SimpleNamespace
+    from .warpsites import LANE, TID, WARP
+    vis = an.m.visible
+    got = vis.function_macros.get(name) if vis is not None and name not in an.m.macros else None
+    if got is None or len(arg_facts) != 1 or not {TID, LANE, WARP} & {k for k, _ in arg_facts[0]}:
+        return None
+    node, _ = got
+    params = [c.text.decode() for c in (node.child_by_field_name("parameters") or node).named_children
+              if c.type == "identifier"]
+    value = node.child_by_field_name("value")
+    text = value.text.decode("utf-8", "replace").strip() if value is not None else ""
+    if len(params) != 1 or "#" in text or _platform_guarded(SimpleNamespace(node=node)):
+        return None
+    p = re.escape(params[0])
+    m = re.fullmatch(rf"\(*\s*(\(?\s*{p}\s*\)?)\s*(&|%|/|>>)\s*([^()]*?|\([^()]*\))\s*\)*", text)
+    if m is None or text.count("(") != text.count(")") or re.search(rf"\b{p}\b", m.group(3)):
+        return None
+    want, kind = _OP_KIND[m.group(2)]
+    const = m.group(3).strip()
+    if any(c == "warpSize" or c in getattr(vis, "wave_widths", ()) for c in _IDENT.findall(const)):
+        return None  # the wave's own width
+    if _fold(const, _names(an)) != want:
+        return None
+    role = "lane_macro_use" if kind == "lane" else "warp_macro_use"
+    return frozenset({(LANE if kind == "lane" else WARP, an.site(n, role))})
+
+
 def definition(ctx, s) -> str:
     """` (`LANE_ID` is `(threadIdx.x & 31)` at lanes.cuh:3)` for a use site of this module's, else ``."""
     if s.role not in ("lane_macro_use", "warp_macro_use"):
         return ""
     vis = ctx.module.visible
+    from .lint.discovery import shown
+    from pathlib import Path
+    if s.node.type == "call_expression":  # a function-like macro's use (call_facts)
+        fn = s.node.child_by_field_name("function")
+        name = ctx.text(fn) if fn is not None else ""
+        got = vis.function_macros.get(name) if vis is not None else None
+        if got is None:
+            return ""
+        node, path = got
+        value = node.child_by_field_name("value")
+        params = node.child_by_field_name("parameters")
+        head = f"{name}{params.text.decode() if params is not None else '()'}"
+        body = " ".join(value.text.decode("utf-8", "replace").split()) if value is not None else ""
+        return f" (`{head}` is `{body}` at {shown(Path(path))}:{node.start_point[0] + 1})"
     name = ctx.text(s.node)
     mac, at = (vis.macros.get(name), vis.where.get(name)) if vis is not None else (None, None)
     if mac is None or at is None:
         return ""
-    from .lint.discovery import shown
-    from pathlib import Path
     return f" (`{name}` is `{' '.join(mac.value.split())}` at {shown(Path(at[0]))}:{at[1]})"

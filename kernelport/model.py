@@ -135,6 +135,7 @@ class Visible:
     mask_helpers: dict = field(default_factory=dict)
     # NVIDIA macros an included header's `#error` requires on every build (kernelport.guards.pinned_on_amd).
     pinned_on_amd: frozenset[str] = frozenset()
+    function_macros: dict = field(default_factory=dict)  # the headers' function-like #defines: name -> (node, path)
     # Header functions that forward parameters to a shuffle (kernelport.shufflewrappers): name -> (concept, names).
     shuffle_wrappers: dict = field(default_factory=dict)
     # Header macros that wrap a kernel launch (name -> LaunchForm) or declare a launch configuration

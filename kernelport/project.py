@@ -248,6 +248,9 @@ class Project(IncludeWalk, Includers):
             vis.launch_forms.update(got.calls)
             vis.launch_configs.update(got.configs)
             vis.launch_fixed.update(got.fixed)
+            for d in sc.functions.get(p, []):  # (header_lane_macros.call_facts: `#define LANE_OF(t) ((t) & 31)`)
+                if (nm := d.child_by_field_name("name")) is not None:
+                    vis.function_macros[nm.text.decode("utf-8", "replace")] = (d, str(p))
         from .member_spaces import declared_spaces, merge_spaces
         for p in others:
             for key, spaces in self._per_file("spaces", p, lambda f: declared_spaces(f.src), {}).items():

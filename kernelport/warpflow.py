@@ -13,7 +13,8 @@ from tree_sitter import Node
 
 from . import abslanes, backends, dialect, fnscopes, launchrows, maskmemory, masksources, memberlanes
 from . import declkeys, declsplit, fullmask, masktypes, shufflewrappers, templateargs, warpreach, warpshapes, warpwidth
-from . import braced_scalars, collective_widths, lane_shares, header_full_masks, lazy_widths, warpbinary, warpcounts, xorexchange
+from . import braced_scalars, collective_widths, lane_shares, header_full_masks, header_lane_macros, lazy_widths
+from . import warpbinary, warpcounts, xorexchange
 from .model import Function, Module
 from .reached import reached
 from .source import call_args, ident_name
@@ -332,6 +333,8 @@ class _Analyzer:
         if name in INT32_TYPES or name in ("uint32_t", "int32_t", "unsigned", "uint64_t", "size_t") or \
                 name in self.aliases:
             return arg_facts[0] if len(arg_facts) == 1 else frozenset()  # a functional cast: uint32_t(-1)
+        if getattr(self, "lint", False) and (got := header_lane_macros.call_facts(self, n, name, arg_facts)) is not None:
+            return got  # a header's `#define LANE_OF(t) ((t) & 31)` given a thread index
         # Unknown function (math, user macros): values pass through.
         return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP, WS, WS_M1))
 

@@ -14,12 +14,14 @@ A constant not named for the warp whose 32 the dataflow confirmed (ECL-GC's `sta
 32;  // warp size and bits per int`) is named, with the uses where it makes a lane or warp index that a
 warp-level use reads (`carrying_uses`), for WS001's finding at its value.
 
-Each is reported at its value, with its qualified uses as related locations; silent when it sits
+Each is reported at its value, with its qualified uses as related locations (a macro use that pastes the member's
+name, `CFG(WARP)` of `#define CFG(n) (TileCfg::n##_SIZE)`, is one: `_pasted_uses`); silent when it sits
 in a platform or architecture branch, when a source file (not a header) never uses it, or when
 every use is in a kernel whose 32-lane rows compute the same at 64 (advice then: lint/rowsplits.py).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,6 +36,7 @@ from .discovery import shown
 from .finding import Related
 from .. import lazy_re
 
+_PASTE = lazy_re.compile(r"\w+(?:\s*##\s*\w+)+")  # a chain of pasted pieces in a macro body
 _HEADERS = (".h", ".hpp", ".cuh", ".hh", ".inl")
 _HELPER = lazy_re.compile(LANE_HELPER_NAME.pattern + r"|(^|_)(get_?)?(num_?warps|warp_?count|n_?warps)$")
 
@@ -65,7 +68,8 @@ def constants(ctx) -> list[NamedConstant]:
         size = warpflow.WARP_SIZE_NAME.search(name) or name == "warpSize"
         v = warpflow.int_value(ctx.text(val))
         if (size and v == 32 or LOG2_NAME.search(name) and v == 5) and not ctx.guarded(val):
-            out.append(NamedConstant(f"{owner}::{name}", val, not size, tuple(_qualified_uses(ctx, owner, name))))
+            uses = [*_qualified_uses(ctx, owner, name), *_pasted_uses(ctx, owner, name)]
+            out.append(NamedConstant(f"{owner}::{name}", val, not size, tuple(sorted(uses, key=lambda n: n.start_byte))))
     return out
 
 
@@ -110,6 +114,40 @@ def _qualified_uses(ctx, owner: str, name: str):
         scope, nm = q.child_by_field_name("scope"), q.child_by_field_name("name")
         if scope is not None and nm is not None and ctx.text(nm) == name and ctx.text(scope).split("<")[0] == owner:
             yield q
+
+
+def _pasted_uses(ctx, owner: str, name: str) -> list[Node]:
+    """The uses of a function-like macro of the file that paste the member's name from their arguments
+    (`#define CFG(n) (TileCfg::n##_SIZE)` used as `CFG(WARP)`, `#define CAT(a, b) a ## b` as
+    `TileCfg::CAT(WARP_, SIZE)`): each pasted chain of the body, its parameters replaced by the use's arguments,
+    spells `name`, and the body or the use's own qualifier names `owner`.  A use that pastes another name
+    (`CFG(BLOCK)`) is none."""
+    macros = {}
+    for d in ctx.nodes("preproc_function_def"):
+        nm, params, value = (d.child_by_field_name(k) for k in ("name", "parameters", "value"))
+        if nm is not None and params is not None and value is not None and "##" in ctx.text(value):
+            names = [ctx.text(c) for c in params.named_children if c.type == "identifier"]
+            macros[ctx.text(nm)] = (names, ctx.text(value))
+    out: list[Node] = []
+    for call in ctx.nodes("call_expression") if macros else ():
+        fn = call.child_by_field_name("function")
+        text = ctx.text(fn) if fn is not None else ""
+        got = macros.get(text.rsplit("::", 1)[-1].strip())
+        args = call.child_by_field_name("arguments")
+        if got is None or args is None:
+            continue
+        params, body = got
+        given = [ctx.text(a).strip() for a in args.named_children if a.type != "comment"]
+        if len(given) != len(params):
+            continue
+        bind = dict(zip(params, given))
+        for chain in _PASTE.finditer(body):
+            spelled = "".join(bind.get(p, p) for p in re.split(r"\s*##\s*", chain.group(0)))
+            if spelled == name and (re.search(rf"\b{re.escape(owner)}\s*::", body) or
+                                    re.search(rf"\b{re.escape(owner)}\s*::", text)):
+                out.append(call)
+                break
+    return out
 
 
 def _header_log2(rule, ctx, own: set[str]) -> None:

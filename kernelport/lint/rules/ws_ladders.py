@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ... import dialect
-from .. import leaderfolds
+from .. import deadladders, leaderfolds
 from ..rule import ex, register
 from .ws_sites import SiteRule, _expr_text, _has_wide_step, site_codes, site_fix
 
@@ -13,7 +13,8 @@ class ShuffleLadderFrom16(SiteRule):
         for s, code in site_codes(ctx):
             if code == self.code and not (s.role == "ladder" and _has_wide_step(ctx, s.node)) and \
                     not leaderfolds.leader_fold(ctx, leaderfolds.loop_of_start(s.node)) and \
-                    not (s.role == "ladder" and leaderfolds.unrolled_fold(ctx, s.node)):
+                    not (s.role == "ladder" and leaderfolds.unrolled_fold(ctx, s.node)) and \
+                    not deadladders.discarded(ctx, s.node, s.role):
                 ctx.report(self, s.node, self.message(ctx, s), fix=site_fix(ctx, s))
 
     code, name, fixable = "WS004", "shuffle-ladder-from-16", True
@@ -35,7 +36,8 @@ wave-64 branch taking the step at 32 (`#if WS == 64  v += __shfl_xor_sync(m, v, 
 wave-width selector: kernelport/wavebranches.py).  So does a ladder from 16 (a loop, or unrolled 16, 8, 4, 2, 1)
 under `if (tid < 32)` or after `if (tid >= 32) return;` (tid the 1D block's `threadIdx.x` or the linear thread
 index) whose result only `if (tid == 0)` reads: the first 32 threads fold their 32 values, and at wave 64 lane 0
-reads only lanes 0-31 (kernelport/lint/leaderfolds.py)."""
+reads only lanes 0-31 (kernelport/lint/leaderfolds.py).  A ladder whose result nothing reads after it (a helper
+that folds a copy and returns its argument) computes the same at any width: silent (kernelport/lint/deadladders.py)."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ... import backends, dialect, warpshapes, warpwidth
 from ...header_lane_macros import definition
-from ...warpwidth import LOGICAL
+from ...warpwidth import LOGICAL, UNDECIDED
 from .. import ballotwords
 from ..halfvoteports import kept_group_advice
 from ..rule import Rule, ex, register
@@ -279,7 +279,8 @@ The kernel's launch makes each row of 32 threads a group of its own (`dim3 threa
 `blockDim.x == 32` guard), and a shuffle from a source lane (`__shfl_sync(m, v, lane)`, PyTorch's
 `WARP_SHFL(v, lane)`) leaves the width at its default, the hardware warp.  On NVIDIA that is the
 row.  On a 64-wide wave (AMD CDNA) two rows share the wave: lanes 32-63 read lanes 0-31, the other
-row's values (a broadcast from lane 0 hands every second row the first row's result).
+row's values (a broadcast from lane 0 hands every second row the first row's result).  So also where the
+kernel votes (a ballot that may see two rows leaves its width undecided: WS008's), its rows of 32 as evident.
 
 **Fix**: pass the width 32 (`__shfl_sync(m, v, lane, 32)`, `WARP_SHFL(v, lane, 32)`): CUDA's
 semantics on every wave width (this is what `kernelport translate` writes for a 32-lane group).
@@ -360,7 +361,7 @@ void launch(const float* x, float* out, int n) {
             return
         for call, key, fn in ctx.analysis.wave_shuffles:
             g = widths.by_function.get(fn) if fn is not None else None
-            if g is None or g.width != LOGICAL or not g.shares_wave or "lane" not in dialect.concept(key).params:
+            if g is None or not _rows(g) or not g.shares_wave or "lane" not in dialect.concept(key).params:
                 continue
             if ctx.guarded(call):
                 continue
@@ -369,7 +370,7 @@ void launch(const float* x, float* out, int n) {
                        f"lanes 32-63 read the other row's lanes; pass the width 32")
         self._collectives(ctx, widths)
 
-    def _collectives(self, ctx, widths) -> None:
+    def _collectives(self, ctx, widths) -> None:  # (not `_rows`: a collective in an undecided group is KP219's)
         """A library warp collective at its default width (the hardware warp) in a kernel launched in
         rows of 32 threads: reported at the collective, with the launches that make the rows."""
         for fname in sorted(ctx.analysis.wave_collectives):
@@ -390,3 +391,10 @@ void launch(const float* x, float* out, int n) {
                            f"kernel is launched in rows of 32 threads ({g.why}): {ctx.breaks} two rows share a "
                            f"wave and one collective mixes them; give it the width 32 (`{ctx.text(t)[:-1]}, 32>`) "
                            f"or launch rows of the wave width", related=related)
+
+
+def _rows(g) -> bool:
+    """Whether the group works in 32-lane rows as written: logical, or undecided only for its votes where the rows'
+    evidence is 32-lane (`half_votes`: a ballot that may see two rows, WS008's; its source-lane shuffles at the default
+    width read the other row at 64 all the same: heldout94's konfoton `__shfl_sync(mask, max, 0)`)."""
+    return g.width == LOGICAL or (g.width == UNDECIDED and g.half_votes)

@@ -1,0 +1,145 @@
+"""A shuffle ladder whose result nothing reads computes nothing: no wave-64 hazard (WS004).
+
+fa-shrvan's legacy helpers (heldout95) fold a copy and return their argument:
+
+    float reduced_val = val;
+    for (int offset = 16; offset > 0; offset /= 2)
+        reduced_val = max(reduced_val, __shfl_xor_sync(0xffffffff, reduced_val, offset));
+    return val;                                  // the fold is discarded
+
+At wave 64 the ladder still folds 32 lanes, but no lane's value of it is ever read, so what the function computes
+is the same at any wave width.  `discarded` accepts a ladder (a `for` loop whose initializer holds the site, or an
+unrolled ladder from 16 halving to 1) only when all of these hold, else WS004 reports as before:
+- every value the steps write is a plain local of the function (no parameter, reference, pointer, array, member or
+  element: an assignment to anything but a local name keeps the finding), the shuffles' own value operands and the
+  names passed to calls in the steps included (a callee may write through a reference);
+- no call in the steps is a statement of its own (`atomicAdd(out, v);`: its effect is the result's use), and the
+  steps hold no `return`;
+- none of those locals is reachable under another name (`float& r = v;`, `&v`, a lambda naming it);
+- after the ladder no code of the function names any of them: after the loop (or the last unrolled step), in the
+  loop's own condition and update, and, where the ladder sits in an enclosing loop, anywhere in that loop (its next
+  turn runs after the ladder), nor a macro of the file whose body names one of them and which is used there.
+"""
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from . import leaderfolds as lf
+
+_LOOPS = ("for_statement", "while_statement", "do_statement", "for_range_loop")
+
+
+def discarded(ctx, site: Node, role: str) -> bool:
+    """Whether the ladder holding `site` (a WS004 site; `role` the site's) has a result that nothing reads."""
+    fn = lf._function(site)
+    if fn is None:
+        return False
+    if role == "ladder":
+        stmts = _unrolled(ctx, site)
+        if not stmts:
+            return False
+        span, header = (stmts[0].start_byte, stmts[-1].end_byte), []
+        first = stmts[0]
+    else:
+        loop = lf.loop_of_start(site)
+        body = loop.child_by_field_name("body") if loop is not None else None
+        if body is None:
+            return False
+        stmts, span = [body], (loop.start_byte, loop.end_byte)
+        header = [n for n in (loop.child_by_field_name(k) for k in ("condition", "update")) if n is not None]
+        first = loop
+    written = _written(ctx, stmts)
+    if written is None:
+        return False
+    if role != "ladder":  # the loop's own counter, passed to the steps as their offset, carries no shuffled value
+        var = lf._ladder_loop(ctx, loop)
+        assigned = {ctx.text(x.child_by_field_name("left") or x.child_by_field_name("argument") or x)
+                    for s in stmts for x in lf._nodes(s, ("assignment_expression", "update_expression"))}
+        if var is None or var in assigned:
+            return False
+        written.discard(var)
+    if not written:
+        return False
+    plain = lf._locals(ctx, fn)
+    if any(not plain.get(w, False) for w in written):
+        return False
+    if lf._aliased(ctx, fn, written, span[1], ""):
+        return False
+    start = span[1]
+    n = first.parent
+    while n is not None and n is not fn:
+        if n.type in _LOOPS:
+            start = min(start, n.start_byte)  # the enclosing loop's next turn runs after the ladder
+        n = n.parent
+    fbody = fn.child_by_field_name("body")
+    after = [i for i in lf._idents(fbody) if i.start_byte >= start and not span[0] <= i.start_byte < span[1]]
+    after += [i for h in header for i in lf._idents(h)]
+    names = {ctx.text(i) for i in after}
+    if names & written:
+        return False
+    return not any(names & {m} and re.search(rf"\b({'|'.join(map(re.escape, written))})\b", body_text)
+                   for m, body_text in _macros(ctx))
+
+
+def _written(ctx, stmts: list[Node]) -> set[str] | None:
+    """The names the steps write (or pass to a call), None where a value leaves another way."""
+    out: set[str] = set()
+    for s in stmts:
+        for n in lf._nodes(s, ("assignment_expression", "update_expression", "init_declarator", "call_expression",
+                                "return_statement")):
+            if n.type == "return_statement":
+                return None
+            if n.type == "init_declarator":
+                d = n.child_by_field_name("declarator")
+                if d is None or d.type != "identifier":
+                    return None
+                out.add(ctx.text(d))
+            elif n.type in ("assignment_expression", "update_expression"):
+                left = n.child_by_field_name("left" if n.type == "assignment_expression" else "argument")
+                if left is None or left.type != "identifier":
+                    return None
+                out.add(ctx.text(left))
+            else:
+                p = n.parent
+                while p is not None and p.type == "parenthesized_expression":
+                    p = p.parent
+                if p is not None and p.type == "expression_statement":
+                    return None  # a call for its effect
+                args = n.child_by_field_name("arguments")
+                for a in args.named_children if args is not None else ():
+                    while a.type in ("parenthesized_expression", "pointer_expression") and a.named_children:
+                        a = a.named_children[-1]
+                    if a.type == "identifier":
+                        out.add(ctx.text(a))
+    return out
+
+
+def _unrolled(ctx, step: Node) -> list[Node]:
+    """The statements of the unrolled ladder from 16 that `step` starts: 16, 8, 4, 2, 1, consecutive."""
+    stmt = step
+    while stmt is not None and stmt.type not in ("expression_statement", "function_definition"):
+        stmt = stmt.parent
+    if stmt is None or stmt.type != "expression_statement" or lf._step_offset(ctx, stmt) != 16:
+        return []
+    out, want, n = [], 16, stmt
+    while n is not None and want >= 1:
+        if n.type == "comment":
+            n = n.next_named_sibling
+            continue
+        if n.type != "expression_statement" or lf._step_offset(ctx, n) != want:
+            return []
+        out.append(n)
+        want, n = want // 2, n.next_named_sibling
+    return out if want == 0 else []
+
+
+def _macros(ctx) -> list[tuple[str, str]]:
+    """(name, body) of every macro this file defines."""
+    out = []
+    for d in ctx.nodes("preproc_def", "preproc_function_def"):
+        name, value = d.child_by_field_name("name"), d.child_by_field_name("value")
+        if name is not None and value is not None:
+            out.append((ctx.text(name), ctx.text(value)))
+    return out
