@@ -95,3 +95,18 @@ def test_reference_forms_the_translator_cannot_read_are_refused_at_their_line():
     text = ported(REFS.replace("float& r{tile[i ^ 1]};", "float loc[2] = {0, 1};\n    float& r(loc[i & 1]);"),
                   to="metal", dedent=False)[1]
     assert "float& r(loc[i & 1]);" in text and metal_checker(text) == []
+
+
+def test_the_checker_reads_a_pointer_to_an_array_local():
+    require_tool("clang")
+    text = """#include <metal_stdlib>
+using namespace metal;
+kernel void k(device float* buf [[buffer(0)]], uint i [[thread_position_in_threadgroup]]) {
+    threadgroup float tile2[8][8];
+    SPACEfloat (*p)[8] = tile2;
+    buf[i] = p[i % 8][0];
+}
+"""
+    assert metal_checker(text.replace("SPACE", "threadgroup ")) == []
+    assert any("changes address space" in d or "cannot initialize" in d
+               for d in metal_checker(text.replace("SPACE", ""))), metal_checker(text.replace("SPACE", ""))
