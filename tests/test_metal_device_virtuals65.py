@@ -50,6 +50,9 @@ def test_objects_of_the_class_itself_port_as_direct_calls():
     ("Circle c; c.s = r; Shape* p = &c; out[threadIdx.x] = p->area();", 10, "a pointer or reference to 'Shape'"),
     ("Circle c; c.s = r; const Shape& p = c; out[threadIdx.x] = p.area();", 10, "a pointer or reference to 'Shape'"),
     ("Circle c; c.s = r; out[threadIdx.x] = c.twice();", 4, "'area' called on a 'Shape' object's own member"),
+    ("typedef Shape* SP; Circle c; c.s = r; SP p = &c; out[threadIdx.x] = p->area();", 10,
+     "a pointer or reference to 'Shape'"),
+    ("Circle c; c.s = r; out[threadIdx.x] = static_cast<Shape&>(c).area();", 10, "a pointer or reference to 'Shape'"),
 ])
 def test_a_dynamic_type_the_code_does_not_show_is_refused_at_its_site(body, line, what):
     code = CLASSES.replace("__device__ float side() const { return s; }",

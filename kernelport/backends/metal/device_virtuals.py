@@ -8,7 +8,7 @@ every object of the classes of the hierarchy (those that declare a virtual membe
 derived from them) is one of the class itself: a local, a by-value parameter of a device function, an element
 of a local or `__shared__` array (its type is its dynamic type: a copy of a derived object is sliced), and no
 pointer or reference to one is formed (a parameter, a local, a member, a return type, a cast, a template
-argument), and a member calls a virtual member on its own object (`area()`, `this->area()`) only where no
+argument, a typedef), and a member calls a virtual member on its own object (`area()`, `this->area()`) only where no
 class derived from its own overrides that member (else `c.twice()` of a derived `c` runs the derived one).
 Refused at the first site that breaks it (KP254): a pointer or reference to a class of the hierarchy, a kernel's
 by-value argument or a file-scope variable of one (the host's object carries its vtable pointer, which the
@@ -86,7 +86,7 @@ class DeviceVirtuals:
             holder = t.parent
             while holder is not None and holder.type not in ("declaration", "parameter_declaration",
                                                              "field_declaration", "function_definition",
-                                                             "type_descriptor", "new_expression"):
+                                                             "type_descriptor", "new_expression", "type_definition"):
                 holder = holder.parent
             if holder is None:
                 continue
@@ -96,8 +96,7 @@ class DeviceVirtuals:
                 continue
             ds = holder.children_by_field_name("declarator")
             if any(d.type in _DECLARATORS or (d.type == "init_declarator" and
-                                              d.child_by_field_name("declarator").type in _DECLARATORS)
-                   or (d.type == "function_declarator" and holder.type != "function_definition") for d in ds) \
+                                              d.child_by_field_name("declarator").type in _DECLARATORS) for d in ds) \
                     or (holder.type == "function_definition" and
                         any(c.type in _DECLARATORS for c in [holder.child_by_field_name("declarator")])):
                 return holder, f"a pointer or reference to '{name}'"
