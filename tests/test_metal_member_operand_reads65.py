@@ -37,7 +37,9 @@ def test_a_member_that_reads_each_operand_member_before_writing_it_ports_with_a_
 @pytest.mark.parametrize("body", ["x += o.y; y += o.x;",  # with i == j: y += the new x in CUDA, the old in a copy
                                   "y += o.y; x += o.x; y -= o.y;",
                                   "x += o.x; scale(); y += o.y;",  # a call may write any member
-                                  "x += o.x; *this = o;"])
+                                  "x += o.x; *this = o;",
+                                  "const V& a = o; x += a.y; y += a.x;",  # the reads through a local reference
+                                  "auto g = [&] { return o.x; }; x += o.x; y += g();"])  # a lambda reads later
 def test_a_member_that_may_read_what_it_wrote_stays_refused(body):
     code = KERNEL.replace("BODY", body).replace("struct V { float x, y;",
                                                 "struct V { float x, y; __device__ void scale() { x *= 2; }")

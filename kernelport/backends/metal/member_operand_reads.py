@@ -8,11 +8,13 @@ member reads no member of the parameter that it has already written in its own o
 o.y;` (each statement reads `o.x`, `o.y` before it writes that member), not `x += o.y; y += o.x;` (the
 second statement reads `x`, written by the first: refused, KP224 at the line as before).
 
-Read statement by statement in the member's body: a statement's reads of the parameter (`o.f`, or `o`
-whole) are checked against the members written by earlier statements (an expression statement with one
+Read statement by statement in the member's body: a statement's reads of the parameter's members (`o.f`)
+are checked against the members written by earlier statements (an expression statement with one
 assignment reads before it writes; any other statement against its own writes too).  A write whose target
 is not a member named directly (`x`, `v[k]`, `this->x`: through a pointer, a call, a `this` handed on) counts
-as a write of every member, as does any call in the body.
+as a write of every member, as does any call in the body.  The parameter used whole (`const V& a = o;`,
+`f(o)`, `*this = o + *this`) in a member that writes anything, and a lambda in the body, may read it later
+than the text shows: refused.
 """
 from __future__ import annotations
 
@@ -30,6 +32,9 @@ def reads_after_own_writes(src: SourceFile, h: Function, p: Param) -> bool:
     own = {q.name for q in h.params} | {src.text_of(c) for n in walk(h.body) if n.type == "declaration"
                                         for d in n.children_by_field_name("declarator")
                                         for c in walk(d) if c.type == "identifier"}
+    if any(n.type == "lambda_expression" for n in walk(h.body)):
+        return True  # (a lambda reads the parameter where it is called, not where it is written)
+    every = _writes(src, h.body, own)
     written: set[str] = set()
     for st in h.body.named_children:
         if st.type == "comment":
@@ -45,7 +50,7 @@ def reads_after_own_writes(src: SourceFile, h: Function, p: Param) -> bool:
             field = src.text_of(up.child_by_field_name("field")) if up is not None and \
                 up.type == "field_expression" and up.child_by_field_name("argument") == n and \
                 src.text_of(up.child_by_field_name("operator") or up) == "." else None
-            if (field is None and seen) or _EVERY in seen or field in seen:
+            if (field is None and every) or _EVERY in seen or field in seen:
                 return True
         written |= writes
     return False
