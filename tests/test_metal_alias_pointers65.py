@@ -110,3 +110,31 @@ kernel void k(device float* buf [[buffer(0)]], uint i [[thread_position_in_threa
     assert metal_checker(text.replace("SPACE", "threadgroup ")) == []
     assert any("changes address space" in d or "cannot initialize" in d
                for d in metal_checker(text.replace("SPACE", ""))), metal_checker(text.replace("SPACE", ""))
+
+
+ARRAY_POINTER = """typedef long fr_t;
+__device__ fr_t* row(fr_t* p) { return p + 1; }
+__global__ void k(fr_t* out, fr_t** tab) {
+    extern __shared__ fr_t exchange[];
+    int i = threadIdx.x;
+    exchange[i] = out[i];
+    __syncthreads();
+    fr_t (*xchg)[4][4] = reinterpret_cast<decltype(xchg)>(exchange);
+    float loc[2][8] = {};
+    float (*lp)[8] = loc;
+    out[i] = xchg[0][i % 4][i / 4 % 4] + (fr_t)lp[1][0];
+    row(*tab)[0] = 1;
+}
+"""
+
+
+def test_a_pointer_to_an_array_local_the_grammar_reads_as_an_expression_gets_its_space():
+    # sppark's bitpermute (tests/corpus): main wrote a thread pointer cast from threadgroup memory, which its
+    # checker passed and Metal rejects
+    require_tool("clang")
+    text = ported(ARRAY_POINTER, to="metal", dedent=False)[1]
+    assert "threadgroup fr_t (*xchg)[4][4] = reinterpret_cast<decltype(xchg)>(exchange);" in text, text
+    assert "    float (*lp)[8] = loc;" in text  # look-alike: a thread array's pointer stays a thread one
+    assert "    row(*tab)[0] = 1;" in text  # look-alike: a call indexed and assigned is no declaration
+    assert metal_checker(text) == [], text
+    assert metal_checker(text.replace("threadgroup fr_t (*xchg)", "fr_t (*xchg)")) != []

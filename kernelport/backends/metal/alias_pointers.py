@@ -92,3 +92,45 @@ class AliasPointers:
         self._dynamic_prefix(tnode, lambda sig: got[sig][0] if sig in got else
                              self.local_spaces[(f.name, ident_name(ds[0]))](sig))
         return True
+
+    def array_pointer_statement(self, f: Function, st: Node) -> None:
+        """`fr_t (*xchg)[Z][Z] = reinterpret_cast<decltype(xchg)>(exchange);` (sppark's bitpermute), which the
+        grammar reads as an expression statement (a call `fr_t(*xchg)` indexed and assigned): where its first
+        word is a type the file or C++ names, it declares a pointer to an array, whose space is its
+        initialiser's, written before it (`threadgroup fr_t (*xchg)[Z][Z] = ...`; main wrote a thread pointer
+        cast from threadgroup memory, which Metal rejects and its checker passed)."""
+        m = _ARRAY_POINTER.match(self.src.text_of(st))
+        expr = st.named_children[0] if st.named_children else None
+        init = expr.child_by_field_name("right") if expr is not None and expr.type == "assignment_expression" else None
+        if m is None or init is None or m.group(1).split()[-1] not in self._type_names():
+            return
+        name = m.group(2)
+
+        def space(sig):
+            saved = self.cur_sig.get(f.name)
+            self.cur_sig[f.name] = sig
+            try:
+                return self.space_of(init, f) or "thread"
+            finally:
+                self.cur_sig[f.name] = saved
+        self.local_spaces[(f.name, name)] = space
+        if all(space(sig) == "thread" for sig in ([()] if f.is_kernel else self.plan_of(f).sigs)):
+            return
+        self._dynamic_prefix(st, space)
+
+    def _type_names(self) -> set[str]:
+        got = self.__dict__.get("_kp_type_names")
+        if got is None:
+            got = set(_PRIMITIVES)
+            for n in self.src.index.of_types("type_definition", "alias_declaration", "struct_specifier",
+                                             "class_specifier", "union_specifier", "enum_specifier"):
+                fields = ("declarator",) if n.type == "type_definition" else ("name",)
+                got |= {self.src.text_of(d) for fld in fields for d in n.children_by_field_name(fld)
+                        if d.type in ("type_identifier", "identifier")}
+            self.__dict__["_kp_type_names"] = got
+        return got
+
+
+_ARRAY_POINTER = re.compile(r"\s*((?:const\s+)?[A-Za-z_]\w*)\s*\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*(?:\[[^\]=]*\]\s*)+=[^=]")
+_PRIMITIVES = frozenset("bool char short int long float half unsigned signed uint uchar ushort ulong size_t int8_t "
+                        "uint8_t int16_t uint16_t int32_t uint32_t int64_t uint64_t".split())
