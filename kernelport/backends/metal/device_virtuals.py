@@ -20,6 +20,7 @@ port's class lacks), a call through `this` that a derived class overrides.
 from __future__ import annotations
 
 from ...source import walk
+from .self_calls import _reaches
 
 _CLASSES = ("class_specifier", "struct_specifier")
 _DECLARATORS = ("pointer_declarator", "reference_declarator", "abstract_pointer_declarator",
@@ -134,16 +135,8 @@ class DeviceVirtuals:
         return None
 
     def _derives(self, classes: dict, d: str, base: str) -> bool:
-        seen, todo = set(), [d]
-        while todo:
-            x = todo.pop()
-            for b in classes.get(x, (None, []))[1]:
-                if b == base:
-                    return True
-                if b not in seen:
-                    seen.add(b)
-                    todo.append(b)
-        return False
+        """Whether class `d` derives from `base`, directly or not (self_calls' graph walk over the bases)."""
+        return _reaches({n: set(v[1]) for n, v in classes.items()}, d, base)
 
     def _members_of(self, classes: dict, n: str):
         """The member function definitions of class `n`: in its body, and out of it (`Shape::twice`)."""
