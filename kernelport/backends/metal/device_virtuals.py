@@ -40,8 +40,8 @@ class DeviceVirtuals:
                      if b.type == "base_class_clause" for c in b.named_children if c.type in ("type_identifier",
                                                                                             "qualified_identifier",
                                                                                             "template_type")]
-            marks = [k for m in body.named_children for k in walk(m) if k.type == "virtual" or
-                     (k.type == "virtual_specifier")]
+            marks = [k for m in body.named_children if not (self.rw.has(m) or self.rw.within(m))  # (host_virtuals')
+                     for k in walk(m) if k.type == "virtual" or (k.type == "virtual_specifier")]
             members = {self.src.text_of(i) for m in body.named_children for d in walk(m)
                        if d.type == "function_declarator" for i in [d.child_by_field_name("declarator")]
                        if i is not None and i.type in ("identifier", "field_identifier")}
