@@ -2,12 +2,14 @@
 
 CUDA's vector types are aggregates: `uint3 v = {a, b};` is (a, b, 0), `float4 f{x}` is (x, 0, 0, 0), and
 `return {-a.x, -a.y};` in a function returning uint3 the same (CudaTextureGen's operators.cuh, heldout90).
-Where the backend's vector types are classes (`vector_types_are_classes`: ROCm's HIP_vector_type) the list
+Metal rejects such a list ("too few elements in vector initialization"); where the backend's vector types are
+classes (ROCm's HIP_vector_type) the list
 calls a constructor: one of every member, or one scalar, which is explicit and copies the scalar to every
 member.  So on hipcc two of three is "no matching constructor for initialization of 'uint3'", `uint3 v = {x}`
 "chosen constructor is explicit", and `uint3{x}` or `float4 f{x}` compile and broadcast: (x, x, x), a port
 silently wrong.  The port writes the members the list leaves out as `0`, which is what CUDA's aggregate
-initialisation gives them: `uint3 v = {a, b, 0};`, `uint3{x, 0, 0}`.
+initialisation gives them: `uint3 v = {a, b, 0};`, `uint3{x, 0, 0}`, on every backend whose
+`completes_short_vector_lists` says so (HIP, Metal: one fact, read as data).
 
 Read where the list's type is written: a declaration of a vector (and each list of an array of vectors), a
 functional cast `T{...}`, `return {...}` in a function whose return type is the vector, a member's default
@@ -35,7 +37,7 @@ from .vector_types import VECTORS
 
 def rewrite_pass(tr) -> None:
     """A translator pass (kernelport.translate.Translator.passes): this module's docstring."""
-    if not backends.get(tr.backend).vector_types_are_classes or not any(v.encode() in tr.src.data for v in _NAMES):
+    if not backends.get(tr.backend).completes_short_vector_lists or not any(v.encode() in tr.src.data for v in _NAMES):
         return
     src = tr.src
     for lst in src.index.of_type("initializer_list"):

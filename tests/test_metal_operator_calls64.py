@@ -105,7 +105,12 @@ def test_a_free_operator_stays_refused_at_the_call(tmp_path):
 
 
 def test_a_device_operand_of_a_device_object_is_not_copied(tmp_path):
-    """Look-alike: `out[j] += out[i]` may alias the object the operator writes: its operand is not copied into
-    the thread (copy_observers.py: a non-const member of a device object) and the call stays refused."""
-    port, text = _metal(IN_CLASS.replace("BODY", "out[(i + 1) & 63] += out[i];"), tmp_path)
+    """Look-alike: `out[j] += out[i]` may alias the object the operator writes: where the operator reads a member of
+    its operand after writing that member (`a += o.b; b += o.a;`) the operand is not copied into the thread and
+    the call stays refused.  (Stop 65: `a += o.a; b += o.b;` reads each before writing it, so the copy means what
+    CUDA means even where the two are one object: ported, tests/test_metal_member_operand_reads65.py.)"""
+    code = IN_CLASS.replace("BODY", "out[(i + 1) & 63] += out[i];")
+    port, text = _metal(code.replace("a += o.a; b += o.b;", "a += o.b; b += o.a;"), tmp_path)
     assert not port.ok and _errors(port) == [10], port.diagnostics
+    port, text = _metal(code, tmp_path)
+    assert port.ok and "out[(i + 1) & 63] += V(out[i]);" in text, port.diagnostics

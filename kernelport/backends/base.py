@@ -156,6 +156,9 @@ class Backend(KernelHeads):
     # aggregates: an array of them takes no `= {0}` (HIP's HIP_vector_type: "no viable conversion
     # from 'int' to 'uint2'"), so the port writes `= {}`, which zeroes every element alike.
     vector_types_are_classes: ClassVar[bool] = False
+    # Whether a braced list shorter than its CUDA vector type (`float4 v = {x}`: CUDA's aggregate zeroes the
+    # rest) is written with the rest as 0 (vector_short_lists.py): hipcc broadcasts one scalar, Metal rejects it.
+    completes_short_vector_lists: ClassVar[bool] = False
     # Whether the target's collectives (hipCUB over rocPRIM) call a reduction operator on temporaries,
     # where CUB calls it on lvalues: an operator taking `T&` then matches no call (reduce_operands.py).
     reduce_operands_are_temporaries: ClassVar[bool] = False

@@ -241,7 +241,7 @@ class HIP(Backend):
     # ROCm 5.2's cooperative groups: thread_block has no group_dim()/dim_threads()/num_threads(),
     # and its group_index()/thread_index() are not const (a `const thread_block &` cannot call
     # them); grid_group has only size/thread_rank/is_valid/sync. The built-ins mean the same.
-    vector_types_are_classes = True  # ROCm's HIP_vector_type
+    vector_types_are_classes = completes_short_vector_lists = True  # ROCm's HIP_vector_type
     reduce_operands_are_temporaries = True  # rocPRIM's DPP warp reduce: reduce_op(warp_move_dpp(output), output)
     # ROCm 5.2's amd_hip_vector_types.h: every CUDA vector type is a HIP_vector_type, whose free
     # operators are component-wise (vector OP vector, vector OP scalar, scalar OP vector), with OP=

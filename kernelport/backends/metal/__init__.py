@@ -43,6 +43,7 @@ class Metal(Backend):
     runs = (Run("metal", 32, "apple", "metal", "Apple GPUs (SIMD-group width not guaranteed)"),)
     tools = ("clang", "xcrun")
     wave_constant = "assumed"
+    completes_short_vector_lists = True  # `float4 v = {x}`: "too few elements in vector initialization"
     # `double` in device code: KP214 wherever it is met (a declaration, a macro body, a template instance, the
     # checker's error on an instance's parameter), one wording; `--demote-double` writes float
     lacked_types = {"double": LackedType("KP214", "Metal has no double-precision type",

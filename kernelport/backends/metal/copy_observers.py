@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from ...model import Function, Param
 from ...source import SourceFile, walk
 from .callee_writes import callee_name, thread_arguments, writes_memory
+from .member_operand_reads import reads_after_own_writes
 
 
 
@@ -27,8 +28,8 @@ def observes_a_copy(src: SourceFile, h: Function, p: Param, on_memory: bool = Fa
     """Whether `h` takes p's address or may write memory a device or threadgroup argument is part of
     (`on_memory`: h is a member called on a device or threadgroup object, which its non-const body may write;
     `functions`: the file's helpers, whose writes through any alias count (callee_writes.py))."""
-    if on_memory and _member(h) and not _const_member(src, h):
-        return True
+    if on_memory and _member(h) and not _const_member(src, h) and reads_after_own_writes(src, h, p):
+        return True  # `vs[i] += vs[j]`: the object may be the argument (member_operand_reads.py)
     local = thread_arguments(src, h, call, caller) if call is not None else frozenset()
     if functions is not None and writes_memory(src, h, functions, local):
         return True

@@ -5,7 +5,9 @@ where it lives, as a local pointer's is where its initialiser points (spaces.loc
 then written `device bvh_node& node`, per specialisation of a helper, and an expression through it
 (`&node.visited`, passed to an atomic) is in that space.  A reference whose object stays in thread memory,
 or whose initialiser's space the model cannot tell (a const reference may bind a temporary) in every
-specialisation, is left as written (a thread reference; the checker refuses a wrong one at its line)."""
+specialisation, is left as written (a thread reference; the checker refuses a wrong one at its line).  A list
+initialiser of one element, `float& r{tile[i]}`, binds that element (stop 65); `float& r(tile[i])` parses as a
+function's declaration and `float (&row)[8] = tile2[i]` as an expression here: left to the checker, refused."""
 from __future__ import annotations
 
 from tree_sitter import Node
@@ -25,7 +27,11 @@ class ReferenceSpaces:
             if inner is None or inner.type != "reference_declarator" or \
                     not any(c.type == "identifier" for c in inner.named_children):
                 continue  # `T*& r` and the like: where the pointer points is another question
-            refs.append((ident_name(d), d.child_by_field_name("value")))
+            value = d.child_by_field_name("value")
+            if value is not None and value.type == "initializer_list":  # `float& r{tile[i]}`: the one element
+                items = [c for c in value.named_children if c.type != "comment"]
+                value = items[0] if len(items) == 1 else None
+            refs.append((ident_name(d), value))
         if not refs or len(refs) != len(decl.children_by_field_name("declarator")):
             return  # a reference declared beside a value: the space written on the type would be the value's too
         sigs = [()] if f.is_kernel else self.plan_of(f).sigs

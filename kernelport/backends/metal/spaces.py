@@ -453,8 +453,10 @@ class AddressSpaces:
                     if names:
                         self._declaration_prefix(f, tnode, names)
                         self._split_scalar_declarators(f, n, tnode, names)
-                    else:
+                    elif not self.alias_pointer_locals(f, n):  # `fptr p = buf;`: alias_pointers.py
                         self.local_references(f, n)  # `T& r = nodes[i]`: the object's space (reference_spaces.py)
+                elif n.type == "expression_statement":  # `T (*p)[N] = x;` read as an expression: alias_pointers.py
+                    self.array_pointer_statement(f, n)
                 elif n.type == "cast_expression" or self._named_cast(n):
                     # `(float4*)p` and `reinterpret_cast<const float4*>(p)` (static_cast, const_cast):
                     # an unqualified pointer type is `thread` in Metal, a cast from device memory an error

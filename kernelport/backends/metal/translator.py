@@ -33,7 +33,9 @@ from ... import annotations, backends, dialect
 from ...errors import Location
 from ...source import SourceFile, call_args, ident_name, walk
 from ...translate import Translator, extend
+from .alias_pointers import AliasPointers
 from .argcopies import ArgumentCopies
+from .device_virtuals import DeviceVirtuals
 from .instance_types import InstanceTypes
 from .class_instances import ClassInstances
 from .unresolved_instances import UnresolvedInstances
@@ -86,7 +88,7 @@ from .unported import Unported
 from .vectorops import VectorOperators
 
 
-class MetalTranslator(MacroKernels, ShadowedConstants, FilledStructs, SharedPointerTables, LocalPointerArrays, AtomicInstances, InstanceTypes, ClassInstances, UnresolvedInstances, ConstantPointers, ReferenceSpaces, ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, MovedDoubles, UnreadDoubleMembers, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, OperatorCalls, LoadedPointers, MemberReturns, StaticMembers, HostVirtuals, HostMemberPrototypes, PointerMembers, PointerTables, CooperativeTiles, HostCode, VectorOperators, VectorOperatorCalls, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, BoundConstants, AddressSpaces, Scalars, Calls, SplitAtomics, StructVec3Members, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(AliasPointers, DeviceVirtuals, MacroKernels, ShadowedConstants, FilledStructs, SharedPointerTables, LocalPointerArrays, AtomicInstances, InstanceTypes, ClassInstances, UnresolvedInstances, ConstantPointers, ReferenceSpaces, ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, MovedDoubles, UnreadDoubleMembers, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, OperatorCalls, LoadedPointers, MemberReturns, StaticMembers, HostVirtuals, HostMemberPrototypes, PointerMembers, PointerTables, CooperativeTiles, HostCode, VectorOperators, VectorOperatorCalls, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, BoundConstants, AddressSpaces, Scalars, Calls, SplitAtomics, StructVec3Members, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
@@ -152,7 +154,7 @@ class MetalTranslator(MacroKernels, ShadowedConstants, FilledStructs, SharedPoin
     passes = extend(tuple(p for p in Translator.passes if p != "rename_reserved_words"), ("leave_out_host_code", "qualifier_macros", "plan_calls", "pre_rewrites",
                                         "mixed_min_max"),
                     before="rewrite_sites")
-    passes = extend(passes, ("function_template_args", "builtin_vector_operators", "unreached_header_code", "leave_out_host_items", "host_static_members", "host_virtuals", "host_member_prototypes", "library_names", "block_votes", "textures", "texture_references", "no_metal_meaning", "asm_traps", "atomics_in_macros",
+    passes = extend(passes, ("function_template_args", "builtin_vector_operators", "unreached_header_code", "leave_out_host_items", "host_static_members", "host_virtuals", "device_virtuals", "host_member_prototypes", "library_names", "block_votes", "textures", "texture_references", "no_metal_meaning", "asm_traps", "atomics_in_macros",
                              "rename_reserved_words", "bind_constants"),
                     after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")

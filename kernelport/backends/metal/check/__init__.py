@@ -46,6 +46,7 @@ from .clang import (CLANG_TIMEOUT_S, HEADER_PATH, MetalCheckUnavailable, clang_c
 from .instances import specialise_templates
 from .signatures import check_signatures, find_kernels
 from .text import Lines, blank, diagnostic, mask
+from .thread_aliases import thread_aliases
 from .thread_arguments import MAX_ROUNDS, unshift_column, unwrap_output, wrap_temporaries
 from .thread_constructors import thread_constructors
 from .thread_declarations import thread_declarations
@@ -135,6 +136,7 @@ def _preprocess(text: str, filename: str = "<metal>") -> tuple[str, list[Diagnos
     inserted += [lines.pos(at) for at in thread_constructors(masked, chars)]  # a constructor's, as a function's
     inserted += [lines.pos(at) for at in thread_declarations(masked, chars, [(k.param_start, k.param_end) for k in kernels])]
     inserted += [lines.pos(at) for at in thread_locals(masked, chars)]  # a local `int *q = p;` / `int &r = a[0];`
+    inserted += [lines.pos(at) for at in thread_aliases(masked, chars)]  # `typedef float* fptr;`: a thread pointer
 
     # 6. template kernels: one specialised copy per explicit instantiation
     specialise_templates(text, masked, chars, groups, lines, err)

@@ -10,6 +10,8 @@ type carries its space).  Left alone: declarations that name a space or start wi
 `constexpr`, `auto`: deduced with its initialiser's space), members of a class body, and parameter lists at
 file or class scope (thread_params.py and its siblings write those), and a `const` reference bound to a
 temporary (`const float &t = a * 2.0f;`: thread in Metal; clang binds a temporary to no `__private` one).
+Also read (stop 65): `float &r(tile[i]);`, `float &r{tile[i]};` and a pointer or reference to an array,
+`float (&row)[8] = tile2[i];`, `float (*p)[8] = tile2;` (main's checker passed each bound to threadgroup memory).
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ _VECTORS = [f"{t}{n}" for t in ("bool", "char", "uchar", "short", "ushort", "int
                                 "float") for n in (2, 3, 4)] + [f"packed_{t}{n}" for t in ("char", "uchar", "short",
                                 "ushort", "int", "uint", "half", "float") for n in (2, 3, 4)]
 # an initialiser that names an object (not a temporary): `buf[i]`, `*p`, `s.v[2]`, `p->x`
-_LVALUE = re.compile(r"\s*\*?\s*[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*|\s*\[[^;\[\]]*\])*\s*[;,)]")
+_LVALUE = re.compile(r"\s*\*?\s*[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*|\s*\[[^;\[\]]*\])*\s*[;,)}]")
 _DECLARED = re.compile(r"\b(?:struct|class|union|enum)\s+([A-Za-z_]\w*)\s*[:{]|\btypedef\b[^;{}]*?\b([A-Za-z_]\w*)\s*;"
                        r"|\busing\s+([A-Za-z_]\w*)\s*=")
 
@@ -34,8 +36,8 @@ def thread_locals(masked: str, chars: list[str]) -> list[int]:
     names = {n for m in _DECLARED.finditer(masked) for n in m.groups() if n}
     types = "|".join(sorted((re.escape(t) for t in {*_SCALARS, *_VECTORS, *names}), key=len, reverse=True))
     decl = re.compile(r"(?<=[;{}(])(\s*)((?:const\s+|volatile\s+)*(?:unsigned\s+|signed\s+)?(?:" + types + r")\b"
-                      r"(?:\s+const|\s+volatile|\s+int|\s+long|\s+short|\s+char)*\s*[*&]\s*(?:const\s+)?"
-                      r"[A-Za-z_]\w*\s*(?:[=;,)]|\[))")
+                      r"(?:\s+const|\s+volatile|\s+int|\s+long|\s+short|\s+char)*\s*(?:[*&]\s*(?:const\s+)?"
+                      r"[A-Za-z_]\w*\s*(?:[=;,)({]|\[)|\(\s*[*&]\s*[A-Za-z_]\w*\s*\)\s*\[))")
     blocks = _blocks(masked)  # (function bodies and the blocks in them; class, namespace bodies)
     out: list[int] = []
     for m in decl.finditer(masked):
@@ -43,7 +45,7 @@ def thread_locals(masked: str, chars: list[str]) -> list[int]:
         inner = max((b for b in blocks if b[0] < at < b[1]), key=lambda b: b[0], default=None)
         if inner is None or inner[2] or "&&" in m.group(2):
             continue  # file scope or a class's body: members and parameter lists are not locals
-        if "&" in m.group(2) and re.search(r"\bconst\b", m.group(2)) and m.group(2).rstrip().endswith("=") and \
+        if "&" in m.group(2) and re.search(r"\bconst\b", m.group(2)) and m.group(2).rstrip()[-1] in "=({" and \
                 not _LVALUE.match(masked, m.end(2)):
             continue  # `const float &t = a * 2.0f;`: a temporary, thread in Metal, of no space in clang (left)
         chars[at] = INSERT + chars[at]

@@ -1,0 +1,88 @@
+"""Whether a member run on an object in memory could tell a copy of its argument from the object (stop 65).
+
+`vs[i] += vs[j]` with `V& operator+=(const V& o) { x += o.x; y += o.y; return *this; }`: the operator's
+`device` twin takes a `thread` reference, so the port copies the argument into the thread (`V(vs[j])`,
+constant_refs.py).  Where `i == j` the argument is the object itself, which the member writes: CUDA's `o.y`
+then reads the object's `y` after `x += o.x`, the copy the value before the call.  The two agree when the
+member reads no member of the parameter that it has already written in its own object: `x += o.x; y +=
+o.y;` (each statement reads `o.x`, `o.y` before it writes that member), not `x += o.y; y += o.x;` (the
+second statement reads `x`, written by the first: refused, KP224 at the line as before).
+
+Read statement by statement in the member's body: a statement's reads of the parameter's members (`o.f`)
+are checked against the members written by earlier statements (an expression statement with one
+assignment reads before it writes; any other statement against its own writes too).  A write whose target
+is not a member named directly (`x`, `v[k]`, `this->x`: through a pointer, a call, a `this` handed on) counts
+as a write of every member, as does any call in the body.  The parameter used whole (`const V& a = o;`,
+`f(o)`, `*this = o + *this`) in a member that writes anything, and a lambda in the body, may read it later
+than the text shows: refused.
+"""
+from __future__ import annotations
+
+from ...model import Function, Param
+from ...source import SourceFile, walk
+
+_EVERY = "*"
+
+
+def reads_after_own_writes(src: SourceFile, h: Function, p: Param) -> bool:
+    """Whether member `h` may read a member of its parameter `p` after writing that member of its own
+    object (the module); True where the body cannot be read so."""
+    if h.body is None:
+        return True
+    own = {q.name for q in h.params} | {src.text_of(c) for n in walk(h.body) if n.type == "declaration"
+                                        for d in n.children_by_field_name("declarator")
+                                        for c in walk(d) if c.type == "identifier"}
+    if any(n.type == "lambda_expression" for n in walk(h.body)):
+        return True  # (a lambda reads the parameter where it is called, not where it is written)
+    every = _writes(src, h.body, own)
+    written: set[str] = set()
+    for st in h.body.named_children:
+        if st.type == "comment":
+            continue
+        writes = _writes(src, st, own)
+        single = st.type == "expression_statement" and sum(
+            n.type in ("assignment_expression", "update_expression") for n in walk(st)) <= 1
+        seen = written if single else written | writes
+        for n in walk(st):
+            if n.type != "identifier" or src.text_of(n) != p.name:
+                continue
+            up = n.parent
+            field = src.text_of(up.child_by_field_name("field")) if up is not None and \
+                up.type == "field_expression" and up.child_by_field_name("argument") == n and \
+                src.text_of(up.child_by_field_name("operator") or up) == "." else None
+            if (field is None and every) or _EVERY in seen or field in seen:
+                return True
+        written |= writes
+    return False
+
+
+def _writes(src: SourceFile, st, own: set[str]) -> set[str]:
+    """The members of its own object statement `st` writes (`*`: any of them)."""
+    out: set[str] = set()
+    for n in walk(st):
+        if n.type == "call_expression":
+            out.add(_EVERY)
+        if n.type not in ("assignment_expression", "update_expression"):
+            continue
+        t = n.child_by_field_name("left" if n.type == "assignment_expression" else "argument")
+        member = None
+        while t is not None:
+            if t.type == "parenthesized_expression" and t.named_children:
+                t = t.named_children[0]
+            elif t.type == "subscript_expression":
+                t = t.child_by_field_name("argument")
+            elif t.type == "field_expression":
+                arg = t.child_by_field_name("argument")
+                if src.text_of(t.child_by_field_name("operator") or t) == "->" and src.text_of(arg) == "this":
+                    member = src.text_of(t.child_by_field_name("field"))
+                    break
+                t = arg if src.text_of(t.child_by_field_name("operator") or t) == "." else None
+            else:
+                break
+        if member is None and t is not None and t.type == "identifier":
+            name = src.text_of(t)
+            member = None if name in own else name
+            if name in own:
+                continue  # a local's write (a parameter's: const, or the object's copy)
+        out.add(member if member is not None else _EVERY)
+    return out
