@@ -47,7 +47,20 @@ own frame; added at 21:20 UTC after heldout99's "kernels" even ranks gave 0 file
   be fetched, does not qualify or gives 0 files. Sampled repositories are taken in order until the set holds at least
   STOP_FILES = 40 files or STOP_PROJECTS = 10 projects; if the frame runs out first, the set is what it gives (said,
   not widened).
-Outcome: (recorded after this commit, below).
+Outcome of the drops and the sampling (21:17-21:25 UTC, before any measure of kernelport): 1 repository dropped by (a)
+  (nbodyx/Nbody6ppGPU), none by (b) or (c); (d) leaves 18 of the 99 (CUDA_SHOWN). Every rank (qualifying: of the first
+  10 .cu by path): 1 exaStamp 0/10, 2 exaNBody 0/10, 3 exaDEM 0/10 (the onika / exanb headers of the installed
+  exaNBody/onika packages and MPI do not resolve), 4 NbodyPlus 1/4, 5 tree-free-nbody-engine 1/1 (1 file), 6 drons/nbody
+  0/1, 7 hippoLBM 0/10 (onika), 8 NbodyArchive 0 (its newest snapshot holds README.md only), 9 enzo-nbody 2/5,
+  10 build-workbench/nbody-gpu-sim and 11 sytrams/AMSC-Nbody (fetch: no snapshot), 12 Diego-Hinrichs/nbody 9/9 (8),
+  13 lechebs/nbody 6/7 (6), 14 albtad01/NBody-EuroHPC 9/10 (8), 15 Mattia-Colbertaldo/Nbody 6/6 (6), 16 onika 0/10
+  (a generated onika config header and its plugin headers), 17 AMSC-24-25/06-nbody-06-nbody 0 (no .cu in its newest
+  snapshot), 18 sigrimm/Lowell-Nbody 8/8 (8). (e): none of the six taken is a copy of another. Check (`nvcc -c`, the
+  first three, 21:25 UTC): tree-free 1/1, diego 3/3, lechebs 2/3 (barnes_hut.cu: ptxas, an unresolved extern device
+  function PhysicsCommon<float>::get_softening_factor_sq, defined in another unit: the source's), eurohpc 2/3
+  (SimulationNBodyCUDALeapfrog.cu: GPUSimulationHistory is not a template: the source's, out of step with its header), mattia 3/3, lowell 3/3: none dropped. THE FRAME IS THIN: every rank
+  was taken and the set stays under STOP_FILES (37 of 40) with 6 projects (of 10); not widened. Most of the frame is
+  not N-body code ("inbody"/"unbody"/"HumanBody" applications, Python/Julia packages) or reaches the onika framework.
 """
 from __future__ import annotations
 
@@ -96,3 +109,95 @@ DROP_BY_NAME.update({r: "(b): NVIDIA's own or a cuda-samples copy" for r in NVID
 DROP_BY_NAME.update({r: "(c): in an earlier frame" for r in IN_EARLIER_FRAME})
 REMAINING_BEFORE_D = [r for r in FRAME if r not in DROP_BY_NAME]
 assert len(FRAME) == 100 and len(REMAINING_BEFORE_D) == 99, len(REMAINING_BEFORE_D)
+# (d): find_files(repo=X, ext="cu"), then ext="cuh" where that showed no path; paths only; 21:17-21:20 UTC, after the
+# RULE's commit b0cc35cf (21:17:07). Positions 1-39 looked (both extensions) before any fetch; the ten ranks they gave
+# were fetched, then positions 40-100 looked (every rank is taken, so the set needed the whole frame), each rank
+# fetched after its look. For positions 40-100 the .cuh look was skipped where the .cu look showed none (heldout96's reading): the rule
+# takes `.cu` files only, so such a repository gives 0 files whether (d) drops it or not, and every rank is taken (the
+# numbering moves no choice).
+LOOKED = FRAME
+CUDA_SHOWN = (
+    "Collab4exaNBody/exaStamp", "Collab4exaNBody/exaNBody", "Collab4exaNBody/exaDEM", "YongseokJo/NbodyPlus",
+    "OpenAnimal/tree-free-nbody-engine", "drons/nbody", "Collab4exaNBody/hippoLBM", "qshu/NbodyArchive",
+    "YongseokJo/enzo-nbody", "build-workbench/nbody-gpu-sim", "sytrams/AMSC-Nbody", "Diego-Hinrichs/nbody",
+    "lechebs/nbody", "albtad01/NBody-EuroHPC", "Mattia-Colbertaldo/Nbody", "Collab4exaNBody/onika",
+    "AMSC-24-25/06-nbody-06-nbody", "sigrimm/Lowell-Nbody",
+)
+NO_CUDA_FILES: frozenset[str] = frozenset(r for r in LOOKED if r in REMAINING_BEFORE_D) - set(CUDA_SHOWN)
+
+
+def remaining() -> list[str]:
+    """Ranks 1, 2, 3, ...: the repositories of the frame left after (a)-(d), in frame order."""
+    return [r for r in REMAINING_BEFORE_D if r in LOOKED and r not in NO_CUDA_FILES]
+
+
+def sample() -> list[str]:
+    """Every rank, in order."""
+    return remaining()
+
+
+# (name, repository, license, license files, include dirs, defines, nvcc flags, source folder) of each sampled
+# repository, in sample() order: filled in after the fetch, from each build, before any measure.
+CANDIDATES = [
+    # CMakeLists.txt (exaNBody/onika plugin build): src/*/ .cu with include/ and each module's include/; C++20;
+    # the onika and exanb headers come from the installed exaNBody/onika packages (absent), MPI (absent)
+    ("exastamp", "Collab4exaNBody/exaStamp", "Apache-2.0", ["LICENSE"], ["include"], [], ["-std=c++20"], "src/"),
+    # CMakeLists.txt: src/ plugins over the onika package (a separate repository now, absent); C++20
+    ("exanbody", "Collab4exaNBody/exaNBody", "Apache-2.0", ["LICENSE"], ["src"], [], ["-std=c++20"], "src/"),
+    # CMakeLists.txt: an exaNBody plugin build (onika / exanb headers absent); C++20
+    ("exadem", "Collab4exaNBody/exaDEM", "Apache-2.0", ["LICENSE"], ["include"], [], ["-std=c++20"], "src/"),
+    # src/Makefile: CU_SRCS cuda/*.cu, -I./Particle -I./ (from src/), NVCCFLAGS -O2 --std=c++11 (-> c++17)
+    ("nbodyplus", "YongseokJo/NbodyPlus", "(none in the repository)", [], ["src/Particle", "src"], [],
+     ["-std=c++17", "-O2"], "src/cuda/"),
+    # no build names the .cu (a JavaScript/Python repository with one CUDA kernel file): the whole repository
+    ("tree-free-nbody", "OpenAnimal/tree-free-nbody-engine", "(see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], ""),
+    # nbody/nbody.pro (qmake, HAVE_CUDA): nbody/ sources, include dir nbody/
+    ("drons-nbody", "drons/nbody", "LGPL-3.0", ["LICENSE.lgpl-3.0.txt"], ["nbody"], ["HAVE_CUDA"], ["-std=c++17"],
+     "nbody/"),
+    # CMakeLists.txt: an onika plugin build (onika headers absent); C++20
+    ("hippolbm", "Collab4exaNBody/hippoLBM", "Apache-2.0", ["LICENSE"], ["include"], [], ["-std=c++20"], "src/"),
+    # its newest snapshot holds README.md only: 0 files
+    ("nbody-archive", "qshu/NbodyArchive", "(see the repository)", [], [], [], ["-std=c++17"], ""),
+    # src/enzo/nbody/Makefile: -I./Particle -I./ (from src/enzo/nbody), c++11 (-> c++17); sources under it
+    ("enzo-nbody", "YongseokJo/enzo-nbody", "(see LICENSE)", ["LICENSE"],
+     ["src/enzo/nbody/Particle", "src/enzo/nbody"], [], ["-std=c++17", "-O2"], "src/enzo/nbody/"),
+    ("nbody-gpu-sim", "build-workbench/nbody-gpu-sim", NOT_FETCHED, [], [], [], [], ""),
+    ("amsc-nbody", "sytrams/AMSC-Nbody", NOT_FETCHED, [], [], [], [], ""),
+    # CMakeLists.txt: src/**/*.cu, include dirs include, include/ui, include/simulation/{base,implementations/cpu,
+    # implementations/gpu}, external/include (+ glfw/glm/imgui fetched at configure time: absent); C++20, separable
+    ("diego-nbody", "Diego-Hinrichs/nbody", "(none in the repository)", [],
+     ["include", "include/ui", "include/simulation/base", "include/simulation/implementations/cpu",
+      "include/simulation/implementations/gpu", "external/include"], [], ["-std=c++20", "-rdc=true"], "src/"),
+    # Makefile: src/cuda/*.cu with -Iinclude, -gencode sm_89, -maxrregcount=40 -lineinfo
+    ("lechebs-nbody", "lechebs/nbody", "(none in the repository)", [], ["include"], [],
+     ["-std=c++17", "-arch=sm_89", "-maxrregcount=40", "-lineinfo"], "src/cuda/"),
+    # CMakeLists.txt (ENABLE_MURB_CUDA): src/common/*.cu, src/murb/implem/*.cu, src/test/*.cu; include dirs
+    # src/common, lib/MIPP/src, src/murb/implem; CUDA 17
+    ("nbody-eurohpc", "albtad01/NBody-EuroHPC", "(see LICENSE)", ["LICENSE"],
+     ["src/common", "lib/MIPP/src", "src/murb/implem"], [], ["-std=c++17"], "src/"),
+    # src/cuda/CMakeLists.txt: main.cu Find_Arg.cu PhysicalForce.cu Simulation.cu AllParticles.cu Output.cu, CUDA 14
+    # (-> 17), -lineinfo (sm_60: below CUDA 13's minimum, left out), separable compilation
+    ("mattia-nbody", "Mattia-Colbertaldo/Nbody", "(none in the repository)", [], ["src/cuda"], [],
+     ["-std=c++17", "-lineinfo", "-rdc=true"], "src/cuda/"),
+    # CMakeLists.txt: include/, cxx_std_20 (ONIKA_BUILD_CUDA); .cu under plugins/ and tests/: the whole repository
+    ("onika", "Collab4exaNBody/onika", "Apache-2.0", ["LICENSE"], ["include"], [], ["-std=c++20"], ""),
+    # its newest snapshot holds no .cu: 0 files
+    ("amsc-06-nbody", "AMSC-24-25/06-nbody-06-nbody", "(see the repository)", [], [], [], ["-std=c++17"], ""),
+    # source/Makefile (nvcc -arch sm_52: below CUDA 13's minimum, left out) and integrator/Makefile (nvcc -O3): two
+    # builds, the whole repository
+    ("lowell-nbody", "sigrimm/Lowell-Nbody", "(none in the repository)", [], [], [], ["-std=c++17", "-O3"], ""),
+]
+DROPPED: frozenset[str] = frozenset()
+
+
+def first_by_path(files: list[str]) -> list[str]:
+    return files[:CAP]
+
+
+if __name__ == "__main__":  # heldout24's qualifying check and loop, with this rule's cap (the first 8 by path)
+    import heldout24_select as h24
+    from heldout24_select import write_set
+    assert [c[1] for c in CANDIDATES] == sample()[:len(CANDIDATES)], "CANDIDATES must follow sample() order"
+    h24.spaced = first_by_path
+    write_set("hundredth", "heldout100", [c for c in CANDIDATES if c[2] != NOT_FETCHED], DROPPED,
+              stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)
