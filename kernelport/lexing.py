@@ -4,7 +4,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from . import asm_operand_commas, dialect
-from .macros import FUNCTIONAL_CAST
+from .macros import FUNCTIONAL_CAST, REFERENCE_QUALIFIER
 from .qualified_statics import qualified_statics
 
 # The C library's variadic functions device code can call (CUDA's device printf).
@@ -132,5 +132,8 @@ def respell_for_clang(src, module, rw, backend: str) -> None:
         rw.insert_before(decl, "int ")
     for empty in end_labels(src):
         rw.replace(empty, ";")
+    for m in src.masks:  # `const T& const C::get()`: the qualifier nvcc ignores and clang rejects (grammar_gaps)
+        if m.name == REFERENCE_QUALIFIER and m.reason == "grammar":
+            rw.drop_span(m.start, m.end)
     for keyword in qualified_statics(src):  # `static T* F::make(...) {` after F's non-static declaration
         rw.replace(keyword, "")

@@ -49,6 +49,7 @@ FUNCTIONAL_CAST = "functional cast"
 # struct Config {...};` (grammar_gaps): no code (what the port does with them: a port that cannot spell
 # them drops them, metal/hostcode.py)
 IGNORED_QUALIFIERS = "ignored qualifiers"
+REFERENCE_QUALIFIER = "& const"  # a Mask's name: a cv-qualifier on a reference declarator (grammar_gaps; the ports drop it)
 NEVER = "conditional (never compiled)"  # a Mask's reason: the branch of `#if 0`, which no build compiles
 _COMMENT = lazy_re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 _STRINGS = lazy_re.compile(r'(?:L|u8|u|U)?"(?:\\.|[^"\\])*"(?:\s*(?:L|u8|u|U)?"(?:\\.|[^"\\])*")*')

@@ -12,8 +12,10 @@ what nvcc's build has: the variable's bytes in shared memory, nothing written to
 proved: a declaration in a function body of one variable (or array) with no initialiser, not `extern`, whose
 type names a class the file or the headers read before it (`visible.elsewhere`) define once with a body in
 which a data member has a default initializer (`= v` or `{v}`), or a member of such a class type, through
-`typedef` / `using` names.  A class whose constructor the source writes is left alone (nvcc refuses those
-too), as are templates' parameters and classes nothing here defines: hipcc then reports them itself.  So is a
+`typedef` / `using` names, or a default constructor the class writes with a member-initializer list or
+statements (heldout100: nvcc 13 takes it with warning #20054 and runs it nowhere; clang refuses it).  An empty
+default constructor (`{}`, `= default`) leaves the members to decide; one defined outside the class is left
+alone, as are templates' parameters and classes nothing here defines: hipcc then reports them itself.  So is a
 variable a lambda of the function may capture by copy (`[=]`, `[work]`, an init-capture naming it): the static
 `__shared__` object is no capture, each call reads the shared bytes, while the port's reference would be captured
 as a copy of the object taken when the lambda is made (a stale private array: another value, no error)."""
@@ -129,9 +131,12 @@ def _initialised(type_text: str, classes: dict, aliases: dict, depth: int) -> st
     if len(found) != 1 or depth > 4:
         return None
     src, body = found[0]
-    if any(f.type in ("function_definition", "declaration") and short in src.text_of(f).split("(")[0].split()
-           for f in body.named_children):
-        return None  # a constructor the source writes (nvcc's own rule then)
+    ctors = [f for f in body.named_children if f.type in ("function_definition", "declaration", "field_declaration")
+             and short in src.text_of(f).split("(")[0].split() and "(" in src.text_of(f)]
+    if ctors:
+        why = _default_constructor(src, ctors, short)
+        if why != "":
+            return why  # None: no default construction known (nvcc's own rule then)
     for f in body.named_children:
         if f.type != "field_declaration" or any(c.type == "storage_class_specifier" for c in f.children):
             continue
@@ -143,6 +148,28 @@ def _initialised(type_text: str, classes: dict, aliases: dict, depth: int) -> st
             inner = _initialised(src.text_of(t), classes, aliases, depth + 1)
             if inner is not None:
                 return inner
+    return None
+
+
+def _default_constructor(src, ctors: list[Node], short: str) -> str | None:
+    """Of the constructors the class body writes: why its default construction is not empty (a default
+    constructor with a member-initializer list or statements), "" where it is empty (`V() {}`, `= default`:
+    the members then decide), None where no default constructor is known (only others, or one defined
+    outside the class)."""
+    for f in ctors:
+        text = src.text_of(f)
+        head = text.split(")", 1)[0]
+        params = head.split("(", 1)[1].strip() if "(" in head else ""
+        if params not in ("", "void") and not all("=" in p for p in params.split(",")):
+            continue  # not default-callable
+        if f.type != "function_definition":
+            return "" if re.search(r"=\s*default\s*;", text) else None
+        if any(c.type == "field_initializer_list" for c in f.children):
+            return f"`{short}`'s default constructor initialises its members"
+        b = f.child_by_field_name("body")
+        if b is not None and src.text_of(b).strip("{} \t\r\n"):
+            return f"`{short}`'s default constructor runs statements"
+        return ""
     return None
 
 
