@@ -211,6 +211,12 @@ def lower_groups(text: str, g: Groups, file: str = "<kernel>", line: int = 1, ke
         if n < 0 and method == "sync" and new is not None:  # `g.sync();`: a statement of its own, braced
             semi = re.match(r"\s*;", text[end:])
             new, end = (None, end) if semi is None else ("{ " + new + "; }", end + semi.end())
+        if new is None and n < 0:  # a member of a thread_group not modelled: refused where the kernel reaches it
+            at = m.start()
+            g.unknown.append((key, LowerError(
+                f"cannot lower for the emulator: `{var}.{method}(...)` of a thread_group (a group whose shape only its "
+                "value says: thread_rank(), size(), num_threads() and sync() are modelled; not yet this)",
+                file, line + text.count("\n", 0, at), at - text.rfind("\n", 0, at))))
         if new is None:  # not lowered: the parse says where
             pos = m.end()
             continue
