@@ -16,7 +16,8 @@ import re
 
 from .items import Item, balanced
 
-_DEF = re.compile(r"(?<=[;{}])(\s*)auto\s+([A-Za-z_]\w*)\s*=\s*\[\s*(&?)\s*\]\s*\(")
+# (a statement's start: after `;`, a brace, or a line's start, which may follow a line marker `# 508 "file"`)
+_DEF = re.compile(r"(?:(?<=[;{}])|(?<=\n))(\s*)auto\s+([A-Za-z_]\w*)\s*=\s*\[\s*(&?)\s*\]\s*\(")
 _PARAM = re.compile(r"\s*((?:const\s+)?(?:unsigned\s+|signed\s+)?[A-Za-z_]\w*(?:\s*\*)*)\s+([A-Za-z_]\w*)\s*")
 
 
@@ -43,7 +44,7 @@ def lower_lambdas(it: Item) -> None:
             continue
         rest_start = end_b + semi.end() - 1  # (from its `;`, an empty statement left: a call right after it follows a `;`)
         rest = text[rest_start:]
-        calls = list(re.finditer(rf"(?<=[;{{}})])(\s*){re.escape(name)}\s*\(", rest))
+        calls = list(re.finditer(rf"(?:(?<=[;{{}})])|(?<=\n))(\s*){re.escape(name)}\s*\(", rest))
         if len(re.findall(rf"\b{re.escape(name)}\b", rest)) != len(calls) or \
                 re.search(rf"\b{re.escape(name)}\b", body):
             continue
@@ -60,11 +61,11 @@ def lower_lambdas(it: Item) -> None:
             for old, new in fresh.items():
                 inner = re.sub(rf"(?<![\w.]){re.escape(old)}\b", new, inner)
             binds = "".join(f"{p.group(1)} {fresh[p.group(2)]} = ({a}); " for p, a in zip(parsed, args))
-            out.append(rest[last:c.start()] + c.group(1) + "{ " + binds + " ".join(inner.split("\n")) + " }")
+            out.append(rest[last:c.start()] + c.group(1) + "{ " + binds + " ".join(x for x in inner.split("\n") if not x.startswith("#")) + " }")
             last = cl + tail.end()
         if not ok:
             continue
-        blank = "\n" * text[m.start():rest_start].count("\n")
+        blank = "\n".join(x if x.startswith("#") else "" for x in text[m.start():rest_start].split("\n"))
         it.text = text[:m.start()] + m.group(1) + blank + "".join(out) + rest[last:]
         pos = m.start() + len(m.group(1)) + len(blank)
 
