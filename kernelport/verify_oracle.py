@@ -270,7 +270,8 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                           timeout=verifier.timeout, headers=headers, file_scope=file_scope, context=context,
                           redefine=got.redefine, generate=filled if file_scope is None else (),
                           offsets={b: a.offset for b, a in spec.args.items() if a.offset},
-                          global_races=port_of is None)  # (the original's run: is it an oracle at all)
+                          global_races=port_of is None,  # (the original's run: is it an oracle at all)
+                          arg_order=tuple(p.name for p in kernel.params) if port_of else ())
 
     limits = (EmulatorError, BudgetExceeded, RecursionError, MemoryError, ValueError, TypeError, KeyError,
               IndexError, NotImplementedError, ZeroDivisionError, OverflowError)
