@@ -32,11 +32,22 @@ def _sizes(got: Inferred) -> dict[str, int]:
 
 
 def past_shared(got: Inferred, fault) -> bool:
-    """An access past a shared array (a size the kernel's own text fixes) at sizes verify chose."""
-    return getattr(fault, "space", None) == "shared" and any(not k.endswith("[]") for k in got.chosen)
+    """An access past a shared array, or a file-scope one (`__constant__ float w[31 * 31]`, no parameter of the
+    kernel: host code copies `k_rows * k_cols` floats into it), a size the kernel's own text fixes, at sizes
+    verify chose."""
+    return array_kind(got, fault) is not None and any(not k.endswith("[]") for k in got.chosen)
 
 
-def halved(got: Inferred, smaller, given: CommandLine | None, fault: str) -> Inferred | None:
+def array_kind(got: Inferred, fault) -> str | None:
+    """'shared' or 'file-scope' for an access past an array the kernel's text sizes, else None."""
+    space = getattr(fault, "space", None)
+    if space == "shared":
+        return "shared"
+    buf = getattr(fault, "buffer", None)
+    return "file-scope" if space in ("global", "constant") and buf is not None and buf not in got.spec.args else None
+
+
+def halved(got: Inferred, smaller, given: CommandLine | None, fault: str, kind: str = "shared") -> Inferred | None:
     """The inputs inferred again with each chosen size halved (None where none can shrink, or the
     inference no longer gives inputs).  smaller(given=..., shrink=...): verify's re-inference."""
     sizes = _sizes(got)
@@ -55,13 +66,13 @@ def halved(got: Inferred, smaller, given: CommandLine | None, fault: str) -> Inf
     again.inferred.append(", ".join(f"{n} = {v // 2}" for n, v in sizes.items()) + " chosen (halved from "
                           + ", ".join(f"{v}" for v in sizes.values()) + ", first " + ", ".join(
                               f"{first.get(n, v)}" for n, v in sizes.items()) + ": at those the original accessed "
-                          f"past a shared array its own text sizes, {fault}; pass --arg NAME=VALUE to choose)")
+                          f"past a {kind} array its own text sizes, {fault}; pass --arg NAME=VALUE to choose)")
     return again
 
 
-def past_shared_text(got: Inferred, wave: int, fault: str) -> str:
+def past_shared_text(got: Inferred, wave: int, fault: str, kind: str = "shared") -> str:
     """The not-run text where no chosen size can shrink further and the original still overruns the array."""
     names = ", ".join(f"--arg {n}=VALUE" for n in got.chosen if not n.endswith("[]"))
-    return (f"not run: the sizes verify chose overrun a shared array the kernel sizes itself, at wave {wave} "
+    return (f"not run: the sizes verify chose overrun a {kind} array the kernel sizes itself, at wave {wave} "
             f"({fault}): the kernel assumes smaller ones than verify can choose here (hint: pass the program's "
             f"values: {names})")

@@ -183,17 +183,22 @@ def _write_driver(d: Path, source: Path, kernel: Function, spec: KernelSpec, arg
     symbols: host-filled constant-memory variables -> the contents the emulator gave them."""
     loads, saves, call, values = [], [], [], []
     checks = device_inputs.Checks()
+    scope = kernel_namespaces(getattr(kernel, "node", None))
+    aliases = []
     for k, p in enumerate(kernel.params):
         v = args[p.name]
         et = _instantiated(p.type, kernel, template_args)
+        if scope:  # the type as the kernel's namespace reads it (its own `Params`, not a global one of that name)
+            et, shown = _scoped_alias(aliases, scope, k, et), et
         if isinstance(v, np.ndarray):
             # a buffer of structs: the bytes of the emulator's layout, checked against the compiled type
             ct = "unsigned char" if v.dtype.names is not None else _CTYPE[v.dtype]
             count = v.nbytes if v.dtype.names is not None else v.size
             el = f"::elem_t<{et}, {ct}>"
             if v.dtype.names is not None:
+                shown = et if not scope else shown
                 device_inputs.layout_checks(checks, f"arg{k}", el, v.dtype, f"`{p.name}`, a buffer of structs",
-                                            device_inputs.real_fields(et), et)
+                                            device_inputs.real_fields(shown), shown)
             (d / f"{p.name}.in").write_bytes(v.tobytes())
             loads.append(f'    {el}* {p.name} = ::load<{el}, {ct}>("{d / (p.name + ".in")}", {count});')
             saves.append(f'    ::save<{el}, {ct}>("{d / (p.name + ".out")}", {p.name}, {count});')
@@ -206,9 +211,8 @@ def _write_driver(d: Path, source: Path, kernel: Function, spec: KernelSpec, arg
             call.append(var)
         else:
             call.append(_scalar(v, et))
-    scope = kernel_namespaces(getattr(kernel, "node", None))
     name = launched_name(kernel.name, scope) + (f"<{', '.join(template_args)}>" if template_args else "")
-    checks.text[:0] = [f"using namespace {'::'.join(scope[:k + 1])};" for k in range(len(scope))]
+    checks.text[:0] = [f"using namespace {'::'.join(scope[:k + 1])};" for k in range(len(scope))] + aliases
     symbol_lines = device_inputs.symbol_code(checks, d, symbols or {})
     driver = DRIVER.format(source=source.resolve(), loads="\n".join(loads + values), saves="\n".join(saves),
                            kernel=name, grid=", ".join(map(str, spec.dims("grid"))),
@@ -216,6 +220,15 @@ def _write_driver(d: Path, source: Path, kernel: Function, spec: KernelSpec, arg
                            call=", ".join(call), checks="\n".join(checks.text), symbols="\n".join(symbol_lines))
     (d / "driver.cu").write_text(driver)
     return d / "driver.cu", checks
+
+
+def _scoped_alias(aliases: list[str], scope: tuple[str, ...], k: int, ctype: str) -> str:
+    """A parameter's type named as the kernel's namespace names it: an alias declared inside the namespace
+    (where its own names hide the global scope's, as in the kernel's signature), by its qualified name.
+    Under `using namespace` alone a type both declare (`::Params`, `ns::Params`) is ambiguous in main."""
+    alias = f"kp_param_{k}_t"
+    aliases.append(f"namespace {'::'.join(scope)} {{ typedef {device_inputs._variable_type(ctype)} {alias}; }}")
+    return f"::{'::'.join(scope)}::{alias}"
 
 
 def kernel_namespaces(node) -> tuple[str, ...]:

@@ -16,6 +16,7 @@ from tree_sitter import Node
 
 from . import cexpr, host_template_math, project_callers, vector_types
 from .errors import Location
+from .host_conditional import conditional_step
 from .host_offsets import pointer_step
 from .infer_types import alias as type_alias, explicit_instantiation, template_bindings
 from .host_functions import single_return
@@ -404,7 +405,7 @@ def _loop_update(n: Node, launch: Node) -> bool:
 def _changed(src, n: Node, scope: Scope) -> None:
     """`n++`, `fscanf(f, "%d", &n)`, `file >> n`: a value host code changes in a way it is not
     read from, so it is Unknown from here."""
-    if pointer_step(src, n, scope):  # `d_w5++` after its allocation: an offset into it (host_offsets)
+    if pointer_step(src, n, scope) or conditional_step(src, n, scope):  # an offset (host_offsets), `if (r) n++;`
         return
     if n.type == "update_expression":
         target, how = n.child_by_field_name("argument"), "updated by ++/--"

@@ -27,6 +27,8 @@ class IndexUse:
     targets: set[str] = field(default_factory=set)  # the arrays its elements index
     pairs: bool = False  # read at [i] and [i + 1]: row pointers
     strides: dict[str, set[str]] = field(default_factory=dict)  # target -> what an element is multiplied by
+    # target -> the factors of a product the element is added to (`X[row * D + label[row]]`: an offset in a row of D)
+    rows: dict[str, set[str]] = field(default_factory=dict)
 
 
 def index_uses(k: Function, text_of) -> dict[str, IndexUse]:
@@ -50,6 +52,8 @@ def index_uses(k: Function, text_of) -> dict[str, IndexUse]:
                 for c in carriers:  # `dwte[ix * C + c]`: an element selects a row of C
                     if _mentions(inner, c):
                         use.strides.setdefault(name, set()).update(_factors(inner, c))
+                        if not _factors(inner, c):
+                            use.rows.setdefault(name, set()).update(_row_factors(inner, c))
         if use.targets:
             use.pairs = bool(re.search(rf"\b{re.escape(p.name)}\s*\[[^\[\]]*\+\s*1\s*\]", body))
             out[p.name] = use
@@ -68,6 +72,28 @@ def _factors(inner: str, carrier: str) -> set[str]:
     c = re.escape(carrier[:-1]) + r"\s*\[[^\[\]]*\]" if carrier.endswith("[") else re.escape(carrier)
     return set(re.findall(rf"(?<![\w.]){c}\s*\*\s*([A-Za-z_]\w*|\d+)\b", inner) +
                re.findall(rf"\b([A-Za-z_]\w*|\d+)\s*\*\s*{c}(?![\w(])", inner))
+
+
+def _row_factors(inner: str, carrier: str) -> set[str]:
+    """The operands of each top-level `a * b` term added to the term `carrier` is in (`row * D + label`:
+    {row, D}), a term the carrier is not in; nothing where the carrier's term is not a top-level sum's."""
+    terms, level, cur = [], 0, ""
+    for ch in inner:
+        level += {"(": 1, ")": -1, "[": 1, "]": -1}.get(ch, 0)
+        if ch in "+-" and level == 0:
+            terms.append((cur, ch))
+            cur = ""
+        else:
+            cur += ch
+    terms.append((cur, ""))
+    out = set()
+    for i, (t, _) in enumerate(terms):
+        if _mentions(t, carrier):
+            continue
+        m = re.fullmatch(r"\s*\(?\s*([A-Za-z_][\w.]*|\d+)\s*\*\s*([A-Za-z_][\w.]*|\d+)\s*\)?\s*", t)
+        if m is not None and (i == 0 or terms[i - 1][1] == "+"):
+            out.update(m.groups())
+    return out
 
 
 def _subscripts(body: str) -> list[tuple[str, str]]:
@@ -101,7 +127,11 @@ def index_contents(k: Function, src, spec) -> list[str]:
                    for t in sorted(use.targets) if t in spec.args]
         if not lengths:
             continue
-        bound = min(min(lengths), ct.hi + 1)
+        # an element added to a row's start (`X[row * D + label[row]]`): the kernel's own assumption is an offset
+        # within the row, so below its length (the factor whose value the inputs give; `row` is a local)
+        rows = [int(scalars[f]) for t in use.targets if t in spec.args for f in use.rows.get(t, ())
+                if str(scalars.get(f, "")).lstrip("-").isdigit() and int(scalars[f]) > 0]
+        bound = min(min(lengths + rows), ct.hi + 1)
         n = spec.length(name)
         if use.pairs:  # row pointers: 0, then a running sum that ends at most at the bound
             step = bound // max(n - 1, 1) + 1

@@ -20,7 +20,7 @@ import numpy as np
 from . import backends, compare, dialect, inherited_races, inputs
 from .annotations import Text
 from .check_budget import cut_detail, is_cut
-from .chosen_shared import halved, past_shared, past_shared_text
+from .chosen_shared import array_kind, halved, past_shared, past_shared_text
 from .emulator.frontend.curand_model import stream_note
 from .infer_inputs import CommandLine, Inferred, NotRun, infer
 from .model import Module, defined_names, file_scope_items
@@ -270,7 +270,8 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                           timeout=verifier.timeout, headers=headers, file_scope=file_scope, context=context,
                           redefine=got.redefine, generate=filled if file_scope is None else (),
                           offsets={b: a.offset for b, a in spec.args.items() if a.offset},
-                          global_races=port_of is None)  # (the original's run: is it an oracle at all)
+                          global_races=port_of is None,  # (the original's run: is it an oracle at all)
+                          arg_order=tuple(p.name for p in kernel.params) if port_of else ())
 
     limits = (EmulatorError, BudgetExceeded, RecursionError, MemoryError, ValueError, TypeError, KeyError,
               IndexError, NotImplementedError, ZeroDivisionError, OverflowError)
@@ -294,7 +295,7 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                 args, how = inputs.make_args(kernel, spec), f"inputs ({got.source}): " + "; ".join(got.inferred)
                 continue
             if smaller is not None and past_shared(got, e) and \
-                    (again := halved(got, smaller, verifier.given, _emu_error(e))) is not None:
+                    (again := halved(got, smaller, verifier.given, _emu_error(e), array_kind(got, e))) is not None:
                 return run_oracle(verifier, src, module, name, again, ports, rep, smaller)  # chosen sizes halved
             again = smaller() if smaller is not None and capped(got, e) else None
             if isinstance(again, Inferred) and _work(again) < _work(got):  # sizes verify chose, a reach past the cap
@@ -302,8 +303,9 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                                       f"reached past a chosen buffer the emulator's byte cap holds ({_emu_error(e)})")
                 again.unscaled = {b: spec.length(b) for b in spec.args}
                 return run_oracle(verifier, src, module, name, again, ports, rep)
-            rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip", (past_shared_text(got, wave, _emu_error(e))
-                                    if past_shared(got, e) else _faults(got, wave, _emu_error(e))) + f"; {how}",
+            over = past_shared_text(got, wave, _emu_error(e), array_kind(got, e)) if past_shared(got, e) else None
+            rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip", (over
+                                    if over is not None else _faults(got, wave, _emu_error(e))) + f"; {how}",
                                     seconds=time.perf_counter() - t0))
             return False
         except limits as e:

@@ -154,6 +154,9 @@ class CallCompiler(ModfCalls):
         refs = self.c.low.refs.get(name, ())
         # `&x` of a local: a temporary the callee writes through, copied back to x (emulator.addressed)
         addressed = {i: at for i, a in enumerate(args) if i not in refs and (at := addressed_local(self, a))}
+        if addressed and isinstance(cf.ret_type, PtrT):  # it may point into the temporary, gone at the return
+            raise self.err(node, f"{name}() returns a pointer and is given a local's address (`&x`): the emulator "
+                           "keeps locals in registers, so a pointer into x cannot outlive the call (not yet)")
         # a variable passed to a reference parameter may be unset yet (the callee assigns it)
         argfns = [temporary(*addressed[i], a.expr.name, self.pos(a)[0], node, self.pos(a)) if i in addressed
                   else self._unset_ok(a) if i in refs else self.ex(a) for i, a in enumerate(args)]

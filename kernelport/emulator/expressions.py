@@ -496,7 +496,7 @@ class ExpressionCompiler:
             lv = self.lvalue(node.expr)
             if lv.kind == "local" and (read_only := const_address(self, node)) is not None:
                 return read_only
-            if lv.kind in ("local", "field"):
+            if lv.kind in ("local", "field", "component"):  # (`&v.z` of a vector variable: a component of a register)
                 raise self.err(node, "taking the address of a local variable is not supported by the emulator")
             pf = lv.ptr_fn
             if isinstance(node.expr, c_ast.ArrayRef):  # `&a[i]` is `a + i`: into rows it points at a row

@@ -188,10 +188,11 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                redefine: dict[str, str] | None = None, generate: Collection[str] = (),
                port_of: str | None = None, watch: bool = False, offsets: dict[str, int] | None = None,
                global_races: bool = False, configured_as: str | None = None,
-               malloc_heap: int | None = None) -> RunResult:
+               malloc_heap: int | None = None, arg_order: tuple[str, ...] = ()) -> RunResult:
     """Run `kernel` from `source` on the emulator for the whole grid.
 
     args: pointer parameters as 1-D numpy arrays (copied; results in .outputs), scalars as numbers.
+    arg_order: the original's parameters in order, for a port's parameter renamed (bound by its place).
     wave: the warp/wavefront width W (32 or 64); `warpSize` is W and ballots are W-bit.
     schedule: "block" (block lockstep), "warp" (warps interleaved between barriers in a seeded
     order) or "thread" (one thread at a time between barriers and warp collectives).
@@ -299,9 +300,16 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         p = Pointer(buf, elem, 0, np.int64(0), data.shape[0], dims)
         return (p.add(np.int64(offsets[name])) if offsets and offsets.get(name) else p), None
 
+    # a port's by-value parameter bound under another name (Metal's `constant int& kp_n`, copied to the `int n` the
+    # body changes): the original's parameter at its place, as the port's host binds it by index (arg_order)
+    own = [n for n, _, s in cf.params if s not in cf.param_builtins and n != backends.get(backend).assertion_flag[0]
+           and n not in (file_scope or {})]  # (a file-scope variable the port passes: its own name, not a place)
+    by_place = dict(zip(own, arg_order)) if arg_order and len(own) == len(arg_order) else {}
     for name, t, s in cf.params:
         if s in cf.param_builtins:
             continue
+        if name not in args and not isinstance(t, PtrT) and by_place.get(name) in args:
+            args = {**args, name: args[by_place[name]]}
         flag = name == backends.get(backend).assertion_flag[0] and name not in args  # a port's assert flag: 0
         if name not in args and name not in (file_scope or {}) and not flag:
             raise EmulatorError(f"no value for kernel argument `{name}`", path, *ctx.pos(cf.node))

@@ -97,6 +97,19 @@ class Groups:
         return None
 
 
+    def group_member(self, var: str, method: str, args: list[str]) -> str | None:
+        """A `thread_group` variable's member: its value says which group it holds (0 the block, n a
+        static tile of n lanes, `lower_groups`), so each member is the block's or the tile's, chosen by it."""
+        if args:
+            return None
+        if method == "thread_rank":
+            return f"({var} == 0 ? {self.rank} : {self.rank} % {var})"
+        if method in ("size", "num_threads"):
+            return f"({var} == 0 ? {self.size} : {var})"
+        if method == "sync":  # a statement: the block's barrier or the warp's
+            return f"if ({var} == 0) {self._render('syncthreads')}; else {self._render('syncwarp')}"
+        return None
+
     def check(self, items: list, used: set[str] | None, kernel: str | None) -> None:
         """The refusal of a tile of no known size in an item the kernel runs (another kernel's, or a helper's
         it never calls, is dropped with that item as any code not C99 is)."""
@@ -141,19 +154,26 @@ def _size(g: Groups, size: str, text: str, at: int, file: str, line: int) -> int
     return v
 
 
+def _pow2_tile(size: str) -> int | None:
+    from ...blockdims import evaluate
+    v = evaluate(size, {})
+    return v if isinstance(v, int) and 0 < v <= 32 and v & (v - 1) == 0 else None
+
+
 def lower_groups(text: str, g: Groups, file: str = "<kernel>", line: int = 1, key: int = 0) -> str:
     """One item's block and tile variables as ints, their uses as the backend's intrinsics (`file`, `line`:
     where the item starts in the original, to read a size written as a name there; `key`: the item's id, by
     which a tile of no known size is refused, `Groups.check`)."""
     p = g.prefix
-    kinds: dict[str, int] = {}  # variable -> 0 (the block) or the tile's width
-    decl = re.compile(rf"{p}(thread_block\b|thread_block_tile\s*<\s*([^<>;{{}}]+?)\s*>)(\s*(?:const\s*)?&?\s*)(\w+)")
+    kinds: dict[str, int] = {}  # variable -> 0 (the block), the tile's width, or -1 (a `thread_group`: its value says)
+    decl = re.compile(rf"{p}(thread_group\b|thread_block\b|thread_block_tile\s*<\s*([^<>;{{}}]+?)\s*>)(\s*(?:const\s*)?&?\s*)(\w+)")
     # `auto t = cg::tiled_partition<16>(block);` / `auto b = cg::this_thread_block();`: the type its initialiser makes
     auto = re.compile(rf"\bauto\b(\s*(?:const\s*)?&?\s*)(\w+)(?=\s*=\s*{p}(?:this_thread_block\s*\(|"
                       rf"tiled_partition\s*<\s*([^<>;{{}}]+?)\s*>\s*\())")
     unknown = set()
     for m, size, var in [(m, 2, 4) for m in decl.finditer(text)] + [(m, 3, 2) for m in auto.finditer(text)]:
-        n = _size(g, m.group(size), text, m.start(size), file, line) if m.group(size) else 0
+        n = _size(g, m.group(size), text, m.start(size), file, line) if m.group(size) else \
+            -1 if m.group(1) == "thread_group" else 0
         if isinstance(n, LowerError):
             g.unknown.append((key, n))
             unknown.add(m.group(var))  # (left as written: the item is dropped or refused)
@@ -164,7 +184,14 @@ def lower_groups(text: str, g: Groups, file: str = "<kernel>", line: int = 1, ke
     text = decl.sub(lambda m: m.group(0) if m.group(4) in unknown else "int" + m.group(3) + m.group(4), text)
     text = auto.sub(lambda m: m.group(0) if m.group(2) in unknown else "int" + m.group(1) + m.group(2), text)
     text = re.sub(rf"{p}this_thread_block\s*\(\s*\)", "0", text)
-    text = re.sub(rf"{p}tiled_partition\s*<\s*[^<>;{{}}]+?\s*>\s*\(\s*\w+\s*\)", "0", text)
+    # a tile's value is its width, the block's 0: what a `thread_group` it is passed as reads (group_member)
+    text = re.sub(rf"{p}tiled_partition\s*<\s*([^<>;{{}}]+?)\s*>\s*\(\s*\w+\s*\)",
+                  lambda m: str(n) if isinstance(n := _size(g, m.group(1), text, m.start(1), file, line), int) else "0",
+                  text)
+    # `tiled_partition(block, 4)`: a tile of a width known here (a power of two up to a warp's 32, as CUDA
+    # requires), whose value is its width; one of any other width is left as written (the parse says where)
+    text = re.sub(rf"{p}tiled_partition\s*\(\s*\w+\s*,\s*([^(),;{{}}]+?)\s*\)",
+                  lambda m: str(v) if (v := _pow2_tile(m.group(1))) else m.group(0), text)
     names = "|".join(map(re.escape, kinds))
     text = _lower_reduces(text, g, kinds, names)
     use = re.compile(rf"{p}sync\s*\(\s*({names})\s*\)|\b({names})\s*\.\s*(\w+)\s*\(")
@@ -179,7 +206,17 @@ def lower_groups(text: str, g: Groups, file: str = "<kernel>", line: int = 1, ke
             var, method = m.group(2), m.group(3)
             args, end = _args(text, m.end() - 1)
         n = kinds[var]
-        new = g.block_member(method, args) if n == 0 else g.tile_member(n, method, args)
+        new = g.block_member(method, args) if n == 0 else g.tile_member(n, method, args) if n > 0 else \
+            g.group_member(var, method, args)
+        if n < 0 and method == "sync" and new is not None:  # `g.sync();`: a statement of its own, braced
+            semi = re.match(r"\s*;", text[end:])
+            new, end = (None, end) if semi is None else ("{ " + new + "; }", end + semi.end())
+        if new is None and n < 0:  # a member of a thread_group not modelled: refused where the kernel reaches it
+            at = m.start()
+            g.unknown.append((key, LowerError(
+                f"cannot lower for the emulator: `{var}.{method}(...)` of a thread_group (a group whose shape only its "
+                "value says: thread_rank(), size(), num_threads() and sync() are modelled; not yet this)",
+                file, line + text.count("\n", 0, at), at - text.rfind("\n", 0, at))))
         if new is None:  # not lowered: the parse says where
             pos = m.end()
             continue

@@ -15,6 +15,7 @@ from .defaults import strip_defaults
 from .blockreduce import BlockReduce, lower_block_reduce
 from .braced import check as check_braced, lower_braced
 from .groups import Groups, lower_groups
+from .lambdas import lower_lambdas
 from .arrayrefs import group as group_array_refs, lower_array_ref_params
 from .classdata import place_structs
 from .classtemplates import ClassTemplates, parse_class
@@ -196,6 +197,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
             it.text = lower_groups(it.text, groups, it.file, it.line, id(it))
         lower_array_ref_params(it)
         lower_local_references(it)  # `const T& e = a[i];` -> a pointer read through
+        lower_lambdas(it)  # `auto f = [&](int i) {...};` called as statements: inlined (lambdas.py)
         if "asm" in it.text:
             it.text = lower_asm(it.text)
     if groups is not None and groups.unknown:
