@@ -10,10 +10,10 @@ import math
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, directed, infinities, order as schedule_order, undefined, warp
+from . import bfloat16, bitbounds, counting, directed, infinities, order as schedule_order, remainders, undefined, warp
 from .ctype import BF16, BOOL, F16, F32, F64, I32, I64, U16, U32, U64, UNIT_ROUNDOFF, common, conv, promote
 from .errors import EmulatorError
-from .ops import arith, fma as _fma
+from .ops import arith, convert, fma as _fma
 
 # Declared parameter types of the CUDA/HIP bit intrinsics (C converts the argument: this is how
 # a 64-bit ballot passed to 32-bit __popc loses lanes 32-63).  Metal's are generic.
@@ -159,8 +159,8 @@ def math2(fn: str, a, b, track: bool, dt=None, fast=False):
             return r, err
         if fn == "copysign":
             return np.copysign(x, y), ea
-        if fn == "fmod":
-            return np.fmod(x, y), None
+        if fn == "fmod":  # exact, but the operands' error carries through; unbounded near a jump
+            return remainders.fmod(x, ea, y, eb, track)
         if fn == "nextafter":  # exact: the neighbour of x toward y (directed roundings' helpers step with it)
             return np.nextafter(x, y), ea
         if fn == "atan2":
@@ -175,7 +175,7 @@ def math2(fn: str, a, b, track: bool, dt=None, fast=False):
             return r, (np.abs(r.astype(F64)) * UNIT_ROUNDOFF[t] * 4 + infinities.bmul(
                 np.square(r.astype(F64)), np.maximum(ea or 0.0, eb or 0.0)) if track else None)
         if fn == "fdim":
-            return np.maximum(x - y, 0), None
+            return remainders.fdim(x, ea, y, eb, track)
         if fn == "divide":
             return arith("/", (x, ea), (y, eb), track)
     raise NotImplementedError(fn)
@@ -326,7 +326,8 @@ def c_library(kind, what, dt, args, track):
                 x = np.trunc(x + np.copysign(0.5, x))
             # the integer, exact as a float, converted as PTX's cvt.{rni,rzi,rmi,rpi}.{s,u}N.f32 (ctype.conv)
             return conv(x.astype(F32), dt), None
-        return conv(v, dt), e
+        # a narrowing conversion (__float2half, __double2float_rn, __int2float_rn) rounds: its bound, as a cast's
+        return convert((v, e), dt, track)
     if kind == "bits":  # the bound travels with the bits (bitbounds)
         v, e = args[0]
         e = bitbounds.reinterpret(e, v.dtype, dt) if track else None
