@@ -53,7 +53,7 @@ class Comparison:
     unknown: int = 0
     unknown_at: tuple | None = None
     # the first unknown element's bound was inf on a finite value (an overflow, a division by a
-    # value whose bound reaches 0: emulator.infinities), not NaN
+    # value whose bound reaches 0: emulator.infinities; an fmod near a jump: emulator.remainders), not NaN
     unbounded: bool = False
     # elements the reference stored from values never written (emulator.undefined): not compared; per buffer
     undefined: int = 0
@@ -219,6 +219,7 @@ def unknown_detail(cmp: Comparison, lost) -> str:
     b, i, got, want = cmp.unknown_at or ("?", 0, 0.0, 0.0)
     return (f"{cmp.unknown} element(s) differ where the emulator's bound is unknown ({b}[{i}] = {got!r}, "
             f"the emulator gives {want!r}): " + (
-                "the bound is unbounded (inf: an overflow, or a division by a value whose bound reaches 0)"
+                "the bound is unbounded (inf: an overflow, a division by a value whose bound reaches 0, or an fmod "
+                "within its operands' bound of a multiple of its divisor, where the remainder jumps by it)"
                 if cmp.unbounded else f"bound lost at {lost[0]}" if lost else
                 "the bound's own arithmetic gave NaN (no site recorded)"))

@@ -10,10 +10,10 @@ import math
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, directed, infinities, order as schedule_order, undefined, warp
+from . import bfloat16, bitbounds, counting, directed, infinities, order as schedule_order, remainders, undefined, warp
 from .ctype import BF16, BOOL, F16, F32, F64, I32, I64, U16, U32, U64, UNIT_ROUNDOFF, common, conv, promote
 from .errors import EmulatorError
-from .ops import arith, fma as _fma
+from .ops import arith, convert, fma as _fma
 
 # Declared parameter types of the CUDA/HIP bit intrinsics (C converts the argument: this is how
 # a 64-bit ballot passed to 32-bit __popc loses lanes 32-63).  Metal's are generic.
@@ -35,7 +35,8 @@ def _deriv_exp(x):
 
 
 _MATH = {
-    # name: (numpy function, |derivative| function or None, extra ulps of the GPU implementation)
+    # name: (numpy function, |derivative| function or None, the GPU implementation's documented maximum error in
+    # ulps: CUDA programming guide, "Mathematical Functions", single precision; 0: correctly rounded)
     "exp": (np.exp, lambda x: np.exp(x), 2),
     "exp2": (np.exp2, lambda x: np.exp2(x) * math.log(2), 2),
     "exp10": (lambda x: np.power(x.dtype.type(10), x), lambda x: np.power(10.0, x) * math.log(10), 2),
@@ -86,6 +87,13 @@ def _erf(x):
     return v.astype(x.dtype)
 
 
+def ulp_bound(ar, u, ulps):
+    """The bound of a result r = ar (|r|) within `ulps` ulps of the exact one: an ulp of r is at most 2u|r|, so
+    2 ulps u |r|; a correctly rounded one (0) is within half an ulp, u |r|.  Before stop 65 (1 + ulps) u |r|, which
+    counted ulps as half ulps: CUDA's expf (2 ulps) got 1.5, powf (4) got 1.5."""
+    return ar * u * max(1.0, 2.0 * ulps)
+
+
 def math1(fn: str, a, track: bool, dt=None, fast: bool = False):
     v, e = a
     t = dt or (v.dtype if v.dtype.kind == "f" else F64)
@@ -99,9 +107,9 @@ def math1(fn: str, a, track: bool, dt=None, fast: bool = False):
             return r, None
         u = UNIT_ROUNDOFF[t]
         ax = np.abs(r.astype(F64))
-        err = ax * u * (1 + ulps + (_FAST_ULPS.get(fn, 0) if fast else 0))
-        if fast and fn == "exp":
-            err = err + ax * u * np.floor(np.abs(1.16 * x.astype(F64)))
+        err = ulp_bound(ax, u, ulps + (_FAST_ULPS.get(fn, 0) if fast else 0))
+        if fast and fn == "exp":  # __expf: 2 + floor(|1.173 x|) ulps (programming guide, "Intrinsic Functions")
+            err = err + 2 * ax * u * np.floor(np.abs(1.173 * x.astype(F64)))
         if fast and fn in _FAST_ABS:
             xd = x.astype(F64)
             err = err + np.where((xd >= 0.5) & (xd <= 2), _FAST_ABS[fn], 0.0)
@@ -116,7 +124,7 @@ def math1(fn: str, a, track: bool, dt=None, fast: bool = False):
             dd = np.maximum(np.abs(d(xd - e)), np.abs(d(xd + e)))
             err = err + np.where(e == 0, 0.0, np.where(np.isfinite(dd) & np.isfinite(e), dd * e, np.inf))
         if np.isinf(x).any():  # f(exact +-inf) is the library's limit (exp(-inf) = 0): its rounding only
-            whole = ax * u * (1 + ulps + (_FAST_ULPS.get(fn, 0) if fast else 0))
+            whole = ulp_bound(ax, u, ulps + (_FAST_ULPS.get(fn, 0) if fast else 0))
             err = np.where(infinities.exact_inf(x, e), np.where(np.isinf(r), 0.0, whole), err)
     return r, err
 
@@ -151,7 +159,7 @@ def math2(fn: str, a, b, track: bool, dt=None, fast=False):
                 return r, None
             u = UNIT_ROUNDOFF[t]
             ar = np.abs(r.astype(F64))
-            err = ar * u * (3 + (_FAST_ULPS["pow"] if fast else 0))
+            err = ulp_bound(ar, u, 4 + (_FAST_ULPS["pow"] if fast else 0))  # powf: 4 ulps (pow: 2)
             if ea is not None:
                 err = err + infinities.bmul(np.abs(y.astype(F64) * r.astype(F64) / np.where(x == 0, 1, x.astype(F64))), ea)
             if eb is not None:
@@ -159,23 +167,27 @@ def math2(fn: str, a, b, track: bool, dt=None, fast=False):
             return r, err
         if fn == "copysign":
             return np.copysign(x, y), ea
-        if fn == "fmod":
-            return np.fmod(x, y), None
+        if fn == "fmod":  # exact, but the operands' error carries through; unbounded near a jump
+            return remainders.fmod(x, ea, y, eb, track)
         if fn == "nextafter":  # exact: the neighbour of x toward y (directed roundings' helpers step with it)
             return np.nextafter(x, y), ea
-        if fn == "atan2":
-            r = np.arctan2(x, y)
-            return r, (np.abs(r.astype(F64)) * UNIT_ROUNDOFF[t] * 3 if track else None)
-        if fn == "hypot":
+        moved = np.hypot(0.0 if ea is None else ea, 0.0 if eb is None else eb)  # how far (x, y) may lie
+        if fn == "atan2":  # atan2f: 3 ulps; the angle of a point moved by `moved` at distance d turns by
+            r = np.arctan2(x, y)  # <= moved / (d - moved) (unbounded where the disc reaches the origin)
+            if not track:
+                return r, None
+            d = np.hypot(x.astype(F64), y.astype(F64)) - moved
+            turn = np.where(moved == 0, 0.0, np.where(d > 0, moved / np.where(d > 0, d, 1.0), np.inf))
+            return r, ulp_bound(np.abs(r.astype(F64)), UNIT_ROUNDOFF[t], 3) + turn
+        if fn == "hypot":  # hypot is 1-Lipschitz in the (x, y) plane: bounds ea, eb move it by <= hypot(ea, eb), not max
             r = np.hypot(x, y)
-            return r, (np.abs(r.astype(F64)) * UNIT_ROUNDOFF[t] * 3 + np.maximum(ea or 0.0, eb or 0.0)
-                       if track else None)
-        if fn == "rhypot":  # CUDA's rhypotf (2 ulp): 1/hypot rounded once; an input's bound e moves it by <= e r^2
+            return r, (ulp_bound(np.abs(r.astype(F64)), UNIT_ROUNDOFF[t], 3) + moved if track else None)
+        if fn == "rhypot":  # CUDA's rhypotf (2 ulp): 1/hypot rounded once; inputs' bounds move it by <= r^2 hypot(ea, eb)
             r = (1.0 / np.hypot(x.astype(F64), y.astype(F64))).astype(t)
             return r, (np.abs(r.astype(F64)) * UNIT_ROUNDOFF[t] * 4 + infinities.bmul(
-                np.square(r.astype(F64)), np.maximum(ea or 0.0, eb or 0.0)) if track else None)
+                np.square(r.astype(F64)), moved) if track else None)
         if fn == "fdim":
-            return np.maximum(x - y, 0), None
+            return remainders.fdim(x, ea, y, eb, track)
         if fn == "divide":
             return arith("/", (x, ea), (y, eb), track)
     raise NotImplementedError(fn)
@@ -326,7 +338,8 @@ def c_library(kind, what, dt, args, track):
                 x = np.trunc(x + np.copysign(0.5, x))
             # the integer, exact as a float, converted as PTX's cvt.{rni,rzi,rmi,rpi}.{s,u}N.f32 (ctype.conv)
             return conv(x.astype(F32), dt), None
-        return conv(v, dt), e
+        # a narrowing conversion (__float2half, __double2float_rn, __int2float_rn) rounds: its bound, as a cast's
+        return convert((v, e), dt, track)
     if kind == "bits":  # the bound travels with the bits (bitbounds)
         v, e = args[0]
         e = bitbounds.reinterpret(e, v.dtype, dt) if track else None

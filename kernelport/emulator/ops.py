@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, fused, infinities
+from . import bfloat16, bitbounds, counting, fused, infinities, remainders
 from .ctype import BF16, BOOL, F64, I32, UNIT_ROUNDOFF, common, conv, promote
 
 _abs = np.abs
@@ -92,8 +92,8 @@ def arith(op: str, a, b, track: bool):
             return r, None
         return _idiv(x, y, t), None
     if op == "%":
-        if isf:
-            return np.fmod(x, y), None
+        if isf:  # MSL's float `%` is fmod: exact, but its operands' error carries through (remainders.py)
+            return remainders.fmod(x, ea, y, eb, track)
         return _imod(x, y, t), None
     if op == "&":
         return x & y, None
