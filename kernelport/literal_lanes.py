@@ -144,7 +144,7 @@ _COUNTS = frozenset({"__popc", "__popcll", "__ffs", "__ffsll"})  # (a count, a l
 _TRUTH = frozenset({"condition_clause", "if_statement", "while_statement", "do_statement", "for_statement"})
 
 
-def _numeric_read(tr, top: Node) -> Node | None:
+def _numeric_read(tr, top: Node, depth: int = 0) -> Node | None:
     """Where the read `top` of a word read as the thread's warp's takes it as a number rather than as the set
     of its warp's lanes (`__clz(m)`, `__brev(m)`, `m >> 16`, `~m`, `m * 3`, `m == q`, `m ^ q`, `out[i] = m`): the
     expression to refuse, None where the lanes in their wave positions are what is read (`__popc(m)`,
@@ -161,7 +161,10 @@ def _numeric_read(tr, top: Node) -> Node | None:
         if p.type == "argument_list" and p.parent is not None and p.parent.type == "call_expression":
             f = p.parent.child_by_field_name("function")
             name = tr.src.text_of(f).split("::")[-1].strip() if f is not None else ""
-            return None if name in _COUNTS or name in tr.module.functions else p.parent
+            if name in _COUNTS:
+                return None
+            return _in_helper(tr, n, tr.module.functions.get(name), depth) if name in tr.module.functions else \
+                p.parent
         if p.type == "assignment_expression" and p.child_by_field_name("right") == n and \
                 tr.src.text_of(p.child_by_field_name("operator")) == "&=":
             return None
@@ -188,6 +191,23 @@ def _numeric_read(tr, top: Node) -> Node | None:
         if op != "&":
             return p
         n = signed_masks._up(p)  # (the warp's lanes of both: what reads the intersection decides)
+
+
+def _in_helper(tr, arg: Node, fn, depth: int) -> Node | None:
+    """The numeric read (`_numeric_read`) of the file's own helper `fn` taking the word as the argument `arg`
+    (through the helpers it passes it to): the word it receives is the warp's lanes in their wave positions."""
+    args = [c for c in arg.parent.named_children if c.type != "comment"]
+    k = args.index(arg) if arg in args else -1
+    body = fn.node.child_by_field_name("body") if fn is not None and fn.node is not None else None
+    if body is None or not 0 <= k < len(fn.params) or fn.params[k].pointer or depth >= 4:
+        return None
+    for u in tr.src.named_under(body, "identifier", [fn.params[k].name]):
+        if _tested(tr, signed_masks._up(u)) or _written(tr, signed_masks._up(u)) is not None:
+            continue
+        got = _numeric_read(tr, u, depth + 1)
+        if got is not None:
+            return got
+    return None
 
 
 def _written(tr, top: Node) -> str | None:

@@ -108,3 +108,26 @@ def test_reads_of_the_warps_lanes_keep_their_port(tmp_path, body):
     _same(code, text)
     if body is LANE_SETS[1]:
         hip_compiles(tmp_path, text, "sets.hip")
+
+
+HELPER = """__device__ int hi(unsigned b) { return __clz(b); }
+__device__ int cnt(unsigned b) { return __popc(b) + 2 * (b != 0); }
+__global__ void k(const int* in, int* out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned m = __ballot_sync(0xffffffffu, in[i] > 0);
+    out[i] = hi(m) + 7 * (m & 1);
+}
+"""
+
+
+def test_a_number_read_in_a_helper_taking_such_a_word_is_refused_there():
+    errs = refusal(HELPER, dedent=False, expect="KP251")
+    assert [(e.line, e.column) for e in errs] == [(1, 40)], [e.format() for e in errs]
+
+
+def test_a_helper_counting_such_a_word_keeps_its_port():
+    code = HELPER.replace("hi(m)", "cnt(m)")
+    port, text = ported(code, dedent=False)
+    assert "cnt(((m) & (0xffffffffull << (__lane_id() & 32))))" in port.body, port.body
+    _same(code, text)
