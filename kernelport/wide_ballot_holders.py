@@ -172,3 +172,23 @@ def _wrap(tr, v: Node, render) -> None:
         left = n.child_by_field_name("left" if field == "right" else "declarator")
         return f"{rw.text(left)} = {render(rw, n.child_by_field_name(field))}"
     tr.rw.replace(holder, outer)
+
+
+def clz_lanes(tr, call: Node, arg: Node, wide) -> None:
+    """`__clz(m)` of a lane mask the port widens: the lanes above the highest set one, of the wave's
+    (`warpSize - 1 - highest`), `(__clzll(m) - (64 - warpSize))`: `__clzll` alone counts from bit 63, 32 more than
+    CUDA's `__clz` of the same word on gfx1030's 32-lane waves (and than the wave's reading on CDNA's 64: none).
+    A reversed mask's (`__clz(__brev(m))`, the lowest set lane) counts from bit 63 as `__brevll` puts lane 0
+    there, but an empty one's is 64: `min(__clzll(__brevll(m)), warpSize)` (CUDA's 32 on a 32-lane wave)."""
+    runs = backends.get(tr.backend).runs
+    if all(r.wave <= 32 for r in runs) or any(r.reads_as for r in runs):
+        return  # (Metal's 32-lane words; a text read as two dialects spells its own mask functions)
+    a = arg
+    while a.type == "parenthesized_expression" and a.named_child_count == 1:
+        a = a.named_children[0]
+    f = a.child_by_field_name("function") if a.type == "call_expression" else None
+    width = tr.spell("warp_size")
+    if f is not None and "brev" in tr.src.text_of(f):
+        tr.rw.replace(call, lambda rw, node: f"min({dialect.render(wide, tr.backend, {'x': rw.text(arg)})}, {width})")
+        return
+    tr.rw.replace(call, lambda rw, node: f"({dialect.render(wide, tr.backend, {'x': rw.text(arg)})} - (64 - {width}))")

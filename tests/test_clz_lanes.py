@@ -1,0 +1,47 @@
+"""`__clz` of a ballot word the port widens counts the wave's lanes (kernelport/wide_ballot_holders.clz_lanes).
+
+    unsigned m = __ballot_sync(FULL, p);  int above = __clz(m);    // the lanes above the highest voter
+    ->  (__clzll(m) - (64 - warpSize))
+
+Main wrote `__clzll(m)`, which counts from bit 63: on gfx1030's 32-lane waves, where the wave is CUDA's warp,
+32 more than the original (the emulator at wave 32 differed at every lane; `__clz(m) == 0`, lane 31 voted, was
+always false).  `__clz(__brev(m))` (the lowest voter) counts from bit 63 as `__brevll` puts lane 0 there, but
+64 for an empty word: `min(..., warpSize)`.  Look-alikes: `31 - __clz(m)` keeps `63 - __clzll(m)` (the highest
+voter, right on both waves), `__clz` of a value that is no lane mask stays `__clz`, Metal's 32-lane words too."""
+from __future__ import annotations
+
+import numpy as np
+
+from conftest import hip_compiles
+from port_support import ported
+
+CODE = """__global__ void k(const int* in, int* out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned m = __ballot_sync(0xffffffffu, in[i] > 0);
+    out[i] = __clz(m) + 100 * (__clz(m) == 0) + 1000 * __clz(__brev(m)) + 100000 * (31 - __clz(m))
+             + 10000000 * __clz(in[i] + 1);
+}
+"""
+
+
+def test_clz_of_a_widened_ballot_is_the_originals_on_32_lane_waves(tmp_path):
+    from kernelport.emulator import run_kernel
+    port, text = ported(CODE, dedent=False)
+    assert "out[i] = (__clzll(m) - (64 - warpSize)) + 100 * ((__clzll(m) - (64 - warpSize)) == 0) + 1000 * " \
+           "min(__clzll(__brevll(m)), warpSize) + 100000 * (63 - __clzll(m))" in port.body, port.body
+    assert "__clz(in[i] + 1)" in port.body
+    x = np.random.default_rng(2).integers(-3, 4, 256).astype(np.int32)
+    x[32:64], x[96:128], x[95] = -1, 2, 1  # (a warp none voting, one all, one whose lane 31 alone votes)
+    args = {"in": x, "out": np.zeros(256, np.int32)}
+    want = run_kernel(CODE, "k", args={k: v.copy() for k, v in args.items()}, grid=(2, 1, 1), block=(128, 1, 1),
+                      wave=32).outputs["out"]
+    got = run_kernel(text, "k", args={k: v.copy() for k, v in args.items()}, grid=(2, 1, 1), block=(128, 1, 1),
+                     wave=32, backend="hip").outputs["out"]
+    assert np.array_equal(got, want), (got, want)
+    hip_compiles(tmp_path, text, "clz.hip")
+
+
+def test_metal_keeps_its_clz():
+    port, _ = ported(CODE, to="metal", dedent=False, allow_unported=True)
+    assert "warpSize" not in port.body and "- (64 -" not in port.body and "min(" not in port.body, port.body
