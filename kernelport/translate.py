@@ -365,6 +365,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
         wide = dialect.concept(c.key + "64")
         arg = call_args(call)[0]
         self.rw.replace(call, lambda rw, node: dialect.render(wide, self.backend, {"x": rw.text(arg)}))
+        wide_ballot_holders.wave_complements(self, arg)  # `__popc(~m)`: the wave's lanes that did not vote
         parent = call.parent
         if c.key == "clz" and parent is not None and parent.type == "binary_expression" and \
                 self.src.text_of(parent.child_by_field_name("operator")) == "-" and \

@@ -174,15 +174,45 @@ def _wrap(tr, v: Node, render) -> None:
     tr.rw.replace(holder, outer)
 
 
+def _wave_words(tr) -> bool:
+    """Whether the backend's lane masks are 64-bit words of waves of 64 or 32 lanes (HIP)."""
+    runs = backends.get(tr.backend).runs
+    return any(r.wave > 32 for r in runs) and not any(r.reads_as for r in runs)  # (Metal's 32-lane words; a text
+    # read as two dialects spells its own mask functions)
+
+
+def wave_complements(tr, arg: Node) -> None:
+    """`~x` in the argument of a bit count the port widens (`__popc(~m)`, `__ffs(~m)`, `__clz(~m)`): the complement
+    kept to the wave's lanes, `(~x & (~0ull >> (64 - warpSize)))`; `~` of the 64-bit word sets bits 32-63 too,
+    which no lane of gfx1030's 32-lane waves holds (main: `__popcll(~m)` counted 32 non-voters more there,
+    `__ffsll(~m)` of a warp all voting was 33, CUDA's 0)."""
+    if not _wave_words(tr):
+        return
+    width = tr.spell("warp_size")
+    for n in _unaries(arg):
+        o, x = n.child_by_field_name("operator"), n.child_by_field_name("argument")
+        if o is not None and x is not None and tr.src.text_of(o) == "~":
+            tr.rw.replace(n, lambda rw, node, x=x: f"(~{rw.text(x)} & (~0ull >> (64 - {width})))")
+
+
+def _unaries(n: Node) -> list:
+    out, todo = [], [n]
+    while todo:
+        c = todo.pop()
+        if c.type == "unary_expression":
+            out.append(c)
+        todo.extend(c.named_children)
+    return out
+
+
 def clz_lanes(tr, call: Node, arg: Node, wide) -> None:
     """`__clz(m)` of a lane mask the port widens: the lanes above the highest set one, of the wave's
     (`warpSize - 1 - highest`), `(__clzll(m) - (64 - warpSize))`: `__clzll` alone counts from bit 63, 32 more than
     CUDA's `__clz` of the same word on gfx1030's 32-lane waves (and than the wave's reading on CDNA's 64: none).
     A reversed mask's (`__clz(__brev(m))`, the lowest set lane) counts from bit 63 as `__brevll` puts lane 0
     there, but an empty one's is 64: `min(__clzll(__brevll(m)), warpSize)` (CUDA's 32 on a 32-lane wave)."""
-    runs = backends.get(tr.backend).runs
-    if all(r.wave <= 32 for r in runs) or any(r.reads_as for r in runs):
-        return  # (Metal's 32-lane words; a text read as two dialects spells its own mask functions)
+    if not _wave_words(tr):
+        return
     a = arg
     while a.type == "parenthesized_expression" and a.named_child_count == 1:
         a = a.named_children[0]
