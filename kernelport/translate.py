@@ -374,8 +374,8 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
             if left.type == "number_literal" and warpflow.int_value(self.src.text_of(left)) == 31:
                 self.rw.replace(left, "63")  # the highest set lane of a 64-bit mask
                 return self.note(call, dialect.render(wide, self.backend, {"x": "..."}), "a lane mask has 64 bits")
-        if c.key == "clz":
-            wide_ballot_holders.clz_lanes(self, call, arg, wide)  # `__clz(m)`: lanes above the highest, of the wave's
+        if c.key in ("clz", "brev"):  # `__clz(m)`: the lanes above the highest, `__brev(m)`: in the wave's width
+            (wide_ballot_holders.clz_lanes if c.key == "clz" else wide_ballot_holders.brev_lanes)(self, call, arg, wide)
         self.note(call, dialect.render(wide, self.backend, {"x": "..."}), "a lane mask has 64 bits on a 64-wide wave")
 
     def rewrite_concepts(self) -> None:

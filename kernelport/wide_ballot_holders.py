@@ -209,16 +209,18 @@ def clz_lanes(tr, call: Node, arg: Node, wide) -> None:
     """`__clz(m)` of a lane mask the port widens: the lanes above the highest set one, of the wave's
     (`warpSize - 1 - highest`), `(__clzll(m) - (64 - warpSize))`: `__clzll` alone counts from bit 63, 32 more than
     CUDA's `__clz` of the same word on gfx1030's 32-lane waves (and than the wave's reading on CDNA's 64: none).
-    A reversed mask's (`__clz(__brev(m))`, the lowest set lane) counts from bit 63 as `__brevll` puts lane 0
-    there, but an empty one's is 64: `min(__clzll(__brevll(m)), warpSize)` (CUDA's 32 on a 32-lane wave)."""
+    A reversed mask (`__clz(__brev(m))`, the lowest set lane) is in the wave's width too (`brev_lanes`)."""
     if not _wave_words(tr):
         return
-    a = arg
-    while a.type == "parenthesized_expression" and a.named_child_count == 1:
-        a = a.named_children[0]
-    f = a.child_by_field_name("function") if a.type == "call_expression" else None
     width = tr.spell("warp_size")
-    if f is not None and "brev" in tr.src.text_of(f):
-        tr.rw.replace(call, lambda rw, node: f"min({dialect.render(wide, tr.backend, {'x': rw.text(arg)})}, {width})")
-        return
     tr.rw.replace(call, lambda rw, node: f"({dialect.render(wide, tr.backend, {'x': rw.text(arg)})} - (64 - {width}))")
+
+
+def brev_lanes(tr, call: Node, arg: Node, wide) -> None:
+    """`__brev(m)` of a lane mask the port widens: the wave's lanes reversed in the wave's width, lane 0 at bit
+    `warpSize - 1` as CUDA's at bit 31: `(__brevll(m) >> (64 - warpSize))` (`__brevll` alone put lane 0 at bit 63:
+    32 bits above CUDA's word on gfx1030, and `__clz` of it, the lowest voter, read against `clz_lanes`'s width)."""
+    if not _wave_words(tr):
+        return
+    width = tr.spell("warp_size")
+    tr.rw.replace(call, lambda rw, node: f"({dialect.render(wide, tr.backend, {'x': rw.text(arg)})} >> (64 - {width}))")

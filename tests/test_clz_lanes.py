@@ -5,8 +5,8 @@
 
 Main wrote `__clzll(m)`, which counts from bit 63: on gfx1030's 32-lane waves, where the wave is CUDA's warp,
 32 more than the original (the emulator at wave 32 differed at every lane; `__clz(m) == 0`, lane 31 voted, was
-always false).  `__clz(__brev(m))` (the lowest voter) counts from bit 63 as `__brevll` puts lane 0 there, but
-64 for an empty word: `min(..., warpSize)`.  Look-alikes: `31 - __clz(m)` keeps `63 - __clzll(m)` (the highest
+always false).  `__brev(m)` is the wave's width too, `(__brevll(m) >> (64 - warpSize))` (lane 0 at bit
+`warpSize - 1`, as CUDA's at 31), so that `__clz(__brev(m))` is the lowest voter, `warpSize` for none.  Look-alikes: `31 - __clz(m)` keeps `63 - __clzll(m)` (the highest
 voter, right on both waves), `__clz` of a value that is no lane mask stays `__clz`, Metal's 32-lane words too."""
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def test_clz_of_a_widened_ballot_is_the_originals_on_32_lane_waves(tmp_path):
     from kernelport.emulator import run_kernel
     port, text = ported(CODE, dedent=False)
     assert "out[i] = (__clzll(m) - (64 - warpSize)) + 100 * ((__clzll(m) - (64 - warpSize)) == 0) + 1000 * " \
-           "min(__clzll(__brevll(m)), warpSize) + 100000 * (63 - __clzll(m))" in port.body, port.body
+           "(__clzll((__brevll(m) >> (64 - warpSize))) - (64 - warpSize)) + 100000 * (63 - __clzll(m))" in port.body, port.body
     assert "__clz(in[i] + 1)" in port.body
     x = np.random.default_rng(2).integers(-3, 4, 256).astype(np.int32)
     x[32:64], x[96:128], x[95] = -1, 2, 1  # (a warp none voting, one all, one whose lane 31 alone votes)
