@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from conftest import hip_compiles
-from port_support import ported
+from port_support import assert_port_at_32_is_original_at_32, ported
 
 CODE = """__global__ void k(const int* in, int* out)
 {
@@ -26,7 +26,6 @@ CODE = """__global__ void k(const int* in, int* out)
 
 
 def test_clz_of_a_widened_ballot_is_the_originals_on_32_lane_waves(tmp_path):
-    from kernelport.emulator import run_kernel
     port, text = ported(CODE, dedent=False)
     assert "out[i] = (__clzll(m) - (64 - warpSize)) + 100 * ((__clzll(m) - (64 - warpSize)) == 0) + 1000 * " \
            "(__clzll((__brevll(m) >> (64 - warpSize))) - (64 - warpSize)) + 100000 * (63 - __clzll(m))" in port.body, port.body
@@ -34,11 +33,7 @@ def test_clz_of_a_widened_ballot_is_the_originals_on_32_lane_waves(tmp_path):
     x = np.random.default_rng(2).integers(-3, 4, 256).astype(np.int32)
     x[32:64], x[96:128], x[95] = -1, 2, 1  # (a warp none voting, one all, one whose lane 31 alone votes)
     args = {"in": x, "out": np.zeros(256, np.int32)}
-    want = run_kernel(CODE, "k", args={k: v.copy() for k, v in args.items()}, grid=(2, 1, 1), block=(128, 1, 1),
-                      wave=32).outputs["out"]
-    got = run_kernel(text, "k", args={k: v.copy() for k, v in args.items()}, grid=(2, 1, 1), block=(128, 1, 1),
-                     wave=32, backend="hip").outputs["out"]
-    assert np.array_equal(got, want), (got, want)
+    assert_port_at_32_is_original_at_32(CODE, text, args)
     hip_compiles(tmp_path, text, "clz.hip")
 
 

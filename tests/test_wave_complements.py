@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from conftest import hip_compiles
-from port_support import ported
+from port_support import assert_port_at_32_is_original_at_32, ported
 
 CODE = """__global__ void k(const int* in, int* out)
 {
@@ -26,18 +26,13 @@ KEPT = "(~0ull >> (64 - warpSize))"
 
 
 def test_a_complement_in_a_count_keeps_to_the_waves_lanes(tmp_path):
-    from kernelport.emulator import run_kernel
     port, text = ported(CODE, dedent=False)
     assert f"__popcll((~m & {KEPT})) + 100 * __ffsll((~m & {KEPT}))" in port.body, port.body
     assert "1000000 * ((m & ~bit) != 0) + __popcll(m);" in port.body  # (`~` outside a count: as main ported it)
     x = np.random.default_rng(4).integers(-3, 4, 256).astype(np.int32)
     x[32:64], x[96:128] = 2, -1  # (a warp all voting, one none)
     args = {"in": x, "out": np.zeros(256, np.int32)}
-    want = run_kernel(CODE, "k", args={k: v.copy() for k, v in args.items()}, grid=(2, 1, 1), block=(128, 1, 1),
-                      wave=32).outputs["out"]
-    got = run_kernel(text, "k", args={k: v.copy() for k, v in args.items()}, grid=(2, 1, 1), block=(128, 1, 1),
-                     wave=32, backend="hip").outputs["out"]
-    assert np.array_equal(got, want), (got, want)
+    assert_port_at_32_is_original_at_32(CODE, text, args)
     hip_compiles(tmp_path, text, "complements.hip")
 
 
