@@ -131,3 +131,27 @@ def test_a_helper_counting_such_a_word_keeps_its_port():
     port, text = ported(code, dedent=False)
     assert "cnt(((m) & (0xffffffffull << (__lane_id() & 32))))" in port.body, port.body
     _same(code, text)
+
+
+LANEID = """__device__ __forceinline__ unsigned laneid() { unsigned r; asm("mov.u32 %0, %%laneid;" : "=r"(r)); return r; }
+__global__ void k(const int* in, int* out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned m = __ballot_sync(0xffffffffu, in[i] > 0);
+    out[i] = __popc(m & ((1u << laneid()) - 1)) + 1000 * (m & 1);
+}
+"""
+
+
+def test_a_lane_bit_of_a_laneid_helper_is_widened(tmp_path):
+    """`1u << laneid()` where the helper reads `%laneid` (the port's `__lane_id()`, 0-63): main kept the 32-bit
+    `1u`, whose shift by lanes 32-63 is undefined (the rank within the warp was wrong at lanes 33-63); it is a
+    lane bit as `1u << (threadIdx.x & 31)` is, `1ull`.  A lane bit of a data word (`in[i] & (1u << laneid())`)
+    keeps its `1u`."""
+    port, text = ported(LANEID, dedent=False)
+    assert "((1ull << laneid()) - 1)" in port.body, port.body
+    _same(LANEID, text)
+    hip_compiles(tmp_path, text, "laneid.hip")
+    alike, _ = ported(LANEID.replace("    out[i] = __popc", "    if (in[i] & (1u << laneid())) out[i] = 5;\n"
+                                     "    out[i + 1] = __popc"), dedent=False)
+    assert "if (in[i] & (1u << laneid())) out[i] = 5;" in alike.body, alike.body
