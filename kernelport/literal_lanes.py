@@ -34,6 +34,38 @@ def _literal(tr, n: Node | None) -> int | None:
         return None
 
 
+def _constant(tr, n: Node | None) -> int | None:
+    """The value of `n` where it is an integer literal or a name whose value is one (a macro, a `const` or
+    `constexpr` of the file: `#define FULL 0xffffffffu`, `m == FULL` is as literal a lane test as
+    `m == 0xffffffffu`), None otherwise."""
+    v = _literal(tr, n)
+    while v is None and n is not None and n.type == "parenthesized_expression" and n.named_child_count == 1:
+        n = n.named_children[0]
+    if v is not None or n is None or n.type not in ("identifier", "qualified_identifier"):
+        return v
+    from . import fullmask
+    got = fullmask.mask_value(tr.src.text_of(n), fullmask.resolver(tr.module))
+    return got if got is not None else _local_constant(tr, n)
+
+
+def _local_constant(tr, n: Node) -> int | None:
+    """The literal value of the function's own `const` / `constexpr` local `n` names (every such declaration
+    of the name in the function agreeing, none other), None otherwise."""
+    fn = n.parent
+    while fn is not None and fn.type != "function_definition":
+        fn = fn.parent
+    values = set()
+    for d in tr.src.named_under(fn, "identifier", [tr.src.text_of(n)]) if fn is not None else ():
+        init, decl = d.parent, d.parent.parent if d.parent is not None else None
+        if init is None or init.type != "init_declarator" or init.child_by_field_name("declarator") != d:
+            continue
+        if decl is None or decl.type != "declaration" or not any(
+                c.type == "type_qualifier" and tr.src.text_of(c) in ("const", "constexpr") for c in decl.children):
+            return None
+        values.add(_literal(tr, init.child_by_field_name("value")))
+    return values.pop() if len(values) == 1 else None
+
+
 def _op(tr, n: Node) -> str:
     o = n.child_by_field_name("operator")
     return tr.src.text_of(o) if o is not None else ""
@@ -47,16 +79,16 @@ def _tested(tr, top: Node) -> bool:
     left, right = p.child_by_field_name("left"), p.child_by_field_name("right")
     other = right if left == top else left
     if _op(tr, p) == "&":
-        return _literal(tr, other) is not None
+        return _constant(tr, other) is not None
     if _op(tr, p) in ("==", "!="):  # (`m == 0xffffffff`: the thread's warp all voted; `m != 0`: see the docstring)
-        return bool(_literal(tr, other))
+        return bool(_constant(tr, other))
     if _op(tr, p) == ">>" and left == top:
         k = _literal(tr, right)
         up = signed_masks._up(p).parent
         if k is None or not 0 <= k < 32 or up is None or up.type != "binary_expression" or _op(tr, up) != "&":
             return False
         a, b = up.child_by_field_name("left"), up.child_by_field_name("right")
-        return _literal(tr, b if signed_masks._up(p) == a else a) is not None
+        return _constant(tr, b if signed_masks._up(p) == a else a) is not None
     return False
 
 
@@ -108,6 +140,76 @@ def _wave_size_meets(tr, top: Node) -> Node | None:
     return None
 
 
+_COUNTS = frozenset({"__popc", "__popcll", "__ffs", "__ffsll"})  # (a count, a leader in wave numbering: per warp)
+_TRUTH = frozenset({"condition_clause", "if_statement", "while_statement", "do_statement", "for_statement"})
+
+
+def _numeric_read(tr, top: Node, depth: int = 0) -> Node | None:
+    """Where the read `top` of a word read as the thread's warp's takes it as a number rather than as the set
+    of its warp's lanes (`__clz(m)`, `__brev(m)`, `m >> 16`, `~m`, `m * 3`, `m == q`, `m ^ q`, `out[i] = m`): the
+    expression to refuse, None where the lanes in their wave positions are what is read (`__popc(m)`,
+    `__ffs(m)`, `m != 0`, `if (m)`, `m & x`, `(m >> lane) & 1`, `m & (m - 1)`, a helper's argument)."""
+    n = signed_masks._up(top)
+    while True:
+        p = n.parent
+        if p is None:
+            return n
+        if p.type in _TRUTH or p.type == "conditional_expression" and p.child_by_field_name("condition") == n:
+            return None
+        if p.type == "unary_expression" and _op(tr, p) == "!":
+            return None
+        if p.type == "argument_list" and p.parent is not None and p.parent.type == "call_expression":
+            f = p.parent.child_by_field_name("function")
+            name = tr.src.text_of(f).split("::")[-1].strip() if f is not None else ""
+            if name in _COUNTS:
+                return None
+            return _in_helper(tr, n, tr.module.functions.get(name), depth) if name in tr.module.functions else \
+                p.parent
+        if p.type == "assignment_expression" and p.child_by_field_name("right") == n and \
+                tr.src.text_of(p.child_by_field_name("operator")) == "&=":
+            return None
+        if p.type != "binary_expression":
+            return p
+        op, left, right = _op(tr, p), p.child_by_field_name("left"), p.child_by_field_name("right")
+        other = right if left == n else left
+        if op in ("&&", "||") or op in ("==", "!=", *signed_masks._ORDER) and _literal(tr, other) == 0:
+            return None  # (a zero test; a sign test, `b < 0`: signed_masks')
+        if op == ">>" and left == n and _literal(tr, right) is None:  # (`(m >> lane) & 1`: a lane of the wave's)
+            up = signed_masks._up(p).parent
+            oth = None if up is None or up.type != "binary_expression" or _op(tr, up) != "&" else \
+                up.child_by_field_name("right") if up.child_by_field_name("left") == signed_masks._up(p) else \
+                up.child_by_field_name("left")
+            return None if oth is not None and _literal(tr, oth) == 1 else p
+        if op == "-" and left == n and _literal(tr, right) == 1:  # (`m & (m - 1)`, `m &= m - 1`: below its lowest)
+            up = signed_masks._up(p).parent
+            if up is not None and (up.type == "binary_expression" and _op(tr, up) == "&" or
+                                   up.type == "assignment_expression" and
+                                   tr.src.text_of(up.child_by_field_name("operator")) == "&="):
+                n = signed_masks._up(p)
+                continue
+            return p
+        if op != "&":
+            return p
+        n = signed_masks._up(p)  # (the warp's lanes of both: what reads the intersection decides)
+
+
+def _in_helper(tr, arg: Node, fn, depth: int) -> Node | None:
+    """The numeric read (`_numeric_read`) of the file's own helper `fn` taking the word as the argument `arg`
+    (through the helpers it passes it to): the word it receives is the warp's lanes in their wave positions."""
+    args = [c for c in arg.parent.named_children if c.type != "comment"]
+    k = args.index(arg) if arg in args else -1
+    body = fn.node.child_by_field_name("body") if fn is not None and fn.node is not None else None
+    if body is None or not 0 <= k < len(fn.params) or fn.params[k].pointer or depth >= 4:
+        return None
+    for u in tr.src.named_under(body, "identifier", [fn.params[k].name]):
+        if _tested(tr, signed_masks._up(u)) or _written(tr, signed_masks._up(u)) is not None:
+            continue
+        got = _numeric_read(tr, u, depth + 1)
+        if got is not None:
+            return got
+    return None
+
+
 def _written(tr, top: Node) -> str | None:
     """How the read `top` is written to: "plain" (an assignment's target: a new word), the compound operator,
     "&" (its address taken), "++"/"--"; None where it is only read."""
@@ -152,6 +254,17 @@ def rewrite(tr, site) -> None:
             continue
         w = _written(tr, top)
         meets = _wave_size_meets(tr, top) if w is None else None
+        number = _numeric_read(tr, top) if w is None and meets is None and not _sync_mask(tr, top) else None
+        if number is not None:
+            loc = tr.src.loc(why)
+            tr.problem("KP251", number, f"`{tr.src.text_of(number)}` reads as a number a ballot word that a literal "
+                       f"lane test (line {loc.line}: `{tr.src.text_of(why)}`) reads as the thread's 32-lane CUDA "
+                       "warp's: the port reads the word as that warp's lanes in their wave positions (a 64-lane "
+                       "wave's upper warp at bits 32-63), which counts, leader elections and zero tests keep and "
+                       "this value does not: no one reading of the word is the original's on 64- and 32-lane waves",
+                       "test the lanes it means with bit tests of the thread's own lanes (`(mask >> lane) & 1`), "
+                       "or count with `__popc(mask)`")
+            continue
         if w not in (None, "plain") and w not in _KEPT_COMPOUND or meets is not None:
             at = meets if meets is not None else top.parent
             loc = tr.src.loc(why)
@@ -198,8 +311,10 @@ def _literal_test(tr, top: Node, shift: str) -> None:
         op = _op(tr, n)
         word = f"((({rw.text(top)}) >> ({shift})) & 0xffffffffu)" if op != "==" and op != "!=" else \
             f"((unsigned)(({rw.text(top)}) >> ({shift})))"  # (the widened type kept for `&`: overloads)
-        keep = (lambda c: tr.src.text_of(c)) if op in ("==", "!=", ">>") else rw.text  # (the literal as CUDA wrote it:
-        # `(m >> 31) & 1` names lane 31 of the warp, where the port made 31 the wave's last lane)
+        keep = (lambda c: tr.src.text_of(c) if _literal(tr, c) is not None else f"{_constant(tr, c):#x}u") \
+            if op in ("==", "!=", ">>") else rw.text  # (the literal as CUDA wrote it: `(m >> 31) & 1` names lane
+        # 31 of the warp, where the port made 31 the wave's last lane; a name's value, which the port may make
+        # the wave's full mask: `m == FULL`)
         return f"{word if a == top else keep(a)} {op} {word if b == top else keep(b)}"
     tr.rw.replace(test, render)
     tr.note(test, f"(unsigned)((mask) >> ({shift}))", "a literal lane test of a ballot's 32-bit word names a lane "

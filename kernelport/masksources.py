@@ -27,6 +27,7 @@ from .warpsites import FULL, INT32_TYPES, LANE, LANE_OK, MASK as MASK_KIND, ONE,
 from . import lazy_re
 
 _LANEMASK_PTX = lazy_re.compile(r"%%?lanemask_(?:lt|le|gt|ge|eq)\b")
+_LANEID_PTX = lazy_re.compile(r"^\W*mov\.u32\s+%0\s*,\s*%%?laneid\s*;?\W*$")  # (the read alone)
 _LANEMASK_CALL = lazy_re.compile(r"\b__lanemask_(?:lt|le|gt|ge|eq)\s*\(")
 _WAVE_GROUP = lazy_re.compile(r"\bcoalesced_(?:group|threads)\b")
 _FORWARD = lazy_re.compile(r"\(?\s*(?:::)?([A-Za-z_]\w*)\s*\(([^()]*)\)\s*\)?")
@@ -148,6 +149,12 @@ def group_ballot(an, fn: Node) -> bool:
 def asm_lane_masks(an, n: Node) -> None:
     """Inline assembly that reads a PTX lane-mask register: its output operands hold lane masks."""
     code = n.child_by_field_name("assembly_code")
+    if code is not None and _LANEID_PTX.search(an.src.text_of(code)):  # `%laneid`: the port's `__lane_id()`, a
+        for op in an.src.index.under(n, "gnu_asm_output_operand"):  # lane as `threadIdx.x & (warpSize - 1)` is
+            v = op.child_by_field_name("value")
+            if v is not None and v.type == "identifier":
+                an.bind(an.src.text_of(v), frozenset({(LANE_OK, -1)}))
+        return
     if code is None or not _LANEMASK_PTX.search(an.src.text_of(code)):
         return
     for op in an.src.index.under(n, "gnu_asm_output_operand"):

@@ -365,6 +365,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
         wide = dialect.concept(c.key + "64")
         arg = call_args(call)[0]
         self.rw.replace(call, lambda rw, node: dialect.render(wide, self.backend, {"x": rw.text(arg)}))
+        wide_ballot_holders.wave_complements(self, arg)  # `__popc(~m)`: the wave's lanes that did not vote
         parent = call.parent
         if c.key == "clz" and parent is not None and parent.type == "binary_expression" and \
                 self.src.text_of(parent.child_by_field_name("operator")) == "-" and \
@@ -372,6 +373,9 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
             left = parent.child_by_field_name("left")
             if left.type == "number_literal" and warpflow.int_value(self.src.text_of(left)) == 31:
                 self.rw.replace(left, "63")  # the highest set lane of a 64-bit mask
+                return self.note(call, dialect.render(wide, self.backend, {"x": "..."}), "a lane mask has 64 bits")
+        if c.key in ("clz", "brev"):  # `__clz(m)`: the lanes above the highest, `__brev(m)`: in the wave's width
+            (wide_ballot_holders.clz_lanes if c.key == "clz" else wide_ballot_holders.brev_lanes)(self, call, arg, wide)
         self.note(call, dialect.render(wide, self.backend, {"x": "..."}), "a lane mask has 64 bits on a 64-wide wave")
 
     def rewrite_concepts(self) -> None:

@@ -172,3 +172,55 @@ def _wrap(tr, v: Node, render) -> None:
         left = n.child_by_field_name("left" if field == "right" else "declarator")
         return f"{rw.text(left)} = {render(rw, n.child_by_field_name(field))}"
     tr.rw.replace(holder, outer)
+
+
+def _wave_words(tr) -> bool:
+    """Whether the backend's lane masks are 64-bit words of waves of 64 or 32 lanes (HIP)."""
+    runs = backends.get(tr.backend).runs
+    return any(r.wave > 32 for r in runs) and not any(r.reads_as for r in runs)  # (Metal's 32-lane words; a text
+    # read as two dialects spells its own mask functions)
+
+
+def wave_complements(tr, arg: Node) -> None:
+    """`~x` in the argument of a bit count the port widens (`__popc(~m)`, `__ffs(~m)`, `__clz(~m)`): the complement
+    kept to the wave's lanes, `(~x & (~0ull >> (64 - warpSize)))`; `~` of the 64-bit word sets bits 32-63 too,
+    which no lane of gfx1030's 32-lane waves holds (main: `__popcll(~m)` counted 32 non-voters more there,
+    `__ffsll(~m)` of a warp all voting was 33, CUDA's 0)."""
+    if not _wave_words(tr):
+        return
+    width = tr.spell("warp_size")
+    for n in _unaries(arg):
+        o, x = n.child_by_field_name("operator"), n.child_by_field_name("argument")
+        if o is not None and x is not None and tr.src.text_of(o) == "~":
+            tr.rw.replace(n, lambda rw, node, x=x: f"(~{rw.text(x)} & (~0ull >> (64 - {width})))")
+
+
+def _unaries(n: Node) -> list:
+    out, todo = [], [n]
+    while todo:
+        c = todo.pop()
+        if c.type == "unary_expression":
+            out.append(c)
+        todo.extend(c.named_children)
+    return out
+
+
+def clz_lanes(tr, call: Node, arg: Node, wide) -> None:
+    """`__clz(m)` of a lane mask the port widens: the lanes above the highest set one, of the wave's
+    (`warpSize - 1 - highest`), `(__clzll(m) - (64 - warpSize))`: `__clzll` alone counts from bit 63, 32 more than
+    CUDA's `__clz` of the same word on gfx1030's 32-lane waves (and than the wave's reading on CDNA's 64: none).
+    A reversed mask (`__clz(__brev(m))`, the lowest set lane) is in the wave's width too (`brev_lanes`)."""
+    if not _wave_words(tr):
+        return
+    width = tr.spell("warp_size")
+    tr.rw.replace(call, lambda rw, node: f"({dialect.render(wide, tr.backend, {'x': rw.text(arg)})} - (64 - {width}))")
+
+
+def brev_lanes(tr, call: Node, arg: Node, wide) -> None:
+    """`__brev(m)` of a lane mask the port widens: the wave's lanes reversed in the wave's width, lane 0 at bit
+    `warpSize - 1` as CUDA's at bit 31: `(__brevll(m) >> (64 - warpSize))` (`__brevll` alone put lane 0 at bit 63:
+    32 bits above CUDA's word on gfx1030, and `__clz` of it, the lowest voter, read against `clz_lanes`'s width)."""
+    if not _wave_words(tr):
+        return
+    width = tr.spell("warp_size")
+    tr.rw.replace(call, lambda rw, node: f"({dialect.render(wide, tr.backend, {'x': rw.text(arg)})} >> (64 - {width}))")

@@ -48,6 +48,19 @@ def assert_port_at_64_is_original_at_32(original: str, port: str, kernel: str, a
         assert np.array_equal(got.outputs[k], want[k]), (k, got.outputs[k], want[k])
 
 
+def assert_port_at_32_is_original_at_32(original: str, port: str, args: dict, grid=(2, 1, 1), block=(128, 1, 1),
+                                        kernel: str = "k", out: str = "out") -> None:
+    """The HIP port on a 32-lane wave (gfx1030's, where the wave is CUDA's warp) stores what the original stores."""
+    import numpy as np
+
+    from kernelport.emulator import run_kernel
+    want = run_kernel(original, kernel, args={k: v.copy() for k, v in args.items()}, grid=grid, block=block,
+                      wave=32).outputs[out]
+    got = run_kernel(port, kernel, args={k: v.copy() for k, v in args.items()}, grid=grid, block=block, wave=32,
+                     backend="hip").outputs[out]
+    assert np.array_equal(got, want), (got, want)
+
+
 def scale_kernel(target: str, body: str = "2.0f * x[i]", head: str = "") -> str:
     """An annotated kernel `scale` doubling x[256] (its reference doubles) for `target`; `body` is the
     kernel's new x[i] (another value makes it differ from the reference), `head` lines come first."""

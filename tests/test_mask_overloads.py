@@ -82,7 +82,8 @@ def test_a_mask_type_aliased_to_32_bits_selects_the_32_bit_overload(tmp_path):
     assert ("WS008", 19) in found and ("WS009", 12) in found and ("WS009", 14) in found, found
     text = port_text(fixed + KERNEL, dedent=False)
     assert "unsigned long long m = __ballot(in[threadIdx.x] > 0);" in text
-    assert "int countLeadingZeros(unsigned long long x) { return __clzll(x); }" in text
+    assert "int countLeadingZeros(unsigned long long x) { return (__clzll(x) - (64 - warpSize)); }" in text  # (the
+    # wave's width: test_clz_lanes)
     hip_compiles(tmp_path, text)
     typedef = fixed.replace("struct Cfg\n", "typedef uint32_t mask_t;\nstruct Cfg\n")
     assert ("WS008", 20) in _found(typedef + KERNEL.replace("Cfg::ThreadMask m", "mask_t m"))

@@ -17,7 +17,8 @@ from .ops import arith, convert, fma as _fma
 
 # Declared parameter types of the CUDA/HIP bit intrinsics (C converts the argument: this is how
 # a 64-bit ballot passed to 32-bit __popc loses lanes 32-63).  Metal's are generic.
-BITOP_PARAM = {"popc": U32, "popc64": U64, "ffs": I32, "ffs64": I64, "clz": I32, "clz64": I64, "brev": U32}
+BITOP_PARAM = {"popc": U32, "popc64": U64, "ffs": I32, "ffs64": I64, "clz": I32, "clz64": I64, "brev": U32,
+               "brev64": U64}
 
 COLLECTIVES = {"shfl", "shfl_up", "shfl_down", "shfl_xor", "ballot", "any", "all", "activemask", "lanemask_lt",
                "simd_sum", "simd_max", "simd_min"}

@@ -342,7 +342,10 @@ _REV8 = np.array([int(f"{i:08b}"[::-1], 2) for i in range(256)], dtype=np.uint8)
 
 
 def brev(x):
-    u = np.asarray(x).astype(np.uint32)
+    """The bits reversed in the value's own width: 32 (`__brev`), 64 (`__brevll` of a 64-bit value)."""
+    t = np.uint64 if np.asarray(x).dtype.itemsize == 8 else np.uint32
+    u = np.asarray(x).astype(t)
+    n = np.dtype(t).itemsize
     b = u.reshape(-1).view(np.uint8)
-    r = _REV8[b].reshape(-1, 4)[:, ::-1].copy().view(np.uint32).reshape(u.shape)
-    return r if isinstance(x, np.ndarray) and x.ndim else U32.type(r.reshape(-1)[0])
+    r = _REV8[b].reshape(-1, n)[:, ::-1].copy().view(t).reshape(u.shape)
+    return r if isinstance(x, np.ndarray) and x.ndim else np.dtype(t).type(r.reshape(-1)[0])
