@@ -407,6 +407,9 @@ class Backend(KernelHeads):
     # Names qualified by a whole path (namespaces and the name) the target's library spells otherwise:
     # libcu++'s `cuda::std::numeric_limits` (kernelport/library_namespaces.rewrite_qualified).
     qualified_names: ClassVar[dict[str, str]] = {}
+    # Of those, templates whose spelling means another thing for some arguments (a regular expression over an
+    # argument's text): `numeric_limits<__half>`, which the C++ library leaves unspecialized; refused (KP209)
+    qualified_name_arguments: ClassVar[dict[str, str]] = {}
     # Names so qualified that the target's library lacks, with the header they come from: refused at each
     # use (KP209), where the header itself is ported (libcu++'s `cuda::maximum` of <cuda/functional>).
     unported_qualified_names: ClassVar[dict[str, str]] = {}
