@@ -14,6 +14,7 @@ import sys
 
 from kernelport.source import SourceFile
 from kernelport.translate import translate
+from test_lane_shares import STRIDED
 
 FOLD = """#include <cuda_runtime.h>
 constexpr int WARP = 32;
@@ -93,30 +94,8 @@ def test_the_port_compiles_for_cdna_and_rdna(tmp_path):
     assert r.returncode == 0, r.stderr[-3000:]
 
 
-WARPSIZE_LADDER = """#include <cuda_runtime.h>
-constexpr int WARP = 32;
-
-__global__ void row_dot(const float* a, const float* b, float* out, int rows, int D) {
-  const int r = blockIdx.x;
-  if (r >= rows) return;
-  const int lane = threadIdx.x & (WARP - 1);
-  float part = 0.f;
-  for (int i = lane; i < D; i += WARP) part += a[r * D + i] * b[r * D + i];
-  for (int o = warpSize / 2; o > 0; o >>= 1) part += __shfl_xor_sync(0xffffffffu, part, o);
-  if (lane == 0) out[r] = part;
-}
-
-int main() {
-  int rows = 4, D = 96;
-  float *a, *b, *out;
-  cudaMalloc(&a, rows * D * sizeof(float));
-  cudaMalloc(&b, rows * D * sizeof(float));
-  cudaMalloc(&out, rows * sizeof(float));
-  row_dot<<<rows, WARP>>>(a, b, out, rows, D);
-  cudaDeviceSynchronize();
-  return 0;
-}
-"""
+# lane_shares' lane-strided row kernel (blocks of `WARP` threads) whose ladder starts at `warpSize / 2`
+WARPSIZE_LADDER = STRIDED.replace("for (int o = WARP / 2;", "for (int o = warpSize / 2;")
 
 
 def test_a_launch_of_a_constexpr_32_is_a_block_of_32_threads(tmp_path):
@@ -124,6 +103,7 @@ def test_a_launch_of_a_constexpr_32_is_a_block_of_32_threads(tmp_path):
     name only as a local or a member): the group stayed wave-wide, its `warpSize / 2` ladder started at
     lane 32 of blocks of 32 threads on gfx90a (a read of lanes that do not run), while `#define WARP 32`
     kept 32-lane warps.  Now both are blocks of 32 threads: the ladder is 32 lanes wide."""
+    assert "warpSize / 2" in WARPSIZE_LADDER and "<<<rows, WARP>>>" in WARPSIZE_LADDER
     port, text = _port(WARPSIZE_LADDER)
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "for (int o = 32 / 2; o > 0; o >>= 1) part += __shfl_xor(part, o, 32);" in text, text
