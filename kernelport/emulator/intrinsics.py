@@ -426,10 +426,9 @@ def _collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yie
         sv = src[0]
         wv = None if width is None else width[0]
         out, bad = warp.shuffle(kind, v, sv, wv, active, W)
-        if bad is not None:  # (marked: an output stored from one is no value, a mismatch where the oracle's is one)
+        if bad is not None:
             _undefined(ctx, node, f"shuffle reads lanes that are not active (wave of {W}): their values are "
                        f"undefined on the GPU")
-            out = undefined.mark(out, undefined.marks(out, np.shape(out)) | bad)
         eo = None
         if e is not None:
             ea = np.broadcast_to(np.asarray(e, np.result_type(e, F64)), active.shape) if np.ndim(e) == 0 else e
