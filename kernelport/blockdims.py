@@ -73,8 +73,9 @@ def dims(node: Node, owner: Function | None, module: Module, known, depth: int =
                     return _parts([c for c in init.named_children if c.type != "comment"], owner, module, known)
                 return dims(init, owner, module, known, depth + 1)
         got = member_dims(node, owner, module, known)  # a member its class's constructors set (memberdims)
-        return got if got is not None and None not in got else None
-    v = value(node, module, known, owner)
+        if got is not None:
+            return got if None not in got else None
+    v = value(node, module, known, owner)  # (a name: a `constexpr int kBlock = 32;` of the file too, as a macro)
     return None if v is None else (v, 1, 1)
 
 

@@ -270,7 +270,8 @@ CONCEPTS: tuple[Concept, ...] = (
         ("ptx_mma_m16n8k32_s32_s8", ("d0", "d1", "d2", "d3", "a0", "a1", "a2", "a3", "b0", "b1", "c0", "c1", "c2", "c3")),
         ("ptx_mma_m16n8k16_s32_s8", ("d0", "d1", "d2", "d3", "a0", "a1", "b0", "c0", "c1", "c2", "c3")),
         *((f"ptx_ldmatrix_x{n}{t}", (*(f"d{i}" for i in range(n)), "p")) for n in (1, 2, 4) for t in ("", "_trans")),
-        ("ptx_bound_operand", ("name", "value")))),  # (a local reference to an operand the call names twice)
+        ("ptx_bound_operand", ("name", "value")),  # (a local reference to an operand the call names twice ...
+        ("ptx_bound_output", ("name", "value")))),  # ... and to one it also writes: an lvalue, as the asm's "+f" needs)
     C("index_vararg", "index", ("x",), matchable=False),
     C("warp_id", "index"),
 

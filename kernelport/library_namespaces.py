@@ -92,7 +92,8 @@ def rewrite_qualified(tr) -> None:
                            f"`namespace {parts[0][0]} = {path};` at line {line}), which {backends.get(tr.backend).display_name}'s "
                            "library lacks", "keep its use under #ifdef so that only the CUDA build compiles it, or write it "
                            "with what the C++ library has")
-            continue
+            if not _other_meaning(tr, q, f"{path}::{parts[1][0]}"):
+                continue
         if whole in refused and parts[0][0] not in tr.declared_names():
             tr.problem("KP209", q, f"`{whole}` comes from {refused[whole]}, which {backends.get(tr.backend).display_name}'s "
                        "library lacks", "write it with the C++ library's function objects (`cuda::std::less<>`) or a lambda, "
@@ -102,9 +103,30 @@ def rewrite_qualified(tr) -> None:
         if hit is None or parts[0][0] in tr.declared_names():  # a project's own `namespace cuda`
             continue
         path, end = "::".join(p for p, _ in parts[:hit]), parts[hit - 1][1]
+        if _other_meaning(tr, q, path):
+            continue
         lead = "::" if tr.src.text_of(q).startswith("::") else ""
         tr.rw.replace(q, lambda rw, n, t=lead + spell[path], e=end: t + _rendered(rw, n, e))
         tr.port.notes.append(_note(tr, q, path, spell[path], whole=True))
+
+
+def _other_meaning(tr, q: Node, path: str) -> bool:
+    """KP209 (and True) where `q` names `path` with a template argument its spelling in the backend's library
+    means another thing for (Backend.qualified_name_arguments: `cuda::std::numeric_limits<__half>`)."""
+    import re
+    pattern = backends.get(tr.backend).qualified_name_arguments.get(path)
+    base = path.rsplit("::", 1)[-1]
+    for t in tr.src.index.under_types(q, "template_type") if pattern else ():
+        name, args = t.child_by_field_name("name"), t.child_by_field_name("arguments")
+        if name is None or args is None or tr.src.text_of(name) != base or not re.search(pattern, tr.src.text_of(args)):
+            continue
+        tr.problem("KP209", t, f"`{tr.src.text_of(t)}` is libcu++'s `{path}` of a CUDA floating type, which libcu++ "
+                   f"specializes and {backends.get(tr.backend).display_name}'s C++ library does not (its primary template: "
+                   "max(), lowest() and epsilon() are 0): the port would compile and compute another value",
+                   "write the constant (`__half(65504.f)`, `__ushort_as_half(0x7bff)`), or compute in float "
+                   "(`cuda::std::numeric_limits<float>`)")
+        return True
+    return False
 
 
 def _aliases(tr, spell: dict[str, str]) -> dict[str, tuple[str, int, frozenset[str]]]:

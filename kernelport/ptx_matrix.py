@@ -102,10 +102,15 @@ def match(text: str, shared=lambda operand: False):
     if set(used) != set(range(len(ops))) or len(set(writes)) != len(writes):
         return None  # every operand used, each output written once
     texts = [ops[k][2] for k in used]
+    plain = [bool(_PLAIN.fullmatch(t) or t.isdigit()) for t in texts]
+    if any(not p and len({k for k, u in zip(used, texts) if u == t}) > 1 for t, p in zip(texts, plain)):
+        return None  # one text in two operands (`"=f"(c(i++)) : "f"(c(i++))`): the asm evaluates it twice
     # an operand the call would name twice (an output that is also an input, `"+f"(c(0))`) and that is no
-    # plain name or element (an accessor call, a cast's element): bound once to a reference (`port`)
-    bound = list(dict.fromkeys(t for t in texts if texts.count(t) > 1 and not (_PLAIN.fullmatch(t) or t.isdigit())))
-    return form[2], args, '"memory"' in clobbers, bound
+    # plain name or element (an accessor call, a cast's element): bound once to a reference (`port`), an
+    # output's (one the asm writes) to an lvalue reference
+    bound = list(dict.fromkeys(t for t, p in zip(texts, plain) if texts.count(t) > 1 and not p))
+    written = {ops[k][2] for k in writes}
+    return form[2], args, '"memory"' in clobbers, [(t, t in written) for t in bound]
 
 
 def port(text: str, backend: str, shared=lambda operand: False, block: bool = False) -> tuple[str, str] | None:
@@ -121,9 +126,9 @@ def port(text: str, backend: str, shared=lambda operand: False, block: bool = Fa
     c = dialect.concept(key)
     if c.spelling(backend) is None:
         return None
-    names = {t: f"kp_op{i}" for i, t in enumerate(bound)}  # each evaluated once, as the asm does: a local reference
-    bind = dialect.concept("ptx_bound_operand").spelling(backend)
-    if names and (not block or bind is None):
+    names = {t: f"kp_op{i}" for i, (t, _) in enumerate(bound)}  # each evaluated once, as the asm does: a local reference
+    binds = {t: "ptx_bound_output" if out else "ptx_bound_operand" for t, out in bound}
+    if names and (not block or any(dialect.concept(k).spelling(backend) is None for k in binds.values())):
         return None
     out = dialect.render(c, backend, {p: names.get(t, t) for p, t in args.items()})
     if fenced:
@@ -132,7 +137,7 @@ def port(text: str, backend: str, shared=lambda operand: False, block: bool = Fa
             return None
         out = f"{fence}, {out}, {fence}"
     if names:  # a block standing for the whole statement (its `;` included)
-        out = "{ " + " ".join(dialect.render(dialect.concept("ptx_bound_operand"), backend, {"name": n, "value": t})
+        out = "{ " + " ".join(dialect.render(dialect.concept(binds[t]), backend, {"name": n, "value": t})
                               for t, n in names.items()) + f" {out}; }}"
     return out, key
 

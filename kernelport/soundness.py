@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tree_sitter import Node
 
-from . import abslanes, annotated_votes, backends, blocksizes, includes, dialect, fnscopes, launchrows, macro_warp_math, lazy_re, renamed_ports, warpflow, warpwidth, wavebranches
+from . import abslanes, annotated_votes, backends, blocksizes, host_wave_constants, includes, dialect, fnscopes, launchrows, macro_warp_math, lazy_re, renamed_ports, warpflow, warpwidth, wavebranches
 from .diagnostics import Diagnostic
 from .errors import Location
 from .source import SourceFile, _Kept
@@ -217,6 +217,10 @@ class Soundness:
     def check_macro_warp_math(self) -> None:
         """KP219 at a use of a macro whose body keeps a 32-lane index the port cannot follow (macro_warp_math)."""
         macro_warp_math.refuse_unfollowed_warp_math(self)
+
+    def rewrite_host_wave_constants(self) -> None:
+        """Host reads of a file-scope constant the port makes the wave width ask the device (host_wave_constants)."""
+        host_wave_constants.rewrite(self)
 
     def rewrite_launch_rows(self) -> None:
         """Launches whose block rows the kernel ties to a warp width the port makes the wave (launchrows)."""

@@ -34,8 +34,10 @@ __global__ void rows(const float* x, float* y, int n) {
   }
   y[lane] = __shfl_sync(0xffffffffu, run, 0);
 }
-void launch(const float* x, float* y) { rows<<<4, kW>>>(x, y, 4); }
+void launch(const float* x, float* y, int threads) { rows<<<4, threads>>>(x, y, 4); }
 """
+# (a block the file does not fix: full blocks assumed, the group the wave's; `rows<<<4, kW>>>`, a constexpr 32, is
+# blocks of 32 threads since stop 65's review, which keep CUDA's 32 lanes: blockdims.dims reads it as a macro's)
 
 # The look-alike: lane 0's value broadcast with no widened reduction in the function: CUDA's 32 lanes.
 ALONE = """\
@@ -110,12 +112,12 @@ def test_kept_rows_keep_cuda_width_and_compute_the_same(tmp_path):
 # warp's.  Only a literal lane (lane 0's value) follows the widened broadcast; this one is not written at the wave.
 PERM = LEADER.replace("""    w = __shfl_sync(0xffffffffu, w, 0);""", """    w = __shfl_sync(0xffffffffu, w, perm[lane]);""").replace(
     "const float* x, float* y, int n", "const float* x, const int* perm, float* y, int n").replace(
-    "rows<<<4, kW>>>(x, y, 4)", "rows<<<4, kW>>>(x, perm, y, 4)").replace(
-    "void launch(const float* x, float* y)", "void launch(const float* x, const int* perm, float* y)")
+    "rows<<<4, threads>>>(x, y, 4)", "rows<<<4, threads>>>(x, perm, y, 4)").replace(
+    "void launch(const float* x, float* y,", "void launch(const float* x, const int* perm, float* y,")
 
 
 def test_a_loaded_lane_beside_a_widened_broadcast_is_not_the_wave_s(tmp_path):
-    assert "perm[lane]" in PERM and "rows<<<4, kW>>>(x, perm, y, 4)" in PERM
+    assert "perm[lane]" in PERM and "rows<<<4, threads>>>(x, perm, y, 4)" in PERM
     f = tmp_path / "k.cu"
     f.write_text(PERM)
     rc, _, err = kp_inproc("translate", f, "--to", "hip")

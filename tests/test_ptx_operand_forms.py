@@ -91,7 +91,7 @@ def test_the_forms_port_as_the_polyfill_s_calls_and_compile_for_cdna_and_rdna(tm
     assert "kp_ldmatrix_x2_trans(&reinterpret_cast<uint32_t*>(b)[0], &reinterpret_cast<uint32_t*>(b)[1], addr);" \
         in whole, whole
     # each "+f" accessor evaluated once (a reference), the inputs read as written
-    assert "{ auto&& kp_op0 = c(0); auto&& kp_op1 = c(1); auto&& kp_op2 = c(2); auto&& kp_op3 = c(3); " \
+    assert "{ auto& kp_op0 = c(0); auto& kp_op1 = c(1); auto& kp_op2 = c(2); auto& kp_op3 = c(3); " \
            "kp_mma_m16n8k16_f32_f16(&kp_op0, &kp_op1, &kp_op2, &kp_op3, a(0), a(1), a(2), a(3), " \
            "reinterpret_cast<const uint32_t*>(b)[0], reinterpret_cast<const uint32_t*>(b)[1], " \
            "kp_op0, kp_op1, kp_op2, kp_op3); }" in whole, whole
@@ -108,7 +108,41 @@ def test_an_accessor_with_a_side_effect_is_evaluated_once():
         "__device__ void fma(A const& a, B const& b, C& c) {", "__device__ void fma(A const& a, B const& b, C& c) {\n    int i = 0;")
     port, whole = _port(code)
     assert port.ok, [d.format() for d in port.diagnostics]
-    assert whole.count("i++") == 1 and "auto&& kp_op0 = c(i++);" in whole, whole
+    assert whole.count("i++") == 1 and "auto& kp_op0 = c(i++);" in whole, whole
+
+
+def test_an_output_accessor_that_returns_a_copy_fails_to_compile_as_with_nvcc(tmp_path):
+    """Stop 65's review: `"+f"(c(0))` with `float operator()(int) const` (a copy) is no lvalue: nvcc stops
+    ("expression must be a modifiable lvalue"); the port bound it `auto&& kp_op0 = c(0);` (the copy, whose
+    write the call then dropped) and hipcc compiled it.  An output is bound `auto&`, which hipcc refuses to
+    bind to a copy; an input read twice (`{%4, %4}` of `"r"(a(0))`) stays `auto&&` (a copy is a value)."""
+    from test_header_uses import _hipcc
+    code = SOURCE.replace("    __device__ float& operator()(int i) { return v[i]; }\n", "") \
+        .replace("__device__ const float& operator()(int i) const { return v[i]; }",
+                 "__device__ float operator()(int i) const { return v[i]; }") \
+        .replace('"+f"(c(0)), "+f"(c(1)), "+f"(c(2)), "+f"(c(3))', '"+f"(c(0)), "+f"(c(1)), "+f"(c(2)), "+f"(c(3))') \
+        .replace("C[(warp * 16 + g4) * 8 + 2 * t] = c(0);", "C[(warp * 16 + g4) * 8 + 2 * t] = c.v[0];")
+    code = code.replace("{%8, %9}, {%0, %1, %2, %3};", "{%8, %8}, {%0, %1, %2, %3};").replace(
+        ', "r"(reinterpret_cast<const uint32_t*>(b)[0]),\n                   "r"(reinterpret_cast<const uint32_t*>(b)[1]));',
+        ', "r"(reinterpret_cast<const uint32_t*>(b)[0]));')
+    port, whole = _port(code)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "auto& kp_op0 = c(0);" in whole and "auto&& kp_op4 = reinterpret_cast<const uint32_t*>(b)[0];" in whole, whole
+    r = _hipcc(tmp_path, whole)
+    assert r.returncode != 0 and "cannot bind to a temporary" in r.stderr, r.stderr[-3000:]
+
+
+def test_one_text_in_two_operands_is_not_bound_once():
+    """`"=f"(c(i++))` written and `"f"(c(i++))` read as two operands: the asm evaluates each (i moves
+    twice); one binding would evaluate it once: refused (KP201) at the asm."""
+    code = SOURCE.replace('"{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"',
+                          '"{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %1, %2, %3};"').replace(
+        '"+f"(c(0)), "+f"(c(1)), "+f"(c(2)), "+f"(c(3))', '"=f"(c(i++)), "+f"(c(1)), "+f"(c(2)), "+f"(c(3))').replace(
+        '"r"(reinterpret_cast<const uint32_t*>(b)[1]));', '"r"(reinterpret_cast<const uint32_t*>(b)[1]), "f"(c(i++)));').replace(
+        "__device__ void fma(A const& a, B const& b, C& c) {", "__device__ void fma(A const& a, B const& b, C& c) {\n    int i = 0;")
+    assert code.count("c(i++)") == 2
+    port, _ = _port(code)
+    assert ("KP201", 30) in _errors(port), [d.format() for d in port.diagnostics]
 
 
 def test_plain_operands_are_not_bound():  # look-alike: an element or a name is read twice as written

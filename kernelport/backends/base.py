@@ -156,8 +156,7 @@ class Backend(KernelHeads):
     # aggregates: an array of them takes no `= {0}` (HIP's HIP_vector_type: "no viable conversion
     # from 'int' to 'uint2'"), so the port writes `= {}`, which zeroes every element alike.
     vector_types_are_classes: ClassVar[bool] = False
-    # Whether a braced list shorter than its CUDA vector type (`float4 v = {x}`: CUDA's aggregate zeroes the
-    # rest) is written with the rest as 0 (vector_short_lists.py): hipcc broadcasts one scalar, Metal rejects it.
+    # Whether `float4 v = {x}` (CUDA zeroes the rest) is written with 0s (vector_short_lists.py): hipcc broadcasts x
     completes_short_vector_lists: ClassVar[bool] = False
     # Whether the target's collectives (hipCUB over rocPRIM) call a reduction operator on temporaries,
     # where CUB calls it on lvalues: an operator taking `T&` then matches no call (reduce_operands.py).
@@ -410,6 +409,8 @@ class Backend(KernelHeads):
     # Names qualified by a whole path (namespaces and the name) the target's library spells otherwise:
     # libcu++'s `cuda::std::numeric_limits` (kernelport/library_namespaces.rewrite_qualified).
     qualified_names: ClassVar[dict[str, str]] = {}
+    # Of those, templates meaning another thing for some arguments (a regex over one): `numeric_limits<__half>` (KP209)
+    qualified_name_arguments: ClassVar[dict[str, str]] = {}
     # Names so qualified that the target's library lacks, with the header they come from: refused at each
     # use (KP209), where the header itself is ported (libcu++'s `cuda::maximum` of <cuda/functional>).
     unported_qualified_names: ClassVar[dict[str, str]] = {}

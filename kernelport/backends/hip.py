@@ -10,7 +10,7 @@ from . import hip_bf16_pairs, hip_dp4a, hip_ptx_half, hip_ptx_matrix
 from .hip_profiler import HEADER_COUNTERPARTS
 from .hip_wmma import WMMA_DEFINES, WMMA_POLYFILL
 from .hip_async_copies import ASYNC_COPY_POLYFILLS, ASYNC_COPY_SCOPES
-from .hip_libcxx import LIBCXX_NAMES
+from .hip_libcxx import LIBCXX_ARGUMENTS, LIBCXX_NAMES
 from .cuda import COMMON_DROP, CUDA_ATOMIC_SCOPES, CUDA_LIKE_QUALIFIERS, _shared_spellings
 
 
@@ -232,7 +232,7 @@ class HIP(Backend):
     # hipCUB's warp collectives default to HIPCUB_DEVICE_WARP_THREADS, the device's wave (64 on CDNA,
     # 32 on RDNA: hipcub/backend/rocprim/warp/warp_reduce.hpp), not cub's 32: a port writes the 32.
     warp_collective_default = "wave"
-    qualified_names = LIBCXX_NAMES  # libcu++'s names the C++ library has (kernelport/backends/hip_libcxx.py)
+    qualified_names, qualified_name_arguments = LIBCXX_NAMES, LIBCXX_ARGUMENTS  # libcu++'s names the C++ library has (hip_libcxx.py)
     decomposer_tuple = "::hipcub::tuple"  # hipCUB >= ROCm 6.2 (rocprim::tuple on AMD; it has no tie)
     # <cuda/functional>'s own function objects and wrappers (CCCL), beside libcu++'s std ones: none in HIP's library
     unported_qualified_names = {f"cuda::{n}": "<cuda/functional>" for n in (

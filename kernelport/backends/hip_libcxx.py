@@ -57,3 +57,10 @@ LIBCXX_NAMES = {
     # rocThrust's thrust/system/hip/error.h: Thrust's CUDA error category is its hip_category
     "thrust::cuda_category": "thrust::hip_category",
     "thrust::system::cuda_category": "thrust::system::hip_category"}
+
+# CUDA's extended floating types (cuda_fp16.h, cuda_bf16.h, cuda_fp8.h ...), which libcu++ specializes its
+# numeric_limits and complex for (`cuda::std::numeric_limits<__half>::max()` is 65504) and the C++ library
+# does not: its primary numeric_limits gives 0 for max(), lowest(), epsilon() ... (is_specialized false), a port
+# that compiles with hipcc and computes another value; complex of them is unspecified.  Refused (KP209).
+EXTENDED_FLOATS = r"\b(?:__)?half2?\b|\b(?:__)?nv_bfloat162?\b|\b__half_raw\b|\b__nv_bfloat16_raw\b|\b__nv_fp[468]\w*"
+LIBCXX_ARGUMENTS = {"cuda::std::numeric_limits": EXTENDED_FLOATS, "cuda::std::complex": EXTENDED_FLOATS}

@@ -36,6 +36,9 @@ SPELLINGS = {
        for n in (1, 2, 4) for t in ("", "_trans")},
     # an operand the call names twice (`"+f"(c(0))`: an accessor's element), evaluated once as the asm does
     "ptx_bound_operand": "auto&& {name} = {value};",
+    # ... one the asm writes (`"+f"`): a modifiable lvalue, as nvcc requires (`c(0)` returning a copy is rejected
+    # there, "expression must be a modifiable lvalue"; `auto&&` would bind the copy and drop the write)
+    "ptx_bound_output": "auto& {name} = {value};",
 }
 
 POLYFILL = r"""
