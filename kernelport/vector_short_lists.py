@@ -32,6 +32,7 @@ import re
 from tree_sitter import Node
 
 from . import backends
+from .vector_elided_lists import refuse_elided_scalars
 from .vector_types import VECTORS
 
 
@@ -40,6 +41,8 @@ def rewrite_pass(tr) -> None:
     if not backends.get(tr.backend).completes_short_vector_lists or not any(v.encode() in tr.src.data for v in _NAMES):
         return
     src = tr.src
+    if not backends.get(tr.backend).vector_types_are_classes:  # (built-in vectors take a scalar whole)
+        refuse_elided_scalars(tr, lambda outer, item: _element_lanes(src, outer, item))
     for lst in src.index.of_type("initializer_list"):
         lanes = _lanes(src, lst)
         if lanes is None or tr.rw.has(lst):
@@ -131,6 +134,19 @@ def _member_type(src, init: Node) -> Node | None:
         if f.type == "field_declaration" and any(src.text_of(d) == src.text_of(name)
                                                  for d in f.children_by_field_name("declarator")):
             return f.child_by_field_name("type")
+    return None
+
+
+def _element_lanes(src, outer: Node, item: Node) -> int | None:
+    """The member count of the vector whose place `item` takes in list `outer`: an element of a declared array
+    of vectors, a positional member of the file's own struct (as `_lanes` reads an element's list)."""
+    d = outer.parent
+    if d is None or d.type != "init_declarator" or d.child_by_field_name("value") != outer or d.parent is None:
+        return None
+    if d.child_by_field_name("declarator").type == "array_declarator":
+        return _vector(src, d.parent.child_by_field_name("type"))
+    if d.child_by_field_name("declarator").type == "identifier":
+        return _vector(src, _field_type(src, d.parent.child_by_field_name("type"), outer, item))
     return None
 
 
