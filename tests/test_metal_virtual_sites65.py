@@ -77,3 +77,24 @@ def test_copies_of_the_static_type_and_member_reads_through_this_still_port():
             KERNEL % "Circle c; c.s = r; S p = c; out[threadIdx.x] = c.self().area() + c.get() + c.area() + p.area();")
     text = ported(code, to="metal", dedent=False)[1]
     assert "virtual" not in text and metal_checker(text) == [], text
+
+
+@pytest.mark.parametrize("kernel", [
+    "__global__ void k(float* out, H h) {\n    Circle c = h.c; out[threadIdx.x] = c.area() + h.k;\n}\n",
+    "__global__ void k(float* out, const H* hs) {\n    Circle c = hs[threadIdx.x].c; out[threadIdx.x] = c.area();\n}\n",
+    "__global__ void k(float* out, G g) {\n    Circle c = g.h.c; out[threadIdx.x] = c.area();\n}\n",  # G holds an H
+])
+def test_a_kernel_argument_of_a_class_holding_an_object_of_the_hierarchy_is_refused(kernel):
+    # the host's H holds the host's Circle, vtable pointer first: main's port read `h.c.s` and `h.k` elsewhere
+    code = BASE % "return s;" + "struct H { Circle c; float k; };\nstruct G { float w; H h; };\n" + kernel
+    errors = refusal(code, to="metal", dedent=False, expect="KP254")
+    assert any(e.code == "KP254" and e.line == 11 and "holds a 'Circle'" in e.message for e in errors), \
+        [e.format() for e in errors]
+
+
+def test_a_local_of_a_class_holding_an_object_of_the_hierarchy_still_ports():
+    require_tool("clang")
+    code = BASE % "return s;" + "struct H { Circle c; float k; };\n" + KERNEL % \
+        "H h; h.c.s = r; h.k = r; Circle c = h.c; out[threadIdx.x] = c.area() + h.k;"
+    text = ported(code, to="metal", dedent=False)[1]
+    assert "virtual" not in text and metal_checker(text) == [], text

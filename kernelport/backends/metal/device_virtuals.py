@@ -128,6 +128,9 @@ class DeviceVirtuals:
             if holder.type == "declaration" and holder.parent is not None and holder.parent.type in (
                     "translation_unit", "declaration_list", "linkage_specification"):
                 return holder, f"a file-scope variable of '{name}' (the host's object has a vtable pointer)"
+        site = self._held_site(names)
+        if site is not None:
+            return site
         for n in sorted(family, key=lambda n: classes[n][0].start_byte):
             derived = {d for d in family if d != n and self._derives(classes, d, n)}
             overridden = {m for d in derived for m in classes[d][3]}
@@ -148,6 +151,39 @@ class DeviceVirtuals:
                     if callee in overridden:
                         return c, (f"'{callee}' called on a '{n}' object's own member, which a class derived from "
                                    f"'{n}' overrides (its dynamic type is not known here)")
+        return None
+
+    def _held_site(self, names: set[str]):
+        """(node, what) of a kernel's argument (by value or through a pointer) or a file-scope variable of a
+        class that holds an object of the hierarchy as a member (`struct H { Circle c; float k; };`): the host's
+        H holds the host's Circle with its vtable pointer, so the port's H reads its members at other offsets."""
+        held: dict[str, str] = {}
+        bodies = [c for c in self.src.index.of_types(*_CLASSES) if c.child_by_field_name("name") is not None
+                  and c.child_by_field_name("body") is not None and not self.left_out_at(c)]
+        for _ in range(len(bodies)):
+            grown = {self.src.text_of(c.child_by_field_name("name")): held.get(t, t) for c in bodies
+                     for f in c.child_by_field_name("body").named_children if f.type == "field_declaration"
+                     for t in [self.src.text_of(f.child_by_field_name("type") or f).split("<")[0].split("::")[-1]]
+                     if (t in names or t in held) and not any(
+                         d.type in _DECLARATORS or d.type == "function_declarator"
+                         for d in f.children_by_field_name("declarator"))}
+            grown = {k: v for k, v in grown.items() if k not in names and k not in held}
+            if not grown:
+                break
+            held.update(grown)
+        for t in self.src.index.of_type("type_identifier"):
+            name = self.src.text_of(t)
+            if name not in held or self.left_out_at(t) or self.rw.within(t):
+                continue
+            holder = t.parent
+            while holder is not None and holder.type not in ("declaration", "parameter_declaration"):
+                holder = holder.parent
+            why = f"'{name}' holds a '{held[name]}' (the host's object has a vtable pointer the port's lacks)"
+            if holder is not None and holder.type == "parameter_declaration" and self._kernel_param(holder):
+                return holder, "a kernel's argument of " + why
+            if holder is not None and holder.type == "declaration" and holder.parent is not None and \
+                    holder.parent.type in ("translation_unit", "declaration_list", "linkage_specification"):
+                return holder, "a file-scope variable of " + why
         return None
 
     def _aliases(self, family: set[str]) -> set[str]:
