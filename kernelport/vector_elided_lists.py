@@ -16,6 +16,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from .overload_ranks import _ARITHMETIC, expression_type
+from .vector_types import VECTORS
 
 _LITERALS = ("number_literal", "char_literal", "true", "false")
 
@@ -35,6 +36,12 @@ def refuse_elided_scalars(tr, lanes_of) -> None:
                        "converts it to a whole vector (every member a copy)",
                        "brace each vector's members (`{{x, y}, w}`, `{{x, y}}`)")
             break
+
+
+def vector_item(tr, n: Node) -> bool:
+    """Whether expression `n` is known to be of a CUDA vector type (`u` of `float4 u`, `make_float4(...)`)."""
+    f = next((g for g in tr.module.functions.values() if g.node.start_byte <= n.start_byte < g.node.end_byte), None)
+    return f is not None and expression_type(tr, f, n) in VECTORS
 
 
 def _scalar(tr, n: Node) -> bool:

@@ -39,3 +39,18 @@ def test_vectors_given_whole_or_braced_still_port():
     # HIP: its vectors are classes (hipcc rejects the elided text); this module refuses nothing there
     assert not [e for e in refusal(KERNEL.replace("BODY", "S s = {x, y}; out[i] = s.v;"), to="hip", dedent=False)
                 if e.code == "KP223"]
+
+
+@pytest.mark.parametrize("to", ["metal", "hip"])
+def test_a_list_of_one_vector_is_a_copy_not_a_short_list(to):
+    # main wrote `float4 v = {u, 0, 0, 0};` (Metal: KP224 "too many elements", which stop 65 made of a port main
+    # wrote; hipcc: "cannot convert 'HIP_vector_type<float, 4>' to 'float'"); CUDA's list of one float4 copies it
+    code = KERNEL.replace("BODY", "float4 v = {u}; float4 w{make_float4(x, y, x, y)}; float4 z = {x};\n"
+                                  "    out[i] = v + w + z;")
+    text = ported(code, to=to, dedent=False)[1]
+    assert "float4 v = {u};" in text and ("float4 w{make_float4(x, y, x, y)};" in text or
+                                          "float4 w{float4(x, y, x, y)};" in text), text
+    assert "float4 z = {x, 0, 0, 0};" in text, text  # look-alike: a scalar's short list is completed
+    if to == "metal":
+        require_tool("clang")
+        assert metal_checker(text) == [], text
