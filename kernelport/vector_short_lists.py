@@ -22,7 +22,8 @@ operator-(const TYPE &a) { return {-a.x, -a.y}; }`, used as `DEFINE_VEC2_UNARY_O
 every use of the macro in the file gives that parameter a CUDA vector type and one has more members than the
 list, the return is written member by member, which every one of those types takes: `{ TYPE kp_v{}; kp_v.x =
 (-a.x); kp_v.y = (-a.y); return kp_v; }` (a body that names a concept is macro_bodies', left to it).  A list with
-designators, an empty one (the default constructor: zeros everywhere) and one of every member stay as written;
+designators, an empty one (the default constructor: zeros everywhere), one of every member and one whose only
+item is a vector (`float4 v = {u};`: a copy of u) stay as written;
 `dim3` is a class with defaults of 1 on both platforms (not one of these types).
 """
 from __future__ import annotations
@@ -32,6 +33,7 @@ import re
 from tree_sitter import Node
 
 from . import backends
+from .vector_elided_lists import refuse_elided_scalars, vector_item
 from .vector_types import VECTORS
 
 
@@ -40,6 +42,8 @@ def rewrite_pass(tr) -> None:
     if not backends.get(tr.backend).completes_short_vector_lists or not any(v.encode() in tr.src.data for v in _NAMES):
         return
     src = tr.src
+    if not backends.get(tr.backend).vector_types_are_classes:  # (built-in vectors take a scalar whole)
+        refuse_elided_scalars(tr, lambda outer, item: _element_lanes(src, outer, item))
     for lst in src.index.of_type("initializer_list"):
         lanes = _lanes(src, lst)
         if lanes is None or tr.rw.has(lst):
@@ -47,6 +51,8 @@ def rewrite_pass(tr) -> None:
         items = [c for c in lst.named_children if c.type != "comment"]
         if not items or len(items) >= lanes or any(c.type in ("initializer_pair", "initializer_list") for c in items):
             continue
+        if len(items) == 1 and vector_item(tr, items[0]):
+            continue  # `float4 v = {u};` of a float4 u: a copy of u (CUDA's aggregate of one of its own type)
         _complete(tr, lst, lanes - len(items))
     _macro_returns(tr)
 
@@ -131,6 +137,19 @@ def _member_type(src, init: Node) -> Node | None:
         if f.type == "field_declaration" and any(src.text_of(d) == src.text_of(name)
                                                  for d in f.children_by_field_name("declarator")):
             return f.child_by_field_name("type")
+    return None
+
+
+def _element_lanes(src, outer: Node, item: Node) -> int | None:
+    """The member count of the vector whose place `item` takes in list `outer`: an element of a declared array
+    of vectors, a positional member of the file's own struct (as `_lanes` reads an element's list)."""
+    d = outer.parent
+    if d is None or d.type != "init_declarator" or d.child_by_field_name("value") != outer or d.parent is None:
+        return None
+    if d.child_by_field_name("declarator").type == "array_declarator":
+        return _vector(src, d.parent.child_by_field_name("type"))
+    if d.child_by_field_name("declarator").type == "identifier":
+        return _vector(src, _field_type(src, d.parent.child_by_field_name("type"), outer, item))
     return None
 
 

@@ -138,3 +138,24 @@ def test_a_pointer_to_an_array_local_the_grammar_reads_as_an_expression_gets_its
     assert "    row(*tab)[0] = 1;" in text  # look-alike: a call indexed and assigned is no declaration
     assert metal_checker(text) == [], text
     assert metal_checker(text.replace("threadgroup fr_t (*xchg)", "fr_t (*xchg)")) != []
+
+
+def test_the_checker_reads_an_alias_template_of_a_pointer_used_with_a_spaceless_type():
+    # `ptr<float>` is `float*`, a thread pointer in MSL: main's checker passed it bound to a device buffer
+    require_tool("clang")
+    metal = """#include <metal_stdlib>
+using namespace metal;
+template <class T> using ptr = T*;
+kernel void k(device float* buf [[buffer(0)]]) {
+    float t[2];
+    ptr<SPACEfloat> p = BUF;
+    ptr<float> q = t;
+    p[0] = q[0];
+}
+"""
+    wrong = metal_checker(metal.replace("SPACE", "").replace("BUF", "buf"))
+    assert any(":6:" in d and "device" in d for d in wrong), wrong
+    assert metal_checker(metal.replace("SPACE", "device ").replace("BUF", "buf")) == []  # (it names its space)
+    assert metal_checker(metal.replace("SPACE", "").replace("BUF", "t")) == []  # a thread array: right
+    cuda = "template<class T> using ptr = T*;\n__global__ void k(float* out) {\n  ptr<float> p = out;\n  p[threadIdx.x] = 1.0f;\n}\n"
+    assert any(e.line == 3 for e in refusal(cuda, to="metal", dedent=False, expect="KP224"))

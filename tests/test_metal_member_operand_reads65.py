@@ -45,3 +45,26 @@ def test_a_member_that_may_read_what_it_wrote_stays_refused(body):
                                                 "struct V { float x, y; __device__ void scale() { x *= 2; }")
     errors = refusal(code, to="metal", dedent=False, expect="KP224")
     assert any(e.line == 7 for e in errors), [e.format() for e in errors]
+
+
+@pytest.mark.parametrize("head, body", [
+    ("union { float x; int y; }; float z;", "y = 1; x += o.x;"),  # y shares x's storage: x is written first
+    ("float x, y; __device__ float gx() const { return x; }", "x += o.x; y += o.gx();"),  # gx reads o.x
+])
+def test_a_write_through_shared_storage_or_a_read_through_a_member_call_stays_refused(head, body):
+    # main ported both with the copy `V(vs[j])`: with i == j CUDA reads the written member, the copy the old one
+    code = KERNEL.replace("BODY", body).replace("struct V { float x, y;", "struct V { " + head)
+    errors = refusal(code, to="metal", dedent=False, expect="KP224")
+    assert any(e.line == 7 for e in errors), [e.format() for e in errors]
+
+
+def test_a_member_defined_out_of_its_class_is_read_in_its_class():
+    require_tool("clang")
+    out = KERNEL.replace("__device__ V& operator+=(const V& o) { BODY return *this; } };",
+                         "__device__ V& operator+=(const V& o); };\n"
+                         "__device__ V& V::operator+=(const V& o) { x += o.x; y += o.y; return *this; }")
+    text = ported(out, to="metal", dedent=False)[1]
+    assert "vs[i] += V(vs[j]);" in text and metal_checker(text) == [], text
+    union = out.replace("struct V { float x, y;", "struct V { union { float x; int ix; }; float y;").replace(
+        "x += o.x; y += o.y;", "ix = 1; y += o.x;")
+    assert any(e.line == 8 for e in refusal(union, to="metal", dedent=False, expect="KP224"))

@@ -44,7 +44,7 @@ class DeviceVirtuals:
                      for k in walk(m) if k.type == "virtual" or (k.type == "virtual_specifier")]
             members = {self.src.text_of(i) for m in body.named_children for d in walk(m)
                        if d.type == "function_declarator" for i in [d.child_by_field_name("declarator")]
-                       if i is not None and i.type in ("identifier", "field_identifier")}
+                       if i is not None and i.type in ("identifier", "field_identifier", "operator_name")}
             classes[self.src.text_of(name)] = (cls, bases, marks, members)
         if not any(v[2] for v in classes.values()):
             return
@@ -80,9 +80,16 @@ class DeviceVirtuals:
 
     def _virtual_site(self, classes: dict, family: set[str]):
         """(node, what) of the first site where an object's dynamic type is not its declared one; None."""
+        names = self._aliases(family)
+        for t in self.src.index.of_type("decltype"):  # `decltype(sh)& p = c;`: the referent's type unread
+            holder = t.parent
+            if t.named_children and holder is not None and holder.type in ("declaration", "parameter_declaration",
+                                                                           "field_declaration") and \
+                    not self.left_out_at(t) and any(c.type in _DECLARATORS for c in walk(holder)):
+                return holder, "a pointer or reference declared with decltype"
         for t in self.src.index.of_type("type_identifier"):
             name = self.src.text_of(t)
-            if name not in family or self.left_out_at(t) or self.rw.within(t):
+            if name not in names or self.left_out_at(t) or self.rw.within(t):
                 continue
             up = t.parent
             if up is not None and up.type in ("base_class_clause",) or any(t == classes[c][0].child_by_field_name("name")
@@ -103,6 +110,12 @@ class DeviceVirtuals:
             if holder.type in ("type_descriptor", "new_expression"):
                 if any(c.type in _DECLARATORS for c in walk(holder)) or holder.type == "new_expression":
                     return holder, f"a pointer or reference to '{name}'"
+                arg = holder.parent
+                if arg is not None and arg.type == "template_argument_list" and not (
+                        arg.parent is not None and arg.parent.parent is not None and
+                        arg.parent.parent.type == "base_class_clause"):  # `g<Shape>(&c)`, `Mix<Shape> m;`
+                    return arg, (f"'{name}' as a template argument (the template may form a pointer or reference "
+                                 "to it, or derive from it and override its members)")
                 continue
             ds = holder.children_by_field_name("declarator")
             if any(d.type in _DECLARATORS or (d.type == "init_declarator" and
@@ -115,11 +128,17 @@ class DeviceVirtuals:
             if holder.type == "declaration" and holder.parent is not None and holder.parent.type in (
                     "translation_unit", "declaration_list", "linkage_specification"):
                 return holder, f"a file-scope variable of '{name}' (the host's object has a vtable pointer)"
+        site = self._held_site(names)
+        if site is not None:
+            return site
         for n in sorted(family, key=lambda n: classes[n][0].start_byte):
             derived = {d for d in family if d != n and self._derives(classes, d, n)}
             overridden = {m for d in derived for m in classes[d][3]}
             for fn in self._members_of(classes, n):
                 for c in walk(fn):
+                    if c.type == "this" and overridden and not self._plain_this(c):
+                        return c, (f"'this' of a '{n}' member used whole, and a class derived from '{n}' overrides "
+                                   "its members (the object's dynamic type is not known here)")
                     if c.type != "call_expression":
                         continue
                     f = c.child_by_field_name("function")
@@ -133,6 +152,75 @@ class DeviceVirtuals:
                         return c, (f"'{callee}' called on a '{n}' object's own member, which a class derived from "
                                    f"'{n}' overrides (its dynamic type is not known here)")
         return None
+
+    def _held_site(self, names: set[str]):
+        """(node, what) of a kernel's argument (by value or through a pointer) or a file-scope variable of a
+        class that holds an object of the hierarchy as a member (`struct H { Circle c; float k; };`): the host's
+        H holds the host's Circle with its vtable pointer, so the port's H reads its members at other offsets."""
+        held: dict[str, str] = {}
+        bodies = [c for c in self.src.index.of_types(*_CLASSES) if c.child_by_field_name("name") is not None
+                  and c.child_by_field_name("body") is not None and not self.left_out_at(c)]
+        for _ in range(len(bodies)):
+            grown = {self.src.text_of(c.child_by_field_name("name")): held.get(t, t) for c in bodies
+                     for f in c.child_by_field_name("body").named_children if f.type == "field_declaration"
+                     for t in [self.src.text_of(f.child_by_field_name("type") or f).split("<")[0].split("::")[-1]]
+                     if (t in names or t in held) and not any(
+                         d.type in _DECLARATORS or d.type == "function_declarator"
+                         for d in f.children_by_field_name("declarator"))}
+            grown = {k: v for k, v in grown.items() if k not in names and k not in held}
+            if not grown:
+                break
+            held.update(grown)
+        for t in self.src.index.of_type("type_identifier"):
+            name = self.src.text_of(t)
+            if name not in held or self.left_out_at(t) or self.rw.within(t):
+                continue
+            holder = t.parent
+            while holder is not None and holder.type not in ("declaration", "parameter_declaration"):
+                holder = holder.parent
+            why = f"'{name}' holds a '{held[name]}' (the host's object has a vtable pointer the port's lacks)"
+            if holder is not None and holder.type == "parameter_declaration" and self._kernel_param(holder):
+                return holder, "a kernel's argument of " + why
+            if holder is not None and holder.type == "declaration" and holder.parent is not None and \
+                    holder.parent.type in ("translation_unit", "declaration_list", "linkage_specification"):
+                return holder, "a file-scope variable of " + why
+        return None
+
+    def _aliases(self, family: set[str]) -> set[str]:
+        """`family` with the names typedef and `using` give its classes (`typedef Shape S;`), transitively."""
+        names = set(family)
+        aliases = [(d, t) for a in self.src.index.of_type("type_definition")
+                   for t in [a.child_by_field_name("type")] for d in a.children_by_field_name("declarator")
+                   if t is not None and d.type == "type_identifier"] + \
+                  [(a.child_by_field_name("name"), a.child_by_field_name("type"))
+                   for a in self.src.index.of_type("alias_declaration")]
+        for _ in range(len(aliases)):
+            grown = {self.src.text_of(d) for d, t in aliases if d is not None and t is not None
+                     and t.type in ("type_identifier", "type_descriptor") and
+                     self.src.text_of(t).replace("struct ", "").replace("class ", "").strip() in names}
+            if grown <= names:
+                break
+            names |= grown
+        return names
+
+    def _plain_this(self, c) -> bool:
+        """Whether `this` names a member of its own object (`this->s`, `(*this).s`, a lambda's `[this]`) or is
+        copied by value (`return *this;`, `Shape g = *this;`: a copy of the static type, as CUDA's); a call
+        through it is read by the caller's check."""
+        up = c.parent
+        if up is not None and up.type == "lambda_capture_specifier":
+            return True
+        if up is not None and up.type == "field_expression" and up.child_by_field_name("argument") == c:
+            return True
+        if up is None or up.type != "pointer_expression" or self.src.text_of(up.child_by_field_name("operator") or
+                                                                           up).strip() != "*":
+            return False
+        top = up.parent
+        if top is not None and (top.type == "return_statement" or top.type == "init_declarator" and
+                                top.child_by_field_name("declarator").type == "identifier"):
+            return True  # `return *this;`, `Shape g = *this;`: copies of the static type
+        return top is not None and top.type == "parenthesized_expression" and top.parent is not None and \
+            top.parent.type == "field_expression" and top.parent.child_by_field_name("argument") == top
 
     def _derives(self, classes: dict, d: str, base: str) -> bool:
         """Whether class `d` derives from `base`, directly or not (self_calls' graph walk over the bases)."""

@@ -14,7 +14,8 @@ assignment reads before it writes; any other statement against its own writes to
 is not a member named directly (`x`, `v[k]`, `this->x`: through a pointer, a call, a `this` handed on) counts
 as a write of every member, as does any call in the body.  The parameter used whole (`const V& a = o;`,
 `f(o)`, `*this = o + *this`) in a member that writes anything, and a lambda in the body, may read it later
-than the text shows: refused.
+than the text shows: refused.  So is a member call on the parameter (`o.gx()` reads what gx reads), and a
+member of a class whose members share storage (a union: writing `y` writes `x`).
 """
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ def reads_after_own_writes(src: SourceFile, h: Function, p: Param) -> bool:
                                         for c in walk(d) if c.type == "identifier"}
     if any(n.type == "lambda_expression" for n in walk(h.body)):
         return True  # (a lambda reads the parameter where it is called, not where it is written)
+    if _shares_storage(src, h):
+        return True  # (`union { float x; int y; }`: a write of `y` is one of `x`)
     every = _writes(src, h.body, own)
     written: set[str] = set()
     for st in h.body.named_children:
@@ -49,7 +52,9 @@ def reads_after_own_writes(src: SourceFile, h: Function, p: Param) -> bool:
             up = n.parent
             field = src.text_of(up.child_by_field_name("field")) if up is not None and \
                 up.type == "field_expression" and up.child_by_field_name("argument") == n and \
-                src.text_of(up.child_by_field_name("operator") or up) == "." else None
+                src.text_of(up.child_by_field_name("operator") or up) == "." and not (
+                up.parent is not None and up.parent.type == "call_expression" and
+                up.parent.child_by_field_name("function") == up) else None  # `o.gx()` reads what gx reads
             if (field is None and every) or _EVERY in seen or field in seen:
                 return True
         written |= writes
@@ -86,3 +91,25 @@ def _writes(src: SourceFile, st, own: set[str]) -> set[str]:
                 continue  # a local's write (a parameter's: const, or the object's copy)
         out.add(member if member is not None else _EVERY)
     return out
+
+
+def _shares_storage(src: SourceFile, h: Function) -> bool:
+    """Whether the class member `h` belongs to has members that share storage (a union in it, of it or a
+    member of a union type); True where the class cannot be found."""
+    cls = h.node.parent
+    while cls is not None and cls.type not in ("class_specifier", "struct_specifier", "union_specifier"):
+        cls = cls.parent
+    if cls is None:  # `V& V::operator+=(const V& o) {...}` out of the class
+        d = next((n for n in walk(h.node.child_by_field_name("declarator") or h.node)
+                  if n.type == "qualified_identifier"), None)
+        scope = src.text_of(d.child_by_field_name("scope")).split("<")[0] if d is not None and \
+            d.child_by_field_name("scope") is not None else None
+        cls = next((c for c in src.index.of_types("class_specifier", "struct_specifier", "union_specifier")
+                    if c.child_by_field_name("body") is not None and c.child_by_field_name("name") is not None
+                    and src.text_of(c.child_by_field_name("name")) == scope), None)
+        if cls is None:
+            return True
+    unions = {src.text_of(u.child_by_field_name("name")) for u in src.index.of_type("union_specifier")
+              if u.child_by_field_name("name") is not None}
+    return cls.type == "union_specifier" or any(n.type == "union_specifier" or (
+        n.type == "type_identifier" and src.text_of(n) in unions) for n in walk(cls.child_by_field_name("body")))

@@ -5,7 +5,8 @@ declared in a function does (thread_locals.py): `fptr p = buf;` of a `device flo
 C++ for OpenCL makes the alias's pointee generic, which takes every space, so the checker passed it.  This
 module writes `thread` before the pointee of each such alias (any scope), where the pointee is a type clang
 and the port agree on (thread_locals' scalars, vectors and the file's own types; a template parameter's
-`T*` is left: a deduced type carries its space).  An alias that names a space, a reference alias, a
+`T*` is left: a deduced type carries its space; a use of an alias template of `T*` with a scalar, vector or
+own type of no space, `ptr<float>`, is `float*`: `thread` before the argument).  An alias that names a space, a reference alias, a
 pointer to a function or an array (`typedef float (*F)(float)`) is left as written.
 """
 from __future__ import annotations
@@ -35,4 +36,17 @@ def thread_aliases(masked: str, chars: list[str]) -> list[int]:
         at = m.start(g)
         chars[at] = INSERT + chars[at]
         out.append(at)
+    for m in _ALIAS_TEMPLATE.finditer(masked):  # `template<class T> using ptr = T*;`: `ptr<float>` is `float*`
+        use = re.compile(r"(?<![\w:])" + re.escape(m.group(2)) + r"\s*<\s*(" + types + r")\b(?=[\s\w]*>)")
+        for u in use.finditer(masked, m.end()):
+            at = u.start(1)
+            if not _SPACES.search(masked[max(0, at - 12):at]):  # (`ptr<device float>` names its space)
+                chars[at] = INSERT + chars[at]
+                out.append(at)
     return out
+
+
+# an alias template of a pointer to its one type parameter (no space): each use's argument takes the alias's
+# place, so a scalar, vector or own type given without a space is a `thread` pointee there
+_ALIAS_TEMPLATE = re.compile(r"\btemplate\s*<\s*(?:class|typename)\s+([A-Za-z_]\w*)\s*>\s*using\s+([A-Za-z_]\w*)"
+                             r"\s*=\s*(?:const\s+)?\1\s*(?:const\s*)?\*\s*;")
