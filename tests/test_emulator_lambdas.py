@@ -50,3 +50,33 @@ def test_what_inlining_could_change_is_refused_at_its_line(change):
     with pytest.raises(EmulatorError) as e:
         _run(SRC.replace(*change))
     assert e.value.line in (5, 12), e.value
+
+
+SHADOW = """
+__global__ void k(const float* x, float* out, int n) {
+    int i = threadIdx.x;
+    float s = x[i];
+    auto add = [&](float v) { float w = v; s += w; };
+    for (int j = 0; j < 3; ++j) {
+        float s = 100.0f;
+        add((float)j);
+        s += 1.0f;
+    }
+    out[i] = s;
+}
+"""
+
+
+def test_a_captured_name_declared_again_at_a_call_is_refused_not_read_as_the_call_site_s():
+    # CUDA adds 0 + 1 + 2 to the captured s (out = x + 3); inlined, the body named the loop's own s and the
+    # emulator gave out = x: a wrong oracle (review65e)
+    with pytest.raises(EmulatorError) as e:
+        _run(SHADOW)
+    assert e.value.line == 5, e.value
+
+
+@pytest.mark.parametrize("site", ["float t = 100.0f;", "float w = 100.0f;"])
+def test_a_call_site_local_the_body_does_not_capture_leaves_the_lambda_inlined(site):
+    # another name (t), or one the body declares itself before any use (w, as llm.c's kernel5's `float p`)
+    x, out = _run(SHADOW.replace("float s = 100.0f;", site).replace("s += 1.0f;", "(void)0;"))
+    np.testing.assert_array_equal(out.reshape(-1)[:32], x[:32] + 3)

@@ -68,6 +68,15 @@ class Groups:
     def _render(self, key: str, **args) -> str:
         return dialect.render(dialect.concept(key), self.backend, {"mask": self.full, **args})
 
+    def tile_sync(self, n: str) -> str:
+        """A tile's sync: the warp's, over the tile's own lanes where the backend's sync takes a mask (CUDA's
+        tile.sync() is `__syncwarp` of the tile's mask; with the full mask the other tiles of the warp had to
+        be there too, and a kernel whose tiles sync apart faulted: "lane mask names inactive lanes")."""
+        if n == "32" or not self.full.startswith("0x"):
+            return self._render("syncwarp")
+        r = self.rank
+        return self._render("syncwarp", mask=f"(({self.full}u >> (32 - {n})) << (({r} % 32) / {n} * {n}))")
+
     def block_member(self, method: str, args: list[str]) -> str | None:
         if args and method != "sync":
             return None
@@ -88,7 +97,7 @@ class Groups:
         if method == "meta_group_size":
             return f"(({self.size} + {n - 1}) / {n})"
         if method == "sync":
-            return self._render("syncwarp")
+            return self.tile_sync(str(n))
         if method in _TILE_CALLS and len(args) == 2:
             key, params = _TILE_CALLS[method]
             return self._render(key, **dict(zip(params, args)), width=str(n))
@@ -106,8 +115,8 @@ class Groups:
             return f"({var} == 0 ? {self.rank} : {self.rank} % {var})"
         if method in ("size", "num_threads"):
             return f"({var} == 0 ? {self.size} : {var})"
-        if method == "sync":  # a statement: the block's barrier or the warp's
-            return f"if ({var} == 0) {self._render('syncthreads')}; else {self._render('syncwarp')}"
+        if method == "sync":  # a statement: the block's barrier or the tile's
+            return f"if ({var} == 0) {self._render('syncthreads')}; else {self.tile_sync(var)}"
         return None
 
     def check(self, items: list, used: set[str] | None, kernel: str | None) -> None:

@@ -46,7 +46,8 @@ def lower_lambdas(it: Item) -> None:
         rest = text[rest_start:]
         calls = list(re.finditer(rf"(?:(?<=[;{{}})])|(?<=\n))(\s*){re.escape(name)}\s*\(", rest))
         if len(re.findall(rf"\b{re.escape(name)}\b", rest)) != len(calls) or \
-                re.search(rf"\b{re.escape(name)}\b", body):
+                re.search(rf"\b{re.escape(name)}\b", body) or \
+                (calls and _shadowed(body, {p.group(2) for p in parsed}, rest[:calls[-1].start()])):
             continue
         out, last, ok = [], 0, True
         for c in calls:
@@ -68,6 +69,30 @@ def lower_lambdas(it: Item) -> None:
         blank = "\n".join(x if x.startswith("#") else "" for x in text[m.start():rest_start].split("\n"))
         it.text = text[:m.start()] + m.group(1) + blank + "".join(out) + rest[last:]
         pos = m.start() + len(m.group(1)) + len(blank)
+
+
+# a declaration of a name (`float s`, `int *p`, `for (int s = 0`, `float a = 1, s`) at a statement's start
+_TYPE = (r"(?:(?:const|volatile|unsigned|signed|static|register|auto|struct|__shared__)\s+)*"
+         r"(?!(?:return|else|case|goto|delete|throw|sizeof|new|typedef|do)\b)[A-Za-z_][\w:]*(?:\s*<[^;{}()]*>)?")
+
+
+def _declares(text: str, name: str) -> re.Match | None:
+    return re.search(rf"(?:^|[;{{}}(])\s*{_TYPE}(?:\s*[*&]+\s*|\s+)(?:[A-Za-z_]\w*\s*(?:\[[^\]]*\])*\s*"
+                     rf"(?:=[^;,(){{}}]*)?,\s*[*&]*\s*)*{re.escape(name)}\s*(?:[=;,\[)]|\{{)", text, re.M)
+
+
+def _shadowed(body: str, params: set[str], before: str) -> bool:
+    """Whether a name the body reads from its definition's scope (a `[&]` capture, a file-scope variable) is
+    declared again between the definition and a call (`float s = 0;` in the loop that calls it): the inlined
+    body would name the call site's variable, the lambda names the one it captured.  A name whose first use
+    in the body is the body's own declaration of it is the body's."""
+    for n in set(re.findall(r"(?<![\w.>])[A-Za-z_]\w*", body)) - params:
+        own = _declares(body, n)
+        if own is not None and re.search(rf"(?<![\w.]){re.escape(n)}\b", body[:own.start()]) is None:
+            continue
+        if _declares(before, n) is not None:
+            return True
+    return False
 
 
 def _split(inner: str) -> list[str]:
