@@ -69,3 +69,11 @@ __global__ void k(float* out, float x) {
         (tmp_path / "k.cu").write_text(src.replace("USE", use))
         got = sum(f.code == "WS004" for r in lint_paths([tmp_path / "k.cu"], jobs=1) for f in r.findings)
         assert got == want, use
+
+
+def test_a_value_parameter_passed_to_the_shuffle_is_no_way_out():
+    body = f"float r = val; for (int o = 16; o > 0; o /= 2) r += __shfl_down_sync({M}, r, o, 2 * width); return val;"
+    assert _ws004("__device__ float f(float val, int width) { " + body + " }") == 0
+    store = body.replace("width); ", "width); (void)atomicAdd(out + o, r); ")
+    store = store.replace("(void)atomicAdd", "float q = atomicAdd")
+    assert _ws004("__device__ float f(float val, int width, float* out) { " + store + " }") == 1

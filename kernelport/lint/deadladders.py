@@ -69,7 +69,7 @@ def discarded(ctx, site: Node, role: str) -> bool:
     if any(not plain.get(w, False) for w in written) or written & _params(ctx, fn) or \
             any(not _scoped_around(ctx, fn, w, span) for w in written):
         return False
-    if _reaches_out(ctx, stmts, plain, _params(ctx, fn)):
+    if _reaches_out(ctx, stmts, plain, _params(ctx, fn, carriers=True)):
         return False
     if lf._aliased(ctx, fn, written, span[1], ""):
         return False
@@ -153,8 +153,9 @@ def _macros(ctx) -> list[tuple[str, str]]:
     return out
 
 
-def _params(ctx, fn: Node) -> set[str]:
-    """The names of fn's parameters (a reference or pointer parameter carries a write out)."""
+def _params(ctx, fn: Node, carriers: bool = False) -> set[str]:
+    """The names of fn's parameters; with `carriers`, only those declared a pointer, a reference or an array (a
+    write through one leaves the function; a value parameter, `int width`, is a local copy)."""
     decl = fn.child_by_field_name("declarator")
     while decl is not None and decl.type != "function_declarator":
         decl = decl.child_by_field_name("declarator")
@@ -162,7 +163,8 @@ def _params(ctx, fn: Node) -> set[str]:
     out: set[str] = set()
     for p in plist.named_children if plist is not None else ():
         d = p.child_by_field_name("declarator")
-        out.update(ctx.text(i) for i in lf._idents(d))
+        if not carriers or d is not None and d.type != "identifier":
+            out.update(ctx.text(i) for i in lf._idents(d))
     return out
 
 
