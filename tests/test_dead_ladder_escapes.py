@@ -77,3 +77,23 @@ def test_a_value_parameter_passed_to_the_shuffle_is_no_way_out():
     store = body.replace("width); ", "width); (void)atomicAdd(out + o, r); ")
     store = store.replace("(void)atomicAdd", "float q = atomicAdd")
     assert _ws004("__device__ float f(float val, int width, float* out) { " + store + " }") == 1
+
+
+CALLEE = "__device__ float f(float val) { float r = val; for (int o = 16; o > 0; o /= 2) { " \
+    f"float t = comb(r, __shfl_xor_sync({M}, r, o)); r = t; }} return val; }}"
+
+
+@pytest.mark.parametrize("callee, want", [
+    ("__device__ float g_log[64];\n__device__ float comb(float a, float b) { g_log[threadIdx.x] = b; return a + b; }\n", 1),
+    ("__device__ float g_acc;\n__device__ float comb(float a, float b) { g_acc = b; return a + b; }\n", 1),
+    ("__device__ float comb(float a, float b) { float s = a + b; a = s; return s; }\n", 0),  # its own copies only
+])
+def test_a_callee_of_the_file_that_writes_out_keeps_its_ws004(callee, want):
+    assert _ws004(callee + CALLEE) == want
+
+
+def test_a_lambda_called_in_the_steps_keeps_its_ws004():
+    text = (f"__device__ float f(float val, float* out) {{ float acc = 0; auto add = [&](float x) {{ acc += x; "
+            f"return x; }}; float r = val; for (int o = 16; o > 0; o /= 2) {{ float t = add(__shfl_xor_sync({M}, r, o)); "
+            f"r += t; }} out[0] = acc; return val; }}")
+    assert _ws004(text) == 1

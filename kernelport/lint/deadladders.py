@@ -17,7 +17,8 @@ unrolled ladder from 16 halving to 1) only when all of these hold, else WS004 re
   steps hold no `return`;
 - each of those names is a local declared in the ladder or in a block that holds it (not a parameter, nor a name
   another block's local shadows), and the steps hand nothing out another way: no inline asm (an output operand, a
-  store), no `break` or `goto` (a data-dependent exit), no call given an address or a pointer (`&sh[i]`, `out + i`);
+  store), no `break` or `goto` (a data-dependent exit), no call given an address or a pointer (`&sh[i]`, `out + i`), nor of a lambda or of a function of the file
+  that writes anything but its own locals;
 - none of those locals is reachable under another name (`float& r = v;`, `&v`, a lambda naming it);
 - after the ladder no code of the function names any of them: after the loop (or the last unrolled step), in the
   loop's own condition and update, and, where the ladder sits in an enclosing loop, anywhere in that loop (its next
@@ -89,13 +90,16 @@ def discarded(ctx, site: Node, role: str) -> bool:
                    for m, body_text in _macros(ctx))
 
 
-def _written(ctx, stmts: list[Node]) -> set[str] | None:
-    """The names the steps write (or pass to a call), None where a value leaves another way."""
+def _written(ctx, stmts: list[Node], returns: bool = False) -> set[str] | None:
+    """The names the steps write (or pass to a call), None where a value leaves another way (a `return` too,
+    unless `returns`: a callee's own result)."""
     out: set[str] = set()
     for s in stmts:
         for n in lf._nodes(s, ("assignment_expression", "update_expression", "init_declarator", "call_expression",
                                 "return_statement")):
             if n.type == "return_statement":
+                if returns:
+                    continue
                 return None
             if n.type == "init_declarator":
                 d = n.child_by_field_name("declarator")
@@ -186,11 +190,15 @@ def _scoped_around(ctx, fn: Node, name: str, span: tuple[int, int]) -> bool:
 def _reaches_out(ctx, stmts: list[Node], plain: dict, params: set[str]) -> bool:
     """Whether the steps hand a value out other than through a local they assign: inline asm (an output operand,
     a store), a jump out of the ladder (`break` leaves its counter at a data-dependent value, `goto`), or a call
-    given an address or a pointer (`atomicAdd(&sh[i], v)`, `store(out + i, v)`) whose result is assigned."""
+    given an address or a pointer (`atomicAdd(&sh[i], v)`, `store(out + i, v)`) whose result is assigned, or a
+    call of a lambda (its captures) or of a function of the file that writes anything but its own locals."""
     for s in stmts:
         if any(lf._nodes(s, ("gnu_asm_expression", "break_statement", "goto_statement"))):
             return True
         for call in lf._nodes(s, ("call_expression",)):
+            callee = call.child_by_field_name("function")
+            if callee is not None and callee.type == "identifier" and _writes_out(ctx, ctx.text(callee)):
+                return True
             args = call.child_by_field_name("arguments")
             for a in args.named_children if args is not None else ():
                 for p in lf._nodes(a, ("pointer_expression",)):
@@ -202,4 +210,28 @@ def _reaches_out(ctx, stmts: list[Node], plain: dict, params: set[str]) -> bool:
                 if any(i.parent is not None and i.parent.type != "call_expression" and
                        (plain.get(ctx.text(i)) is False or ctx.text(i) in params) for i in lf._idents(a)):
                     return True
+    return False
+
+
+def _writes_out(ctx, name: str) -> bool:
+    """Whether `name` is a lambda of the file (`auto add = [&](float x) { acc += x; ... }`: its captures are written
+    where it runs) or a function the file defines whose body writes anything but its own locals and value
+    parameters (`g_log[i] = v`, a call for its effect); a function defined elsewhere (a math function) is not."""
+    for d in ctx.nodes("init_declarator"):
+        decl, value = d.child_by_field_name("declarator"), d.child_by_field_name("value")
+        if decl is not None and ctx.text(decl) == name and value is not None and value.type == "lambda_expression":
+            return True
+    for f in ctx.nodes("function_definition"):
+        decl = f.child_by_field_name("declarator")
+        while decl is not None and decl.type != "function_declarator":
+            decl = decl.child_by_field_name("declarator")
+        head = decl.child_by_field_name("declarator") if decl is not None else None
+        body = f.child_by_field_name("body")
+        if head is None or body is None or ctx.text(head).split("::")[-1].strip() != name:
+            continue
+        written = _written(ctx, [body], returns=True)
+        own = lf._locals(ctx, f)
+        values = _params(ctx, f) - _params(ctx, f, carriers=True)
+        if written is None or any(not own.get(w, False) and w not in values for w in written):
+            return True
     return False
