@@ -56,3 +56,17 @@ def test_a_helper_through_a_helper_follows_the_kernel():
         "__global__", "__device__ float mid(const float* x) { return row_head(x); }\n__global__")
     assert _ws012(text + "void run(const float* x, float* out) { rows<<<8, dim3(64, 4)>>>(x, out); }\n") == []
     assert _ws012(text + "void run(const float* x, float* out) { rows<<<8, dim3(32, 4)>>>(x, out); }\n") == [7]
+
+
+@pytest.mark.parametrize("macro, want", [
+    ("#define HEAD(x) row_head(x)\n", [8]),  # the rows-of-32 kernel calls the helper through a header's macro
+    ("#define HEAD(x) (x)[0]\n", []),        # a header macro that does not name it: the rows-of-64 caller alone
+])
+def test_a_helper_a_header_macro_calls_keeps_ws012(tmp_path, macro, want):
+    from kernelport.lint import lint_paths
+    (tmp_path / "m.h").write_text(macro)
+    two = HELPER + "__global__ void rows32(const float* x, float* out) {\n    out[threadIdx.x] = HEAD(x);\n}\n" + \
+        "void run(const float* x, float* out) { rows<<<8, dim3(64, 4)>>>(x, out); rows32<<<8, dim3(32, 4)>>>(x, out); }\n"
+    (tmp_path / "k.cu").write_text('#include "m.h"\n' + two)
+    got = sorted(f.line for r in lint_paths([tmp_path / "k.cu"], jobs=1) for f in r.findings if f.code == "WS012")
+    assert got == want

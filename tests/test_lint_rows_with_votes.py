@@ -46,3 +46,17 @@ def test_rows_without_a_vote_are_reported_as_before():
     text = ROWS.replace("BROADCAST", "__shfl_sync(0xffffffff, v, 0)").replace("BLOCK", "32, 4, 1") \
         .replace("unsigned mask = __ballot_sync(0xffffffff, lane < n);", "unsigned mask = 0xffffffff;")
     assert _ws018(text) == [7]
+
+
+def test_the_finding_says_translate_keeps_the_rows_where_it_does():
+    """The port of this kernel keeps the rows (`__shfl(v, 0, 32)`): WS018 says so; rows without a vote (a logical
+    group: no vote to port) keep the plain message."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+    text = ROWS.replace("BROADCAST", "__shfl_sync(mask, v, 0)").replace("BLOCK", "32, 4, 1")
+    assert "__shfl(v, 0, 32)" in translate(SourceFile.from_text(text, "k.cu"), "hip")[0].body
+    msgs = [f.message for f in lint_text(text, "k.cu") if f.code == "WS018"]
+    assert len(msgs) == 1 and "as `kernelport translate` does" in msgs[0]
+    plain = text.replace("unsigned mask = __ballot_sync(0xffffffff, lane < n);", "unsigned mask = 0xffffffff;")
+    msgs = [f.message for f in lint_text(plain, "k.cu") if f.code == "WS018"]
+    assert len(msgs) == 1 and "kernelport translate" not in msgs[0]

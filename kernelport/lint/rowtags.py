@@ -74,7 +74,7 @@ def _helper(div, f, dim: int, seen: frozenset) -> int:
 
 def _callers(div, f) -> list:
     """The functions of the file whose calls are every use of f's name, each resolved to f; [] where a use is none
-    (an address taken, a macro's body, a prototype's other unit) or other files may call it."""
+    (an address taken, a macro's body here or in a header, a prototype's other unit) or other files may call it."""
     import re
     from .. import fnscopes
     ctx, m = div.ctx, div.m
@@ -85,6 +85,10 @@ def _callers(div, f) -> list:
     word = re.compile(rf"\b{re.escape(name)}\b")
     if any(word.search(ctx.src.text_of(d)) for d in ctx.src.index.of_types("preproc_def", "preproc_function_def")):
         return []
+    if vis is not None and (any(word.search(mac.value or "") for mac in vis.macros.values()) or any(
+            word.search((d.child_by_field_name("value").text or b"").decode("utf-8", "replace"))
+            for d, _ in vis.function_macros.values() if d.child_by_field_name("value") is not None)):
+        return []  # a header's macro calls it (`#define HEAD(x) row_head(x)`): its uses are calls not seen here
     decl = f.node.child_by_field_name("declarator")
     out: dict = {}
     for ident in ctx.src.index.of_types("identifier"):

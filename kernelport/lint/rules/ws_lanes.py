@@ -280,7 +280,9 @@ The kernel's launch makes each row of 32 threads a group of its own (`dim3 threa
 `WARP_SHFL(v, lane)`) leaves the width at its default, the hardware warp.  On NVIDIA that is the
 row.  On a 64-wide wave (AMD CDNA) two rows share the wave: lanes 32-63 read lanes 0-31, the other
 row's values (a broadcast from lane 0 hands every second row the first row's result).  So also where the
-kernel votes (a ballot that may see two rows leaves its width undecided: WS008's), its rows of 32 as evident.
+kernel votes (a ballot that may see two rows leaves its width undecided: WS008's), its rows of 32 as evident;
+there `kernelport translate` keeps the rows (each vote over the caller's CUDA warp, the shuffle at width 32), and
+the finding says so: the hazard is a hand port's or hipify's.
 
 **Fix**: pass the width 32 (`__shfl_sync(m, v, lane, 32)`, `WARP_SHFL(v, lane, 32)`): CUDA's
 semantics on every wave width (this is what `kernelport translate` writes for a 32-lane group).
@@ -365,9 +367,12 @@ void launch(const float* x, float* out, int n) {
                 continue
             if ctx.guarded(call):
                 continue
+            kept = "" if g.width == LOGICAL or kept_group_advice(ctx, fn) is None else \
+                " (as `kernelport translate` does: its port keeps this group at 32 lanes, each vote over the " \
+                "caller's own CUDA warp; a hand port or hipify does not)"
             ctx.report(self, call, f"`{_expr_text(ctx, call)}` shuffles at the default width, the whole wave, but "
                        f"this code works in rows of 32 lanes ({g.why}): {ctx.breaks} two rows share a wave and "
-                       f"lanes 32-63 read the other row's lanes; pass the width 32")
+                       f"lanes 32-63 read the other row's lanes; pass the width 32{kept}")
         self._collectives(ctx, widths)
 
     def _collectives(self, ctx, widths) -> None:  # (not `_rows`: a collective in an undecided group is KP219's)
