@@ -35,6 +35,17 @@ def constants(tr) -> dict[str, object]:
     return out
 
 
+def _reads(tr):
+    """The names read: identifiers, and a template argument's bare name, which the grammar reads as a type
+    (`per<WARP>()`: a `type_identifier` in a `type_descriptor`; a constant expression of host code all the same)."""
+    yield from tr.src.index.of_type("identifier")
+    for n in tr.src.index.of_type("type_identifier"):
+        d = n.parent
+        if d is not None and d.type == "type_descriptor" and d.named_child_count == 1 and d.parent is not None \
+                and d.parent.type == "template_argument_list":
+            yield n
+
+
 def rewrite(tr) -> None:
     """Translator pass (see the module doc)."""
     if not tr.wide_waves():
@@ -47,7 +58,7 @@ def rewrite(tr) -> None:
     if not names:
         return
     own: dict[int, set[str]] = {}  # a host function's own variables of those names (its locals shadow them)
-    for n in tr.src.index.of_type("identifier"):
+    for n in _reads(tr):
         name = tr.src.text_of(n)
         if name not in names or tr.rw.has(n) or tr.cuda_only_region(n):
             continue

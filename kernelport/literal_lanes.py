@@ -19,6 +19,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from . import backends, signed_masks
+from .source import ident_name
 
 
 def _literal(tr, n: Node | None) -> int | None:
@@ -247,6 +248,14 @@ def rewrite(tr, site) -> None:
     if not tests and via is None:
         return  # (the word's reads are the port's wave reading: unchanged)
     why = tests[0].parent if tests else via
+    rev = _reversal(tr, site)
+    if rev is not None:  # (review65f: `r = __brev(m)`, `r & 1`: the port read lane 63's vote for the lower warp)
+        tr.problem("KP251", why, f"`{tr.src.text_of(why)}` tests a bit of a reversed ballot word (`"
+                   f"{tr.src.text_of(rev)}`, line {tr.src.loc(rev).line}): its bits are the warp's lanes from the "
+                   "warp's last down, which on a 64-lane wave are the upper warp's lanes for the lower warp and "
+                   "the lower's for the upper: no one reading of the word is the original's on 64- and 32-lane "
+                   "waves", "test the lane it means in the ballot word itself (`(mask >> (31 - k)) & 1`)")
+        return
     for v in reads:
         top = signed_masks._up(v)
         if top in tests:
@@ -281,6 +290,35 @@ def rewrite(tr, site) -> None:
                 _op(tr, signed_masks._up(top).parent) in signed_masks._ORDER:
             continue  # (a write, a `_sync` call's member mask, a sign test: signed_masks')
         _project(tr, v, shift)
+
+
+_REVERSALS = frozenset({"__brev", "__brevll"})
+
+
+def _reversal(tr, site) -> Node | None:
+    """The bit reversal (`__brev(m)`) a widened word's declaration or a plain assignment to it takes its value
+    from, None otherwise: its bits are no lanes in their wave positions, so no literal lane test of it reads as
+    the warp's."""
+    decl = site.node.parent
+    if decl is None or decl.type != "declaration":
+        return None
+    names, values = set(), []
+    for d in decl.children_by_field_name("declarator"):
+        names.add(ident_name(d.child_by_field_name("declarator") if d.type == "init_declarator" else d))
+        if d.type == "init_declarator":
+            values.append(d.child_by_field_name("value"))
+    scope = decl.parent
+    for a in tr.src.index.under(scope, "assignment_expression") if scope is not None else ():
+        left = a.child_by_field_name("left")
+        if left is not None and left.type == "identifier" and tr.src.text_of(left) in names and \
+                tr.src.text_of(a.child_by_field_name("operator")) == "=":
+            values.append(a.child_by_field_name("right"))
+    for v in values:
+        for c in tr.src.index.under(v, "call_expression") if v is not None else ():
+            f = c.child_by_field_name("function")
+            if f is not None and tr.src.text_of(f).split("::")[-1].strip() in _REVERSALS:
+                return c
+    return None
 
 
 def _sync_mask(tr, top: Node) -> bool:
