@@ -5,11 +5,7 @@ ran fault-free until the budget, and the scaled sizes broke an assumption of the
 tile), a wrong inference.  An original that faults at its first sizes still faults."""
 from __future__ import annotations
 
-from pathlib import Path
-
-import kernelport.emulator as emulator
-from kernelport.emulator import BudgetExceeded
-from kernelport.verify import Verifier
+from test_oracle_budget import _verify  # a run over `limit` threads runs past its budget
 
 TILED = """
 #define ROWS 512
@@ -28,17 +24,7 @@ int main() {
 
 
 def _oracle(tmp_path, monkeypatch, text, limit):
-    real = emulator.run_kernel
-
-    def budgeted(*a, **kw):  # a run over `limit` threads runs past its budget (as a slow one would)
-        if kw["grid"][0] * kw["block"][0] > limit:
-            raise BudgetExceeded("ran past its 30 s budget (verify --timeout) in this loop", kw["path"], 5, 1)
-        return real(*a, **kw)
-    monkeypatch.setattr(emulator, "run_kernel", budgeted)
-    f = tmp_path / "tile.cu"
-    f.write_text(text)
-    rep = Verifier(schedules=("block",), cache=False).verify(Path(f))
-    return [c for c in rep.checks if c.kind == "oracle"]
+    return [c for c in _verify(tmp_path, text, monkeypatch, limit) if c.kind == "oracle"]  # (the file: covar.cu)
 
 
 def test_a_fault_only_at_sizes_scaled_for_the_budget_is_a_cut(tmp_path, monkeypatch):
