@@ -569,11 +569,13 @@ def _faults(got: Inferred, wave: int, fault: str) -> str:
     """The not-run text of an original that faults on the inputs it was given.  Where those are sizes scaled
     down only because the first ones ran past the time budget (fault-free so far), the fault is the scaling's:
     a size the kernel assumes a multiple of its tile (llm.c matmul_forward_kernel4's OC = 3072 -> 192, not
-    a multiple of its 128-column block: blocks overlap, a race) -- a cut by the budget, never the original's."""
+    a multiple of its 128-column block: blocks overlap, a race) -- a cut by the budget, the fault named, never
+    counted as the original's (at the first sizes none was seen; a racy original, systemWideAtomics, reads so too)."""
     if any(f"original {_PAST_BUDGET} (" in line for line in got.inferred):
         return (f"not run: cut by the time budget: at the first sizes the original at wave {wave} ran past its "
-                f"budget, and at the sizes scaled down for it the original faults ({fault}), sizes the kernel "
-                "does not assume (hint: raise the budget, --timeout, or pass the program's sizes with --arg)")
+                f"budget, and at the sizes scaled down for it the original faults ({fault}): the kernel's fault or "
+                "one of sizes it does not assume, not told apart (hint: raise the budget, --timeout, or pass the "
+                "program's sizes with --arg)")
     what = "chosen" if got.chosen else "inferred" if got.source == "host code" else "given"
     hint = ("pass other values: " + ", ".join(f"--arg {n[:-2]}=TYPE[LENGTH]" if n.endswith("[]") else
                                               f"--arg {n}=VALUE" for n in got.chosen) if got.chosen else
