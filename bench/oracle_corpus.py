@@ -96,6 +96,7 @@ def _reason(detail: str) -> str:
     text = m.group(1) if m else detail
     for pat, kind in [(r"the original faults at wave \d+ on (\w+) inputs", "the original faults on {} inputs"),
                       (r"needs smaller sizes", "sizes over the emulator's cap"),
+                      (r"cut by the time budget: at the first sizes", "cut by the budget (faults only at sizes scaled for it)"),
                       (r"sizes verify chose overrun a (shared|file-scope) array", "chosen sizes overrun a {} array the kernel sizes"),
                       (r"no launch of", "no launch in the file"),
                       (r"needs template arguments", "template arguments deduced"),

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import cexpr, project_callers
+from . import array_extents, cexpr, project_callers
 from .annotations import ArgSpec, KernelSpec, Text, _parse_arg
 from .device_props import device_property
 from .errors import KernelportError, Location
@@ -544,15 +544,15 @@ def _scaled(m: Module, k: Function, launch: Launch, scope: Scope, given: Command
             kernel_side: set[str], chosen: dict[str, str], shrink: int = 0) -> Inferred | NotRun:
     device = device_references(m) | kernel_side
     roots = {n: scope.overrides[n] for n in chosen if n not in first.fixed and scope.overrides[n].v >= 2}
-    macros = {}
+    macros, extents = {}, array_extents.array_extent_names(m)
     for n, (v, d) in scope.used.items():
         if d is None or n in first.fixed or n in given.scalars or "#" in n or "." in n:
             continue
         shared_with_device = n in device and d.note in ("macro", "file scope")  # a host local is never
         if not shared_with_device and _constant(d.text) and v.type.kind == "int" and v.v >= 2:
             roots[n] = v
-        elif d.note == "macro" and _constant(d.text) and v.type.kind == "int" and v.v >= 2:
-            macros[n] = v
+        elif d.note == "macro" and _constant(d.text) and v.type.kind == "int" and v.v >= 2 and n not in extents:
+            macros[n] = v  # (not one sizing a device array: the kernel's own tile, array_extents)
     got = _halved(m, k, launch, scope, given, first, roots, {}, chosen, shrink)
     if got is None and not shrink and _fits(first, hard=True):
         return _done(first)

@@ -478,3 +478,34 @@ def test_a_launch_is_no_call_of_the_host_function_of_the_same_name():
     assert isinstance(got, Inferred), got
     assert not any(line.startswith("r = ") and "the launch passes" in line for line in got.inferred)
     assert any(line.startswith("r = ") and "generated" in line for line in got.inferred), got.inferred
+
+
+TILED = """
+#define N (1 << 24)
+#define G (8)
+__global__ void tiled(float* g) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float t[G];
+    for (int j = 0; j < G; j++) t[j] = g[(i * G + j) % N];
+    float s = 0.f;
+    for (int j = 0; j < G; j += 2) s += t[j] * t[j + 1];
+    g[i % N] = s;
+}
+int main() {
+    float *g;
+    cudaMalloc(&g, N * sizeof(float));
+    tiled<<<N / G / 256, 256>>>(g);
+}
+"""
+
+
+def test_a_macro_sizing_a_device_array_is_not_scaled():
+    # G sizes the kernel's own register tile (mixbench's `float tmps[granularity]`): halved to 1, the
+    # loop stepping by 2 reads t[1], a fault of the scaling; N, the problem size, is scaled as before.
+    got = _infer(TILED, "tiled")
+    assert isinstance(got, Inferred), got
+    assert "G" not in got.redefine and int(got.redefine["N"]) < 1 << 24, got.redefine
+    assert "G = 8 from macro" in got.inferred and not any("G = 8 scaled" in x for x in got.inferred), got.inferred
+    # The look-alike: the same G read in a loop bound only (no array it sizes) is scaled with N.
+    got = _infer(TILED.replace("float t[G];", "float t[8];"), "tiled")
+    assert isinstance(got, Inferred) and "G" in got.redefine and int(got.redefine["G"]) < 8, got.redefine
