@@ -12,7 +12,7 @@ as written; a mask of an alias type (`Cfg::ThreadMask`) keeps h/hip63's 64-bit c
 from __future__ import annotations
 
 from conftest import hip_compiles
-from port_support import port_text
+from port_support import port_text, refusal
 
 HELPERS = """#include <cstdint>
 __device__ int count_bits(uint32_t m) { return __popc(m); }
@@ -24,13 +24,27 @@ def test_a_masked_expression_calls_the_overload_the_port_widens(tmp_path):
     code = HELPERS + """__global__ void k(const int* in, int* out)
 {
     unsigned m = __ballot_sync(0xffffffffu, in[threadIdx.x] > 0);
-    out[threadIdx.x] = count_bits(m & 0xffffu) + count_bits((m >> 16) | 1u);
+    out[threadIdx.x] = count_bits(m & 0xffffu) + count_bits(m & 0xffff0000u);
 }
 """
     text = port_text(code, dedent=False)
     assert "int count_bits(unsigned long long m) { return __popcll(m); }" in text, text
     assert "unsigned long long m = __ballot(" in text
     hip_compiles(tmp_path, text, "masked.hip")
+
+
+def test_the_upper_half_read_as_a_number_is_refused():
+    # `(m >> 16) | 1u` reads the ballot word as a number, while `m & 0xffffu` reads it per 32-lane warp (the
+    # port's per-warp word keeps the upper warp's lanes at bits 32-63: no reading is the original's on a
+    # 64-lane wave); before stop 65 the port was written and counted other lanes at wave 64 (review65b)
+    code = HELPERS + """__global__ void k(const int* in, int* out)
+{
+    unsigned m = __ballot_sync(0xffffffffu, in[threadIdx.x] > 0);
+    out[threadIdx.x] = count_bits(m & 0xffffu) + count_bits((m >> 16) | 1u);
+}
+"""
+    errors = refusal(code, dedent=False, expect="KP251")
+    assert [(d.line, d.column) for d in errors if d.code == "KP251"] == [(7, 62)], [d.format() for d in errors]
 
 
 def test_a_ballot_in_the_expression_itself(tmp_path):
