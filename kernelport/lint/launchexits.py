@@ -201,20 +201,12 @@ def _launches(ctx, f) -> list | None:
     return got
 
 
-def _all_launches(ctx, f) -> list | None:
-    launches = ctx.launches_of(f)
-    if not launches or any(la.form != "<<<>>>" or len(la.config) < 2 for la in launches):
-        return None
-    name = f.name.split("::")[-1]
-    src = ctx.src
-    targets = [(la.target or la.node) for la in launches]
+def name_uses(src, f, name: str):
+    """Each use of function f's name in the file outside its own declarator and prototypes: (identifier, the
+    node above its qualifications and template arguments)."""
     decl = f.node.child_by_field_name("declarator")
     for ident in src.index.of_types("identifier"):
-        if src.text_of(ident) != name:
-            continue
-        if decl is not None and decl.start_byte <= ident.start_byte < decl.end_byte:
-            continue
-        if any(t.start_byte <= ident.start_byte < t.end_byte for t in targets):
+        if src.text_of(ident) != name or decl is not None and decl.start_byte <= ident.start_byte < decl.end_byte:
             continue
         p = ident.parent
         while p is not None and p.type in ("qualified_identifier", "template_function"):
@@ -222,7 +214,19 @@ def _all_launches(ctx, f) -> list | None:
         if p is not None and p.type == "function_declarator" and p.parent is not None and \
                 p.parent.type == "declaration":
             continue  # a prototype
-        return None  # its address taken, or a use the launches do not account for
+        yield ident, p
+
+
+def _all_launches(ctx, f) -> list | None:
+    launches = ctx.launches_of(f)
+    if not launches or any(la.form != "<<<>>>" or len(la.config) < 2 for la in launches):
+        return None
+    name = f.name.split("::")[-1]
+    src = ctx.src
+    targets = [(la.target or la.node) for la in launches]
+    for ident, _ in name_uses(src, f, name):
+        if not any(t.start_byte <= ident.start_byte < t.end_byte for t in targets):
+            return None  # its address taken, or a use the launches do not account for
     word = re.compile(rf"\b{re.escape(name)}\b")
     if any(word.search(src.text_of(d)) for d in src.index.of_types("preproc_def", "preproc_function_def")):
         return None  # a macro's body may launch it or take its address (the parse keeps it as text)

@@ -89,17 +89,9 @@ def _callers(div, f) -> list:
             word.search((d.child_by_field_name("value").text or b"").decode("utf-8", "replace"))
             for d, _ in vis.function_macros.values() if d.child_by_field_name("value") is not None)):
         return []  # a header's macro calls it (`#define HEAD(x) row_head(x)`): its uses are calls not seen here
-    decl = f.node.child_by_field_name("declarator")
+    from .launchexits import name_uses
     out: dict = {}
-    for ident in ctx.src.index.of_types("identifier"):
-        if ctx.src.text_of(ident) != name or decl is not None and decl.start_byte <= ident.start_byte < decl.end_byte:
-            continue
-        p = ident.parent
-        while p is not None and p.type in ("qualified_identifier", "template_function"):
-            p = p.parent
-        if p is not None and p.type == "function_declarator" and p.parent is not None and \
-                p.parent.type == "declaration":
-            continue  # a prototype
+    for ident, p in name_uses(ctx.src, f, name):
         call = p if p is not None and p.type == "call_expression" else None
         fn = call.child_by_field_name("function") if call is not None else None
         g = m.function_at(call) if call is not None else None
