@@ -196,7 +196,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         if groups is not None:
             it.text = lower_groups(it.text, groups, it.file, it.line, id(it))
         lower_array_ref_params(it)
-        lower_local_references(it)  # `const T& e = a[i];` -> a pointer read through
+        lower_local_references(it, not q.device_words)  # `const T& e = a[i];` -> a pointer read through
         lower_lambdas(it)  # `auto f = [&](int i) {...};` called as statements: inlined (lambdas.py)
         if "asm" in it.text:
             it.text = lower_asm(it.text)
