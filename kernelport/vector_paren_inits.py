@@ -25,6 +25,7 @@ from tree_sitter import Node
 
 from . import backends
 from .overload_ranks import _ARITHMETIC
+from .source import ident_name, walk
 from .template_deduction import _declaration_of
 from .vector_elided_lists import _scalar, vector_item
 from .vector_types import VECTORS
@@ -72,7 +73,6 @@ def _variable(tr, f, name: str) -> bool:
     """Whether `name` is a parameter or local of f (declared in its body), so no type."""
     if f.param(name) is not None:
         return True
-    from .source import ident_name, walk
     return any(n.type == "declaration" and any(ident_name(d) == name for d in n.children_by_field_name("declarator"))
                for n in walk(f.body)) if f.body is not None else False
 
