@@ -18,7 +18,7 @@ from tree_sitter import Node
 
 from .depth import big_stack
 from . import arch_branches, atomic_refs, backends, cub_decomposers, device_allocas, folded_bounds, host_typed_functors, implicit_typename, private_memory, pass_branches, reduce_operands, stdint_typedefs, blocksizes, collective_widths, confined_votes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, own_macros, thrust_cub, unroll_counts, vector_lists, warpcounts, warpflow, warpwidth, version_values, line_splices, include_lines, device_less_operators, pass_attributes, nvcc_leniencies, vla_initializers, thrust_headers, host_classifiers, shared_storage, masked_types, lds_address_lists
-from . import signed_masks, vector_short_lists, verbatim_args  # (h/hip64b's passes and checks)
+from . import signed_masks, vector_paren_inits, vector_short_lists, verbatim_args  # (h/hip64b's passes and checks)
 from . import literal_lanes, wide_ballot_holders
 from .api_names import ApiNames
 from .inline_asm import InlineAsm
@@ -157,7 +157,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
         "rename_reserved_words", "qualify_std_clashes", "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "drop_vector_declarations", "drop_target_overloads", "rewrite_target_templates", "drop_builtin_vector_operators", "rewrite_vector_bases", "rewrite_sites", "rewrite_wide_ballot_holders", "check_runtime_wave_counts", "check_collapsed_overloads", "rewrite_lane_outputs", "rewrite_concepts", "rename_masked_types", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_specialization_spaces", "rewrite_declared_spaces", "rewrite_pass_attributes", "rewrite_atomic_refs", "rewrite_includes", "rename_stdint_typedefs", "rewrite_macro_uses", "rewrite_host_wave_constants", "rewrite_literal_spacing", "rewrite_braced_narrowing", "rewrite_function_addresses", "rewrite_device_allocas", "rewrite_shared_storage", "rewrite_lds_address_lists", "rewrite_folded_bounds", "check_nvcc_leniencies", "rewrite_vla_initializers", "rewrite_host_classifiers", "check_private_memory", "rewrite_implicit_typename", "widen_host_typed_functors", "widen_device_less_operators", "rewrite_vector_lists", "rewrite_launch_rows", "rewrite_macro_bodies", "check_macro_warp_math",
-        "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_vector_short_lists", "rewrite_reduce_operands", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "rewrite_attribute_order", "drop_scalar_restricts", "drop_ignored_unrolls", "auto_vla_pointers", "check_cuda_only_code", "rewrite_inline_asm", "rewrite_carry_calls", "cast_overloaded_arguments", "cast_mixed_sign_arguments", "cast_retyped_pointer_arguments", "rename_float_pointer_calls", "cast_handle_arguments", "report_dataflow_issues",
+        "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_vector_short_lists", "rewrite_vector_paren_inits", "rewrite_reduce_operands", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "rewrite_attribute_order", "drop_scalar_restricts", "drop_ignored_unrolls", "auto_vla_pointers", "check_cuda_only_code", "rewrite_inline_asm", "rewrite_carry_calls", "cast_overloaded_arguments", "cast_mixed_sign_arguments", "cast_retyped_pointer_arguments", "rename_float_pointer_calls", "cast_handle_arguments", "report_dataflow_issues",
         "report_masked_code", "declare_unreached_hazards", "rewrite_version_values", "drop_stray_splices", "take_arch_branches", "take_pass_branches")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
     # whole signatures, whose lines no longer pair with the original's).
@@ -185,6 +185,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
     rename_masked_types = masked_types.rename_pass  # a pass: type names in macro uses the parse saw as blanks (`INST(f, __nv_bfloat16)`)
     rewrite_wide_ballot_holders = wide_ballot_holders.rewrite_pass  # a pass: `long long b; b = ballot; b < 0` reads the warp's word
     rewrite_vector_short_lists = vector_short_lists.rewrite_pass  # a pass: `uint3 v = {a, b}` completed with 0 (vector types are classes)
+    rewrite_vector_paren_inits = vector_paren_inits.rewrite_pass  # a pass: `int2 p(x, y)` as CUDA's aggregate (metal66)
 
     def run(self) -> Port:
         for name in self.passes:

@@ -6,7 +6,7 @@ alias's pointee generic).  The checker now reads such an alias as `thread` (chec
 translator writes the local with its space (`device float *p = buf;`, per helper specialisation:
 metal/alias_pointers.py).  `float& r{tile[i]}` got no space (reference_spaces read only `= x`) and the checker
 did not read it, nor `float& r(tile[i])` or `float (&row)[8] = tile2[i]`: the first is now written
-`threadgroup float& r{...}`, the other two are refused at their line (KP224), as Metal would reject them."""
+`threadgroup float& r{...}`; the other two were refused at their line (KP224) and get their space since metal66."""
 from __future__ import annotations
 
 from conftest import require_tool
@@ -85,12 +85,15 @@ def test_a_list_bound_reference_gets_its_space():
     assert any("changes address space" in d for d in metal_checker(wrong)), metal_checker(wrong)
 
 
-def test_reference_forms_the_translator_cannot_read_are_refused_at_their_line():
+def test_reference_forms_the_grammar_misreads_get_their_space():
+    # stop 65 refused these at their line (KP224); metal66 reads them (tests/test_metal_paren_references66.py)
     require_tool("clang")
-    for decl, line in (("float& r(tile[i ^ 1]);", 6), ("float (&r)[2] = *(float (*)[2])&tile[i & ~1];", 6)):
-        errors = refusal(REFS.replace("float& r{tile[i ^ 1]};", decl).replace("r += 1.0f;", "(void)r;"),
-                         to="metal", dedent=False, expect="KP224")
-        assert any(e.code == "KP224" and e.line == line for e in errors), (decl, [e.format() for e in errors])
+    for decl, want in (("float& r(tile[i ^ 1]);", "threadgroup float& r(tile[i ^ 1]);"),
+                       ("float (&r)[2] = *(float (*)[2])&tile[i & ~1];",
+                        "threadgroup float (&r)[2] = *(threadgroup float (*)[2])&tile[i & ~1];")):
+        text = ported(REFS.replace("float& r{tile[i ^ 1]};", decl).replace("r += 1.0f;", "(void)r;"),
+                      to="metal", dedent=False)[1]
+        assert want in text and metal_checker(text) == [], (decl, text)
     # look-alike: a thread array's reference is a thread reference (written as is, passes)
     text = ported(REFS.replace("float& r{tile[i ^ 1]};", "float loc[2] = {0, 1};\n    float& r(loc[i & 1]);"),
                   to="metal", dedent=False)[1]

@@ -98,19 +98,21 @@ class AliasPointers:
         grammar reads as an expression statement (a call `fr_t(*xchg)` indexed and assigned): where its first
         word is a type the file or C++ names, it declares a pointer to an array, whose space is its
         initialiser's, written before it (`threadgroup fr_t (*xchg)[Z][Z] = ...`; main wrote a thread pointer
-        cast from threadgroup memory, which Metal rejects and its checker passed)."""
+        cast from threadgroup memory, which Metal rejects and its checker passed).  A reference to an array,
+        `float (&row)[8] = tile2[i];`, read the same way, takes the space of the object it binds (metal66)."""
         m = _ARRAY_POINTER.match(self.src.text_of(st))
         expr = st.named_children[0] if st.named_children else None
         init = expr.child_by_field_name("right") if expr is not None and expr.type == "assignment_expression" else None
         if m is None or init is None or m.group(1).split()[-1] not in self._type_names():
             return
-        name = m.group(2)
+        name = m.group(3)
+        how = self._space_of_lvalue if m.group(2) == "&" else None  # `T (&row)[N] = x`: where x lives
 
         def space(sig):
             saved = self.cur_sig.get(f.name)
             self.cur_sig[f.name] = sig
             try:
-                return self.space_of(init, f) or "thread"
+                return (how or self.space_of)(init, f) or "thread"
             finally:
                 self.cur_sig[f.name] = saved
         self.local_spaces[(f.name, name)] = space
@@ -131,6 +133,6 @@ class AliasPointers:
         return got
 
 
-_ARRAY_POINTER = re.compile(r"\s*((?:const\s+)?[A-Za-z_]\w*)\s*\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*(?:\[[^\]=]*\]\s*)+=[^=]")
+_ARRAY_POINTER = re.compile(r"\s*((?:const\s+)?[A-Za-z_]\w*)\s*\(\s*([*&])\s*([A-Za-z_]\w*)\s*\)\s*(?:\[[^\]=]*\]\s*)+=[^=]")
 _PRIMITIVES = frozenset("bool char short int long float half unsigned signed uint uchar ushort ulong size_t int8_t "
                         "uint8_t int16_t uint16_t int32_t uint32_t int64_t uint64_t".split())

@@ -347,12 +347,12 @@ class AddressSpaces:
                 (n.named_children[0] if n.named_children else None)
         if n is None:
             return None
-        if n.type == "identifier":
+        if n.type in ("identifier", "type_identifier"):  # (the latter: `float& r(tile[i])`, reference_spaces)
             name = self.src.text_of(n)
             p = f.param(name)
             if p is not None:
                 return self._param_space(f, p) if p.pointer or self.spaced_reference(p) else "thread"
-            sp = self.space_of(n, f)
+            sp = self.space_of(n, f) if n.type == "identifier" else self._space_of_identifier(n, f)
             if sp is None and self._local_decl(f, name) is None and name in self._program_constants():
                 return "constant"  # `&c` of a program-scope constant scalar
             if sp is None and self._local_decl(f, name) is None:

@@ -38,6 +38,7 @@ class Instance:
     consts: dict[str, str]
     members: list[str]  # data member names
     methods: dict[str, str] = field(default_factory=dict)  # const member -> free function
+    mutators: dict[str, str] = field(default_factory=dict)  # a plain class's other member -> free function
     statics: dict[str, str] = field(default_factory=dict)  # static member -> free function
     ctors: dict[int, str | None] = field(default_factory=dict)  # arity -> function (None: ambiguous)
     index: tuple[str, str] | None = None  # operator[]: (parameter, returned expression)
@@ -70,7 +71,9 @@ def _params(head: str, name: str) -> tuple[int, int, list[str]]:
 
 
 def make_instance(cd, bound: dict[str, str], key_index: int, subst, where: tuple[str, int]) -> tuple[Instance, list[Item]]:
-    """The struct and the free functions of class definition `cd` with its parameters `bound`."""
+    """The struct and the free functions of class definition `cd` with its parameters `bound` (a plain
+    class's members that are not const too: plain_classes.py)."""
+    plain_mutators = not cd.tparams and cd.pattern is None
     types = {pn for kind, pn, _ in cd.tparams if kind == "type"}
     sname = f"{cd.name}__kpd{key_index}"
     consts: dict[str, str] = {}
@@ -95,18 +98,24 @@ def make_instance(cd, bound: dict[str, str], key_index: int, subst, where: tuple
         if n in statics:
             head = re.sub(r"\bstatic\b", "", head)
             head = re.sub(r"\b" + re.escape(n) + r"(\s*\()", statics[n] + r"\1", head, count=1)
-        elif re.search(r"\)\s*const\s*$", head):
+        elif re.search(r"\)\s*const\s*$", head) or plain_mutators:
+            const = re.search(r"\)\s*const\s*$", head) is not None
             head = re.sub(r"\)\s*const\s*$", ")", head)
             start, _, ps = _params(head, n)
-            head = head[:start] + f"{sname} self" + (", " if ps else "") + head[start:]
+            head = head[:start] + f"{sname} {'' if const else '*'}self" + (", " if ps else "") + head[start:]
             head = re.sub(r"\b" + re.escape(n) + r"(\s*\()", f"{sname}__{n}" + r"\1", head, count=1)
-            rest = _words(rest.replace("this->", "self."), members)
-            inst.methods[n] = f"{sname}__{n}"
+            if const:
+                rest = _words(rest.replace("this->", "self.").replace("*this", "self"), members)
+            else:  # (a plain class's member that writes its object: through a pointer, plain_classes.py)
+                rest = _words(rest.replace("this->", "self->").replace("*this", "(*self)"),
+                              {m: f"self->{m}" for m in inst.members})
+            rest = _own_calls(rest, cd, sname, const)
+            (inst.methods if const else inst.mutators)[n] = f"{sname}__{n}"
         else:
             continue
         rest = re.sub(r"(?<![\w.:>])(" + "|".join(map(re.escape, statics)) + r")(\s*\()",
                       lambda m: statics[m.group(1)] + m.group(2), rest) if statics else rest
-        items.append(Item(head + brace + rest, fn.file, fn.line, "device", (statics.get(n) or inst.methods[n]),
+        items.append(Item(head + brace + rest, fn.file, fn.line, "device", (statics.get(n) or inst.methods.get(n) or inst.mutators[n]),
                           fn.tparams))
     inst.statics = statics
     for k, ct in enumerate(cd.ctors):
@@ -149,6 +158,23 @@ def make_instance(cd, bound: dict[str, str], key_index: int, subst, where: tuple
     return inst, items
 
 
+def _own_calls(body: str, cd, sname: str, const: bool) -> str:
+    """A member's calls of its class's other non-static members on its own object (`f()` in `g`): their free
+    functions on `self` (`*self` where the callee takes the object by value and self is a pointer)."""
+    names = [n for n, fn in cd.functions.items() if not _is_static(fn.text)]
+    if not names:
+        return body
+
+    def call(m: re.Match) -> str:
+        callee_const = re.search(r"\)\s*const\s*\{", cd.functions[m.group(1)].text) is not None
+        obj = "self" if const or not callee_const else "(*self)"
+        obj = obj if callee_const or not const else "&self"  # (C++ refuses a const member calling another)
+        close = balanced(m.string, m.end() - 1)
+        empty = not m.string[m.end(): close - 1].strip()
+        return f"{sname}__{m.group(1)}({obj}" + ("" if empty else ", ")
+    return re.sub(r"(?<![\w.>:])(" + "|".join(map(re.escape, names)) + r")\s*\(", call, body)
+
+
 def _is_static(text: str) -> bool:
     return re.search(r"\bstatic\b", text.split("(", 1)[0]) is not None
 
@@ -183,7 +209,7 @@ def rewrite_objects(text: str, types: dict[str, Instance]) -> str:
     text = re.sub(r"\b(" + names + r")\s*::\s*([A-Za-z_]\w*)", scoped, text)
     # objects
     objects: dict[str, tuple[Instance, int]] = {}  # name -> (instance, where its declaration ends)
-    for m in re.finditer(r"(?<![\w.])(" + names + r")\s+(?:const\s+)?([A-Za-z_]\w*)\s*(?=[;=,)])", text):
+    for m in re.finditer(r"(?<![\w.])(" + names + r")\s+(?:const\s+)?([A-Za-z_]\w*)\s*(?=[;=,){])", text):
         objects.setdefault(m.group(2), (types[m.group(1)], m.end()))
     if not objects:
         return text
@@ -218,13 +244,14 @@ def rewrite_objects(text: str, types: dict[str, Instance]) -> str:
             new = inst.consts[mem]
             text = edit(m.start(), m.end(), new)
             pos = m.start() + len(new)
-        elif m.group(4) is not None and mem in inst.methods:
+        elif m.group(4) is not None and (mem in inst.methods or mem in inst.mutators):
             open_i = m.end() - 1
             end = balanced(text, open_i)
             inner = text[open_i + 1: end - 1]
-            new = f"{inst.methods[mem]}({obj}" + (", " + inner if inner.strip() else "") + ")"
+            fn = inst.methods.get(mem) or inst.mutators[mem]
+            new = f"{fn}({'' if mem in inst.methods else '&'}{obj}" + (", " + inner if inner.strip() else "") + ")"
             text = edit(m.start(), end, new)
-            pos = m.start() + len(inst.methods[mem]) + 1
+            pos = m.start() + len(fn) + 1
         else:
             pos = m.end()
     return text

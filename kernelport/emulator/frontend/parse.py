@@ -19,6 +19,7 @@ from .lambdas import lower_lambdas
 from .arrayrefs import group as group_array_refs, lower_array_ref_params
 from .classdata import place_structs
 from .classtemplates import ClassTemplates, parse_class
+from .plain_classes import list_initialised, plain_class, read_as_instances
 from .functors import read as read_functors
 from .items import CXX_ONLY, Item, _paren_start, balanced, instantiate, item_info, split_items, strip_template_header
 from .lowered import AUTO_TYPE, OVERLOAD_SEP, LowerError, Lowered
@@ -132,6 +133,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
     kept: list[Item] = []
     templated: list[Item] = []
     classes: dict[str, list] = {}
+    plain: set[str] = set()  # classes with member functions and no template header (plain_classes.py)
     cub = BlockReduce(backend, spec.cub_namespaces) if spec.cub_namespaces and "BlockReduce" in pre else None
     for it in items:
         text, tparams = strip_template_header(it.text)
@@ -146,6 +148,10 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
             it.text, dflt = strip_defaults(it.text, _paren_start(head))
             if dflt:
                 defaults[it.name] = dflt
+        if tparams is None and (cls := plain_class(it)) is not None:  # `struct S { ... f() const {...} };`
+            classes.setdefault(cls.name, []).append(cls)
+            plain.add(cls.name)
+            continue
         if tparams is not None:
             it.tparams = tparams
             if it.name:
@@ -165,6 +171,9 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
             templated.append(it)
             continue
         kept.append(it)
+    list_initialised(kept + templated, {n for n in plain if not classes[n][0].ctors} | {
+        m.group(1) for it in kept if it.kind == "decl" and (m := _STRUCT_DEF.match(it.text))})  # `S s{x}`: `= {x}`
+    read_as_instances(kept + templated, plain)  # `S s;` of a plain class S: `S<> s;`, an instance
     unqualify(kept + templated)  # `util::f(...)` of a function `namespace util { }` defines: f
     templated += cub.items(path) if cub is not None else []  # BlockReduce's helpers: instantiated per type
     kept, templated = _one_definition(kept, q, spec), _one_definition(templated, q, spec)
@@ -196,7 +205,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         if groups is not None:
             it.text = lower_groups(it.text, groups, it.file, it.line, id(it))
         lower_array_ref_params(it)
-        lower_local_references(it)  # `const T& e = a[i];` -> a pointer read through
+        lower_local_references(it, not q.device_words)  # `const T& e = a[i];` -> a pointer read through
         lower_lambdas(it)  # `auto f = [&](int i) {...};` called as statements: inlined (lambdas.py)
         if "asm" in it.text:
             it.text = lower_asm(it.text)
