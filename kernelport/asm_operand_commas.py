@@ -9,7 +9,11 @@ in the first blank after the operand, same length, so every span stays the user'
 An operand is a short constraint literal (`"=r"`, `"+f"`, `"=&l"`, `"h"`) with its parenthesised expression; only a
 blank between `)` and the next constraint literal's `"` counts: a string literal followed by `(` is no other C++
 construct, so text outside asm operand lists is never matched.  Operands glued with no blank (`"r"(b)"r"(c)`) are
-left as written (the parse error stays, located)."""
+left as written (the parse error stays, located).
+
+A constraint written as two adjacent literals, `"=" "r"(x)` (C joins them in translation phase 6: gcc, clang and
+nvcc read `"=r"`), stopped the grammar too: its copy sees the inner quotes as blanks, one literal `"=   r"` of the
+same length, and the PTX readers see the joined `"=r"`."""
 from __future__ import annotations
 
 from . import lazy_re
@@ -18,6 +22,9 @@ _CONSTRAINT = rb'"[=+&]{0,3}[A-Za-z]{1,3}"\s*\('
 # an operand (its expression's parentheses nested one level deep), then the blank before the next operand
 _MISSING = lazy_re.compile(rb"(?<![\w\"])" + _CONSTRAINT + rb"(?:[^()\"\n]|\([^()\"\n]*\))*\)([ \t]*\r?\n?[ \t]*)(?="
                            + _CONSTRAINT + rb")")
+# a modifier literal, the blank, then the letters' literal and the operand's `(`: nothing else in C++ is a string
+# literal, a blank, a string literal and `(`, so only asm operands match
+_GLUED = lazy_re.compile(rb'(?<![\w"])"([=+&]{1,3})"([ \t]+)"([A-Za-z]{1,3}"\s*\()')
 _ASM_OPERAND_LISTS = ("gnu_asm_output_operand_list", "gnu_asm_input_operand_list")
 
 
@@ -25,6 +32,8 @@ def seen(data: bytes) -> bytes:
     """The grammar's copy with a comma in the first blank byte of each missing separator (length kept)."""
     if b'"(' not in data and b'" (' not in data:
         return data
+    if b'" "' in data or b'"\t"' in data:
+        data = _GLUED.sub(lambda m: b'"' + m.group(1) + b" " + m.group(2) + b" " + m.group(3), data)
     return _MISSING.sub(lambda m: m.group(0)[:m.start(1) - m.start(0)] + b"," + m.group(1)[1:]
                         if m.group(1) else m.group(0), data)
 
@@ -32,7 +41,10 @@ def seen(data: bytes) -> bytes:
 def written(inner: str) -> str:
     """An asm statement's text with the missing separators written (`"r"(b), "r"(c)`): what the PTX readers
     (kernelport.ptx_idioms.asm_sections) split into operands, as nvcc does."""
-    return seen(inner.encode("utf-8")).decode("utf-8") if '"' in inner else inner
+    if '"' not in inner:
+        return inner
+    joined = _GLUED.sub(lambda m: b'"' + m.group(1) + m.group(3), inner.encode("utf-8"))
+    return seen(joined).decode("utf-8")
 
 
 def commas_to_write(src) -> list:

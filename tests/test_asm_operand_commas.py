@@ -39,3 +39,23 @@ def test_written_commas_are_not_doubled_and_glued_operands_stay_a_located_parse_
     assert ': "r"(x), "r"(y));' in whole and ",," not in whole and ", ," not in whole
     glued = _src('  asm("add.u32 %0, %1, %2;" : "=r"(r) : "r"(x)"r"(y));\n')
     assert glued.tree.root_node.has_error  # no blank to read a comma in: left as written (nvcc's leniency only)
+
+
+def test_a_constraint_of_two_adjacent_literals_parses_and_is_read_joined():
+    # C joins `"=" "r"` in translation phase 6 (nvcc, gcc and clang read "=r"); the grammar stopped at it (KP001)
+    src = _src('  asm volatile("mov.u32 %0, %%laneid;" : "=" "r"(r));\n  r += x;\n')
+    assert not src.tree.root_node.has_error
+    port, whole = translate(src, "hip")
+    assert port.ok, port.diagnostics
+    assert "r = (__lane_id() & 31);" in whole and "asm" not in whole
+    kept = _src('#if defined(__CUDA_ARCH__)\n  asm("vadd.u32.u32.u32 %0, %1, %2;" : "=" "r"(r) : "r"(x), "r"(y));\n'
+                '#else\n  r = x + y;\n#endif\n')
+    assert not kept.tree.root_node.has_error
+    assert ': "=" "r"(r) : "r"(x), "r"(y));' in translate(kept, "hip")[1]  # the user's spelling, clang joins it
+
+
+def test_adjacent_literals_outside_asm_operands_are_not_joined():
+    # a look-alike: string literals joined in a call's argument list are not followed by `(`, or are a format
+    src = SourceFile.from_text('__device__ void f(const char *);\n__global__ void k() { f("=" "r"); }\n', "t.cu")
+    assert b'f("=" "r")' in src.data and not src.tree.root_node.has_error
+    assert 'f("=" "r")' in translate(src, "hip")[1]
