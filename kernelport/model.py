@@ -15,7 +15,7 @@ from tree_sitter import Node
 
 from .depth import big_stack
 from .file_scope import SCOPE_CONTAINERS, file_scope_items  # noqa: F401 - (model.file_scope_items: its callers)
-from . import backends, dialect, launch_macros, launchforms, member_builtins, own_macros
+from . import backends, dialect, launch_macros, launchforms, member_builtins, own_macros, sized_extern_shared
 from .macros import SPACE_WORDS
 from .qualifier_macros import qualifier_macros
 from .source import SourceFile, call_args, ident_name, uncomment, walk
@@ -379,13 +379,16 @@ def build(src: SourceFile) -> Module:
         t = node.type
         if t == "declaration" and any(c.type == "type_qualifier" and src.text_of(c) == "__shared__"
                                       for c in node.children):
-            dynamic = any(c.type == "storage_class_specifier" and src.text_of(c) == "extern" for c in node.children)
+            extern = any(c.type == "storage_class_specifier" and src.text_of(c) == "extern" for c in node.children)
             for d in node.children_by_field_name("declarator"):
                 dims, n = [], d
                 while n is not None and n.type in ("array_declarator", "init_declarator"):
                     if n.type == "array_declarator" and n.child_by_field_name("size") is not None:
                         dims.insert(0, n.child_by_field_name("size"))
                     n = n.child_by_field_name("declarator")
+                # dynamic: `extern` of an array of unknown bound; nvcc defines a complete one (`extern __shared__ T
+                # s[256]`, warning #20044) statically (kernelport/sized_extern_shared.py)
+                dynamic = extern and sized_extern_shared.unbounded(d)
                 shared.append(SharedArray(ident_name(d) or "?", _type_text(src, node), dims, dynamic, node, owner(node)))
         elif t == "call_expression":
             fn = node.child_by_field_name("function")

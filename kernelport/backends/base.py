@@ -266,9 +266,8 @@ class Backend(KernelHeads):
     # spaces (clang's CUDA/HIP: "no function template matches function template specialization" for
     # `template<> __host__ __device__ T f(...)` of a `__device__` primary; nvcc takes each as written).
     specialization_spaces_match: ClassVar[bool] = False
-    # Whether the compiler needs a function's execution space on its definition where an earlier
-    # declaration has it (`int __device__ f(int);` in a header, `int f(int x) {...}` in the source:
-    # nvcc takes the declaration's, clang sees a host function overloading a device one).
+    # Whether the compiler needs a function's execution space on its definition where an earlier declaration has it
+    # (`int __device__ f(int);`, then `int f(int x) {...}`: nvcc takes the declaration's, clang sees a host overload).
     definition_spaces_declared: ClassVar[bool] = False
     # Whether the compiler refuses a braced initializer's element narrowed from a non-constant (`float a[] =
     # {x * 0.5}`: clang's error, g++'s warning), so the port writes the conversion (kernelport/braced_narrowing.py).
@@ -286,9 +285,10 @@ class Backend(KernelHeads):
     # Whether the compiler refuses a `__shared__` variable of a class with default member initializers, which nvcc takes
     # and never initialises (kernelport/shared_storage.py then declares the same bytes uninitialised).
     shared_initializers_refused: ClassVar[bool] = False
-    # Where the compiler reads an array bound naming `const` floating-point locals as a variable-length array (standard
-    # C++; nvcc folds it) and cannot hold one in device code: why, in words (kernelport/folded_bounds.py writes the
-    # bound's value); None where such a bound compiles.
+    # Whether it refuses `extern __shared__` of a complete type (nvcc defines it: kernelport/sized_extern_shared.py).
+    extern_shared_definitions_refused: ClassVar[bool] = False
+    # Where the compiler reads an array bound naming `const` floating-point locals as a variable-length array (C++; nvcc
+    # folds it), none in device code: why, in words (kernelport/folded_bounds.py writes its value); None: it compiles.
     device_vla_refused: ClassVar[str | None] = None
     # Constructs nvcc accepts and the compiler rejects, with no respelling of the same meaning (undefined behaviour in the
     # source: `delete[]` of an array): keys of kernelport/nvcc_leniencies.LENIENCIES, each a located KP243 error.

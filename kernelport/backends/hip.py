@@ -425,6 +425,7 @@ class HIP(Backend):
         "unique.h": ("unique", "unique_copy", "unique_by_key", "unique_by_key_copy"),
     }.items() for name in names}
     shared_initializers_refused = True  # clang: "initialization is not supported for __shared__ variables"
+    extern_shared_definitions_refused = True  # clang: "__shared__ variable 's' cannot be 'extern'"
     device_alloca_crash = ("clang 15 (ROCm 5.2's hipcc) crashes on alloca in AMDGPU device code at -O3 (an alloca in the "
                            "default address space: the llvm/llvm-project#59250 class of crash)")
     cg_members = {("thread_block", "group_dim"): "blockDim", ("thread_block", "dim_threads"): "blockDim",

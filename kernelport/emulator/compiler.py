@@ -361,7 +361,7 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
             return None
         t = self.c.tr.resolve(node.type)
         if SHARED_STORAGE in storage:
-            if "extern" in storage or (isinstance(t, ArrT) and t.n is None):
+            if isinstance(t, ArrT) and t.n is None:  # (`extern` of a complete type: nvcc's static definition, #20044)
                 self.scope.add(node.name, ("dyn", None, t, node))
                 self.c.dynamic_shared.append((node.name, t))
             else:

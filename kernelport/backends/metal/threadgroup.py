@@ -72,6 +72,11 @@ class ThreadgroupMemory(InstanceShared, HelperShared):
             if f.is_kernel and not sh.dynamic and sh.node.parent == f.body:
                 if not self.shared_table_declaration(sh, f):  # `device node * threadgroup slots[4]`
                     self.rw.replace(qual, dialect.concept("shared").spelling("metal"))
+                for c in sh.node.children:  # `extern __shared__ T s[N]`: nvcc's definition (sized_extern_shared.py)
+                    if c.type == "storage_class_specifier" and self.src.text_of(c) == "extern":
+                        self.rw.replace(c, "")
+                        if c.next_sibling is not None and self.src.data[c.end_byte:c.next_sibling.start_byte].isspace():
+                            self.rw.drop_span(c.end_byte, c.next_sibling.start_byte)
             elif sh.dynamic:
                 self.rw.replace(sh.node, f"/* {sh.name}: the kernel's threadgroup(0) parameter */")
             elif f.is_kernel:
