@@ -11,6 +11,7 @@ from .macro_tokens import Tok, match_brace as _match_brace, match_open
 from .macros import FUNCTIONAL_CAST, IGNORED_QUALIFIERS, REFERENCE_QUALIFIER, Mask
 from .list_directives import list_directives
 from .member_pointers import member_pointers
+from .typeof_casts import WORDS as TYPEOF_WORDS, typeof_gap
 
 _DIRECTIVE_LINE = re.compile(rb"(?m)^[ \t]*#")
 _CONDITIONAL_LINE = re.compile(rb"(?m)^[ \t]*#[ \t]*(if|el|endif)")  # (a branch's lines are not blanked alone)
@@ -171,6 +172,9 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
                 edits = [(toks[k].start, toks[k].end, blank_bytes(data, toks[k].start, toks[k].end))
                          for k in blank]
                 yield ("new", t.start, "new"), edits, [Mask(e[0], e[1], "new", "grammar") for e in edits]
+        elif t.text in TYPEOF_WORDS:  # GNU `typeof`: a cast to it, a sizeof's operand (kernelport/typeof_casts.py)
+            if (gap := typeof_gap(toks, i, data, masked_at, close_of)) is not None:
+                yield gap
         elif t.text == "decltype" and i + 1 < len(toks) and toks[i + 1].text == "(" and i not in masked_at:
             close = close_of(i + 1)  # `decltype(*u != *u, std::true_type())` (SFINAE): a comma expression the grammar
             comma = _last_comma(toks, i + 2, close) if close is not None else None  # does not take there: seen as

@@ -1,0 +1,61 @@
+"""GNU `typeof`, which nvcc's EDG front end accepts in every C++ mode and tree-sitter's grammar has no place for:
+a C-style cast to it, `(typeof(m->IRP)) calloc(n, sizeof(*m->IRP))` (heldout101: an SpMV code's allocation
+helpers in a header every source includes), and the type operand of `sizeof`/`alignof`, `sizeof(typeof(x))`.
+The parse sees the cast as blanks (its operand alone: the value the analyses read is the same) and the operand
+of `sizeof` as its expression (`sizeof(      (x))`: the same size), kernelport/grammar_gaps.py; clang accepts
+`typeof` in GNU modes only (hipcc with `-std=c++17` rejects it: "use of undeclared identifier 'typeof'"), so the
+ports write `__typeof__`, which clang and g++ take in every mode (kernelport/lexing.respell_for_clang), also where
+the grammar read the word as a name (`(typeof(p)) e` parses as a cast to a function type named `typeof`).
+A declaration of a `typeof` type, `typeof(x) y = x;`, is not read: it stays a located parse error."""
+from __future__ import annotations
+
+from typing import Callable
+
+from .macro_tokens import Tok
+from .macros import Mask
+
+TYPEOF = "typeof"  # a Mask's name: the keyword of a cast or sizeof operand seen as blanks (the ports respell it)
+WORDS = frozenset({"typeof", "__typeof__", "__typeof"})
+_SIZE_WORDS = frozenset({"sizeof", "alignof", "__alignof__", "_Alignof"})
+_OPERAND_START = frozenset({"(", "*", "&", "-", "+", "!", "~", "++", "--"})
+_BLANKS = bytes(b if b in (0x0A, 0x0D) else 0x20 for b in range(256))
+
+
+def typeof_gap(toks: list[Tok], i: int, data: bytes, masked_at: set[int], close_of: Callable[[int], "int | None"]):
+    """The repair candidate at token i (a `typeof` word), or None: (key, edits, masks) as grammar_gaps yields."""
+    t = toks[i]
+    if t.text not in WORDS or i in masked_at or i == 0 or i + 1 >= len(toks) or toks[i + 1].text != "(" \
+            or toks[i - 1].text != "(":
+        return None
+    close = close_of(i + 1)
+    if close is None or close + 1 >= len(toks) or toks[close + 1].text != ")":
+        return None
+    before = toks[i - 2] if i >= 2 else None
+    word = [Mask(t.start, t.end, TYPEOF, "grammar")] if t.text == "typeof" else []
+    if before is not None and before.text in _SIZE_WORDS:  # `sizeof(typeof(x))`: seen as `sizeof(      (x))`
+        return (("typeof", t.start, t.text), [(t.start, t.end, data[t.start:t.end].translate(_BLANKS))],
+                word or [Mask(t.start, t.end, "typeof operand", "grammar")])
+    if before is not None and (before.kind in ("ident", "num", "string") or before.text in (")", "]")):
+        return None  # a call's or subscript's parenthesis, `f(typeof(x))`: no cast
+    nxt = toks[close + 2] if close + 2 < len(toks) else None
+    if nxt is None or not (nxt.kind in ("ident", "num", "string") or nxt.text in _OPERAND_START):
+        return None
+    s, e = toks[i - 1].start, toks[close + 1].end  # the cast `(typeof(...))`: seen as blanks, its operand alone
+    spans = [(s, t.start), (t.start, t.end), (t.end, e)]  # (masks side by side: the keyword's is its own)
+    edits = [(a, b, data[a:b].translate(_BLANKS)) for a, b in spans]
+    masks = [Mask(s, t.start, "typeof cast", "grammar"), (word or [Mask(t.start, t.end, "typeof cast", "grammar")])[0],
+             Mask(t.end, e, "typeof cast", "grammar")]
+    return ("typeof cast", s, t.text), edits, masks
+
+
+def typeof_words(masks) -> list[tuple[int, int]]:
+    """The spans of the `typeof` keywords the parse saw as blanks (the ports write `__typeof__` there)."""
+    return [(m.start, m.end) for m in masks if m.name == TYPEOF and m.reason == "grammar"]
+
+
+def typeof_nodes(order, data: bytes) -> list:
+    """`typeof` words the grammar did read, as a name: `(typeof(p)) calloc(...)` parses as a cast to a function
+    type named `typeof` (nothing to repair there), `typeof(x) y` as a call (the ports write `__typeof__` there too;
+    nvcc reads `typeof` as GNU's keyword in every mode, so no program it accepts names anything so)."""
+    return [n for n in order if n.type in ("identifier", "type_identifier") and n.end_byte - n.start_byte == 6
+            and data[n.start_byte:n.end_byte] == b"typeof" and data[n.end_byte:n.end_byte + 64].lstrip()[:1] == b"("]
