@@ -19,7 +19,7 @@ from tree_sitter import Node
 from .depth import big_stack
 from . import arch_branches, atomic_refs, backends, cub_decomposers, device_allocas, folded_bounds, host_typed_functors, implicit_typename, private_memory, pass_branches, reduce_operands, stdint_typedefs, blocksizes, collective_widths, confined_votes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, own_macros, thrust_cub, unroll_counts, vector_lists, warpcounts, warpflow, warpwidth, version_values, line_splices, include_lines, device_less_operators, pass_attributes, nvcc_leniencies, vla_initializers, thrust_headers, host_classifiers, shared_storage, masked_types, lds_address_lists
 from . import signed_masks, vector_short_lists, verbatim_args  # (h/hip64b's passes and checks)
-from . import literal_lanes, wide_ballot_holders
+from . import literal_lanes, named_full_masks, wide_ballot_holders
 from .api_names import ApiNames
 from .inline_asm import InlineAsm
 from .attribute_order import AttributeOrder
@@ -325,6 +325,8 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
             signed_masks.rewrite(self, site)  # `(int)ballot < 0`: lane 31 of the thread's warp
             literal_lanes.rewrite(self, site)  # `m & 1`: lane 0 of the thread's warp
         elif role == "full_value":
+            if named_full_masks.rewrite(self, site):  # `constexpr unsigned F = 0xffffffffu`, `unsigned F = ...`
+                return
             text = self.spell("activemask")
         elif role == "bitop64":
             self.rewrite_bitop64(n)
