@@ -134,8 +134,9 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
                          f"({self.spell('wave_size_const')}) and the run-time width ({self.spell('warp_size')})",
                          "make the width a run-time value, or a template parameter chosen at run time "
                          "(kp_device_wave_size() == 64 ? k<64><<<...>>> : k<32><<<...>>>)")
-        return self.spell({"size": "wave_size_bound", "const": "wave_size_const", "device": "warp_size",
-                           "host": "host_wave_size"}[ctx])
+        f = self.module.function_at(node) if ctx == "device" else None  # (a __host__ __device__ one: both passes')
+        return self.spell("hd_wave_size" if f is not None and f.is_host and dialect.concept("hd_wave_size").spelling(
+            self.backend) else {"size": "wave_size_bound", "const": "wave_size_const", "device": "warp_size", "host": "host_wave_size"}[ctx])
 
     def note(self, node: Node, after: str, why: str) -> None:
         self.port.notes.append(Note(self.src.loc(node), self.src.text_of(node), after, why))
@@ -539,6 +540,10 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
             elif ctx == "host" and host is not None and n.type == "identifier":
                 self.rw.replace(n, host)
                 self.note(n, host, "host code must ask the device for its wave width")
+            elif ctx == "device" and f is not None and f.is_host and n.type == "identifier" and not self.rw.has(n) and \
+                    (hd := dialect.concept("hd_wave_size").spelling(self.backend)):  # a __host__ __device__ function's
+                self.rw.replace(n, hd)
+                self.note(n, hd, "a __host__ __device__ function's host pass must ask the device for its wave width")
             elif ctx == "device" and bound_only and n.type == "identifier" and not self.rw.has(n):
                 text = self.spell("warp_size")
                 self.rw.replace(n, text)
