@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from .literal_lanes import _TRUTH  # (the statements whose condition a value is: a truth test)
 from .source import ident_name
 
 CODE = "KP244"
 _POSITIONS = frozenset({"__clz", "__clzll", "__ffs", "__ffsll", "__popc", "__popcll"})
-_TRUTH = frozenset({"condition_clause", "if_statement", "while_statement", "do_statement", "for_statement"})
 
 
 def _up(n: Node) -> Node:
