@@ -172,6 +172,9 @@ CONCEPTS: tuple[Concept, ...] = (
            "(Metal does not promise 32: 64 covers every SIMD-group width it reports)"),
     C("host_wave_size", "runtime", matchable=False,
       note="host code asks the device; a macro would give the host pass's value"),
+    # A `__host__ __device__` function's run-time wave width: the device pass's own, the host pass asks the device
+    # (a compile-time constant is the host pass's guess: kernelport/code_contexts.py's 'device' of such a function).
+    C("hd_wave_size", "runtime", matchable=False, note="the device pass's width; the host pass asks the device"),
     # A thread budget cut into rows of the wave (`block_size / 32` in a launch whose rows follow the
     # kernel: kernelport.launchrows): at least one row, where the budget is smaller than the wave.
     C("host_wave_rows", "runtime", ("threads",), matchable=False,

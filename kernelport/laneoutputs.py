@@ -193,6 +193,8 @@ class _Kernel:
                             if o.key in lanes:
                                 out.setdefault(o.key, []).append((n, None))
                 continue
+            if self.src.text_of(n.child_by_field_name("operator")) in ("&&", "||"):
+                continue  # (truth values: `(w & (1u << lane)) && (m & bit)` meets nothing)
             sides = [self.origins(c, True) for c in (n.child_by_field_name("left"), n.child_by_field_name("right"))
                      if c is not None]
             for mine, other in ((sides[0], sides[-1]), (sides[-1], sides[0])):
@@ -333,8 +335,40 @@ def check(tr) -> None:
                        "store a value the width does not change (the lane within 32: `lane & 31`), or suppress "
                        "with --allow-unported where the output is meant to be the device's")
             continue
-        for o in s.fixes:
-            if o.fix.type == "call_expression":  # a lane helper's call: the helper stays the wave's
+        _keep_lanes(tr, s.fixes, called)
+    _lane_bits(tr, sites, called)
+
+
+def _keep_lanes(tr, fixes: list[Origin], called) -> None:
+    """Spell each `%laneid` of `fixes` as the 32-lane warp's lane (the asm statement, or the helper's call)."""
+    for o in fixes:
+        if o.fix.type == "call_expression":  # a lane helper's call: the helper stays the wave's
+            if (o.fix.start_byte, o.fix.end_byte, o.fix.type) not in tr.rw.replacements:
                 tr.rw.replace(o.fix, lambda rw, n: dialect.render(called, tr.backend, {"lane": rw.stitch(n)}))
+        else:
+            tr.data_lanes.add(o.fix.start_byte)
+
+
+def _lane_bits(tr, sites, called) -> None:
+    """A lane's bit of a 32-bit word by the lane id (`w & (1u << laneid())`): the 32-lane warp's lane, or
+    KP244 where that lane id also meets the wave (kernelport/lane_bits.py)."""
+    from . import lane_bits
+    module, warp = tr.module, tr.analysis.warp_level
+    if not module.asm:
+        return
+    holders = {h for s in tr.analysis.sites if s.confirmed and s.role == "type32" for h in tr.analysis.holders.get(s.id, ())}
+    starts, ops = _origin_starts(module, sites), _warp_ops(warp)
+    returns = helper_returns(module, warp, sites, tr.cuda_only_region)
+    for f in module.functions.values():
+        if not f.is_device or f.body is None or not _has_origin(module, f, starts, returns):
+            continue
+        k = _Kernel(module, f, warp, sites, returns, ops)
+        found = [(n, o) for n, o in lane_bits.shifts(k, sites, holders)
+                 if not tr.cuda_only_region(n) and not lane_bits.logical(tr, f, o)]
+        met = k.meets({o.key for _, got in found for o in got}) if found else {}
+        for shift, got in found:
+            mixed = next((o for o in got if o.key in met), None)
+            if mixed is not None:
+                lane_bits.problem(tr, shift, mixed, met[mixed.key])
             else:
-                tr.data_lanes.add(o.fix.start_byte)
+                _keep_lanes(tr, got, called)

@@ -298,7 +298,7 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
             """How the port of `key` spells its includes: the ports of the ported headers it includes."""
             incs = proj.scan(key).includes.get(key, [])
             include_map = {i.node.start_byte: _spelling(i, dest[key], dest[i.resolved], (key, i.name) in proj.searched)
-                           for i in incs if i.resolved in ported and i.resolved != key}
+                           for i in incs if i.resolved in ported}  # (its own name too: a guarded self-include)
             for i in incs:  # a header left alone, reached beside the file or by a search of the tree
                 # (kernelport.include_search): still reached from where the port is
                 searched = (key, i.name) in proj.searched

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tree_sitter import Node
 
-from . import abslanes, annotated_votes, backends, blocksizes, host_wave_constants, includes, dialect, fnscopes, launchrows, macro_warp_math, lazy_re, renamed_ports, warpflow, warpwidth, wavebranches
+from . import abslanes, annotated_votes, backends, blocksizes, device_switch_widths, host_wave_constants, includes, dialect, fnscopes, launchrows, macro_warp_math, lazy_re, renamed_ports, warpflow, warpwidth, wavebranches
 from .diagnostics import Diagnostic
 from .errors import Location
 from .source import SourceFile, _Kept
@@ -225,6 +225,7 @@ class Soundness:
     def rewrite_launch_rows(self) -> None:
         """Launches whose block rows the kernel ties to a warp width the port makes the wave (launchrows)."""
         launchrows.rewrite_launch_rows(self)
+        device_switch_widths.check(self)  # (a stored host width the program reads after a device switch: KP244)
 
     def refused_group_mask(self, c: dialect.Concept, mask: Node | None, call: Node) -> bool:
         """A warp reduction or a match (sm_70's __match_any_sync, __match_all_sync) runs over every lane of its

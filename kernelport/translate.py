@@ -19,7 +19,7 @@ from tree_sitter import Node
 from .depth import big_stack
 from . import arch_branches, atomic_refs, backends, cub_decomposers, device_allocas, folded_bounds, host_typed_functors, implicit_typename, private_memory, pass_branches, reduce_operands, stdint_typedefs, blocksizes, collective_widths, confined_votes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, own_macros, thrust_cub, unroll_counts, vector_lists, warpcounts, warpflow, warpwidth, version_values, line_splices, include_lines, device_less_operators, pass_attributes, nvcc_leniencies, vla_initializers, thrust_headers, host_classifiers, shared_storage, sized_extern_shared, masked_types, lds_address_lists
 from . import signed_masks, vector_paren_inits, vector_short_lists, verbatim_args  # (h/hip64b's passes and checks)
-from . import literal_lanes, wide_ballot_holders
+from . import literal_lanes, named_full_masks, wide_ballot_holders
 from .api_names import ApiNames
 from .inline_asm import InlineAsm
 from .attribute_order import AttributeOrder
@@ -134,8 +134,9 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
                          f"({self.spell('wave_size_const')}) and the run-time width ({self.spell('warp_size')})",
                          "make the width a run-time value, or a template parameter chosen at run time "
                          "(kp_device_wave_size() == 64 ? k<64><<<...>>> : k<32><<<...>>>)")
-        return self.spell({"size": "wave_size_bound", "const": "wave_size_const", "device": "warp_size",
-                           "host": "host_wave_size"}[ctx])
+        f = self.module.function_at(node) if ctx == "device" else None  # (a __host__ __device__ one: both passes')
+        return self.spell("hd_wave_size" if f is not None and f.is_host and dialect.concept("hd_wave_size").spelling(
+            self.backend) else {"size": "wave_size_bound", "const": "wave_size_const", "device": "warp_size", "host": "host_wave_size"}[ctx])
 
     def note(self, node: Node, after: str, why: str) -> None:
         self.port.notes.append(Note(self.src.loc(node), self.src.text_of(node), after, why))
@@ -327,6 +328,8 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
             signed_masks.rewrite(self, site)  # `(int)ballot < 0`: lane 31 of the thread's warp
             literal_lanes.rewrite(self, site)  # `m & 1`: lane 0 of the thread's warp
         elif role == "full_value":
+            if named_full_masks.rewrite(self, site):  # `constexpr unsigned F = 0xffffffffu`, `unsigned F = ...`
+                return
             text = self.spell("activemask")
         elif role == "bitop64":
             self.rewrite_bitop64(n)
@@ -539,6 +542,10 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
             elif ctx == "host" and host is not None and n.type == "identifier":
                 self.rw.replace(n, host)
                 self.note(n, host, "host code must ask the device for its wave width")
+            elif ctx == "device" and f is not None and f.is_host and n.type == "identifier" and not self.rw.has(n) and \
+                    (hd := dialect.concept("hd_wave_size").spelling(self.backend)):  # a __host__ __device__ function's
+                self.rw.replace(n, hd)
+                self.note(n, hd, "a __host__ __device__ function's host pass must ask the device for its wave width")
             elif ctx == "device" and bound_only and n.type == "identifier" and not self.rw.has(n):
                 text = self.spell("warp_size")
                 self.rw.replace(n, text)

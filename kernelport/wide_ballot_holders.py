@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import backends, dialect, literal_lanes, signed_masks
+from . import backends, dialect, literal_lanes, reversed_words, signed_masks
 
 _WIDE = frozenset({"long long", "long long int", "signed long long", "signed long long int", "unsigned long long",
                    "unsigned long long int", "long", "long int", "unsigned long", "unsigned long int", "int64_t",
@@ -220,7 +220,7 @@ def brev_lanes(tr, call: Node, arg: Node, wide) -> None:
     """`__brev(m)` of a lane mask the port widens: the wave's lanes reversed in the wave's width, lane 0 at bit
     `warpSize - 1` as CUDA's at bit 31: `(__brevll(m) >> (64 - warpSize))` (`__brevll` alone put lane 0 at bit 63:
     32 bits above CUDA's word on gfx1030, and `__clz` of it, the lowest voter, read against `clz_lanes`'s width)."""
-    if not _wave_words(tr):
+    if not _wave_words(tr) or reversed_words.refuse(tr, call):  # (`__brev(m) >> 28`: a number, KP244)
         return
     width = tr.spell("warp_size")
     tr.rw.replace(call, lambda rw, node: f"({dialect.render(wide, tr.backend, {'x': rw.text(arg)})} >> (64 - {width}))")

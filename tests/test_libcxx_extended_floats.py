@@ -44,3 +44,22 @@ def test_look_alikes_keep_the_c_library_s_names():
     assert "std::numeric_limits<float>::max() + cxx::numeric_limits<int>::max()" in text, text
     assert "namespace cxx = std;" in text and "std::numeric_limits<T>::max()" in text, text
     assert "cuda::std" not in text.split("namespace cxx")[1], text
+
+
+def test_std_numeric_limits_of_half_is_kept_as_nvcc_reads_it(tmp_path):
+    """Stop 66 (stop 65's note): `std::numeric_limits<__half>` (the C++ library's, not libcu++'s) has no
+    specialization under nvcc either: measured with nvcc 13 -ptx, `lowest()` and `infinity()` store 0 (the primary
+    template's `T()`), as hipcc's ROCm 5.2 headers give (clang's IR: `0xH0000`).  The port keeps it as written
+    (the same value on both) and compiles; a template's `std::numeric_limits<T>` with T = __half alike."""
+    from conftest import hip_compiles
+    code = ("#include <cuda_fp16.h>\n#include <limits>\n"
+            "template <typename T> __device__ T lowest() { return std::numeric_limits<T>::lowest(); }\n"
+            "__global__ void k(const __half* x, __half* out) {\n"
+            "    __half m = std::numeric_limits<__half>::lowest();\n"
+            "    out[threadIdx.x] = __hadd(__hadd(m, x[threadIdx.x]), lowest<__half>());\n"
+            "    out[0] = std::numeric_limits<__half>::infinity();\n}\n")
+    port, text = translate(SourceFile.from_text(code, "t.cu"), "hip")
+    assert _errors(port) == [], [d.format() for d in port.diagnostics]
+    assert "__half m = std::numeric_limits<__half>::lowest();" in text
+    assert "out[0] = std::numeric_limits<__half>::infinity();" in text
+    hip_compiles(tmp_path, text)

@@ -147,11 +147,12 @@ def test_a_lane_bit_of_a_laneid_helper_is_widened(tmp_path):
     """`1u << laneid()` where the helper reads `%laneid` (the port's `__lane_id()`, 0-63): main kept the 32-bit
     `1u`, whose shift by lanes 32-63 is undefined (the rank within the warp was wrong at lanes 33-63); it is a
     lane bit as `1u << (threadIdx.x & 31)` is, `1ull`.  A lane bit of a data word (`in[i] & (1u << laneid())`)
-    keeps its `1u`."""
+    keeps its `1u` and takes the 32-lane warp's lane (stop 66, kernelport/lane_bits.py: `1u << __lane_id()`
+    shifted the 32-bit word by 32-63 on the upper warp)."""
     port, text = ported(LANEID, dedent=False)
     assert "((1ull << laneid()) - 1)" in port.body, port.body
     _same(LANEID, text)
     hip_compiles(tmp_path, text, "laneid.hip")
     alike, _ = ported(LANEID.replace("    out[i] = __popc", "    if (in[i] & (1u << laneid())) out[i] = 5;\n"
                                      "    out[i + 1] = __popc"), dedent=False)
-    assert "if (in[i] & (1u << laneid())) out[i] = 5;" in alike.body, alike.body
+    assert "if (in[i] & (1u << (laneid() & 31))) out[i] = 5;" in alike.body, alike.body

@@ -1,0 +1,44 @@
+"""A `__host__ __device__` function's run-time read of a wave-size constant the port makes the wave's (stop 65's
+note): main wrote `KP_WAVE_SIZE` (the macro kept) or `warpSize` there, which hipcc's host pass reads as its own
+guess (KP_WAVE_SIZE: 32, no __GFX9__ on the host; ROCm 5.2's warpSize: 64 on every host pass), so a host call
+(`nwarps(b)` for a launch or a buffer) disagreed with the device's width on gfx90a or on gfx1030.  Now the
+function reads `kp_hd_wave_size()` (the prologue's: `warpSize` in the device pass, `kp_device_warp_size()` on the
+host).  Look-alikes: a `__device__` function keeps the macro, a host function asks the device as before."""
+from __future__ import annotations
+
+import numpy as np
+
+from conftest import hip_compiles
+from port_support import assert_port_at_64_is_original_at_32, port_text
+
+SRC = """#define WARP_SIZE 32
+__host__ __device__ inline int lane_of(int t) { return t % WARP_SIZE; }
+__host__ __device__ inline int warp_of(int t) { return t / WARP_SIZE; }
+__host__ __device__ inline int nwarps(int threads) { return (threads + WARP_SIZE - 1) / WARP_SIZE; }
+__device__ inline int dev_warps(int threads) { return threads / WARP_SIZE; }
+__global__ void k(const float* x, float* out) {
+    float v = x[blockIdx.x * blockDim.x + threadIdx.x];
+    for (int o = WARP_SIZE / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    __shared__ float part[WARP_SIZE];
+    if (lane_of(threadIdx.x) == 0) part[warp_of(threadIdx.x)] = v;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        float s = 0;
+        for (int w = 0; w < nwarps(blockDim.x) && w < dev_warps(blockDim.x); ++w) s += part[w];
+        out[blockIdx.x] = s;
+    }
+}
+int blocks(int n) { int b = 8 * WARP_SIZE; return n / b + nwarps(b); }
+"""
+
+
+def test_a_host_device_functions_width_asks_the_device_on_the_host_pass(tmp_path):
+    text = port_text(SRC, dedent=False)
+    assert "__host__ __device__ inline int lane_of(int t) { return t % kp_hd_wave_size(); }" in text, text
+    assert "return (threads + kp_hd_wave_size() - 1) / kp_hd_wave_size(); }" in text, text
+    assert "__device__ inline int dev_warps(int threads) { return threads / WARP_SIZE; }" in text, text
+    assert "int blocks(int n) { int b = 8 * kp_device_warp_size();" in text, text
+    assert "__host__ __device__ static inline int kp_hd_wave_size()" in text  # the prologue's
+    hip_compiles(tmp_path, text)
+    args = {"x": np.arange(512, dtype=np.float32), "out": np.zeros(2, dtype=np.float32)}
+    assert_port_at_64_is_original_at_32(SRC, text, "k", args, (2,), (256,))
