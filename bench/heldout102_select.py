@@ -94,9 +94,16 @@ DROP_BY_NAME.update({r: "(b): NVIDIA's own or a cuda-samples copy" for r in NVID
 DROP_BY_NAME.update({r: "(c): in an earlier frame" for r in IN_EARLIER_FRAME})
 REMAINING_BEFORE_D = [r for r in FRAME if r not in DROP_BY_NAME]
 assert len(FRAME) == 100 and len(REMAINING_BEFORE_D) == 99, len(REMAINING_BEFORE_D)
-# (d): find_files(repo=X, ext="cu"), then ext="cuh" where that showed no path; paths only (to be recorded)
-LOOKED: list[str] = []
-CUDA_SHOWN: tuple[str, ...] = ()
+# (d): find_files(repo=X, ext="cu"), then ext="cuh" where that showed no path; paths only; 23:59-00:04 UTC, after the
+# RULE's commit c7c10dd8 (23:58:38), before any fetch. All 99 looked (.cu), and the 91 that showed no .cu looked again
+# (.cuh): none of the 91 shows a .cuh path. danfelbm/astra and lbm364dl/graded-readers said "more matched" with zero
+# paths shown (both extensions): read as zero paths (heldout90's reading).
+LOOKED = REMAINING_BEFORE_D
+CUDA_SHOWN = (
+    "zephyrus-repos/LBM_OpenSource", "yzkhere0129/LBMProject", "Cavibot/LBM-Fluid-Structure-Interaction",
+    "gtauzin/metaLBM", "brunoyanjos/lbm", "Gab-San/lbm-simulation-lib", "TNL-Project/TNL-LBM",
+    "shimomurakazuya/ens_cityLBM",
+)
 NO_CUDA_FILES: frozenset[str] = frozenset(r for r in LOOKED if r in REMAINING_BEFORE_D) - set(CUDA_SHOWN)
 
 
