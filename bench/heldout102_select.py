@@ -44,7 +44,19 @@ the rule is not widened for that. heldout102 takes EVERY rank 1, 2, 3, ...
   be fetched, does not qualify or gives 0 files. Sampled repositories are taken in order until the set holds at least
   STOP_FILES = 40 files or STOP_PROJECTS = 10 projects; if the frame runs out first, the set is what it gives (said,
   not widened).
-Outcome of the drops and the sampling: (to be recorded after the looks and fetches, before any measure).
+Outcome of the drops and the sampling (23:58-00:02 UTC, before any measure of kernelport): 1 repository dropped by (a)
+  (geoenergiaUDESC/cudaLBM), none by (b) or (c); (d) leaves 8 of the 99 (CUDA_SHOWN; the 91 others show neither .cu
+  nor .cuh). Every rank (qualifying: of the first 10 .cu by path under the source folder): 1 zephyrus-repos/
+  LBM_OpenSource (Hephflow) 0/10 (every unit reaches <curand.h>, absent here, and var.h's computed
+  `#include CASE_CONSTANTS`), 2 yzkhere0129/LBMProject 10/10 (8; src/physics/fluid/fluid_lbm.cu is skipped as not
+  resolving, so the first 8 that resolve run to ray_tracing_laser.cu), 3 Cavibot 0 (its newest snapshot holds no
+  .cu), 4 gtauzin/metaLBM 0/1 (src/main.cu reaches MPI and FFTW), 5 brunoyanjos/lbm 10/10 (8), 6 Gab-San/
+  lbm-simulation-lib 0 (no .cu in its newest snapshot), 7 TNL-Project/TNL-LBM 0/10 (the TNL library, fetched at
+  configure time, absent; MPI), 8 shimomurakazuya/ens_cityLBM (fetch: no snapshot). (e): the two taken are not
+  copies. Check (`nvcc -c`, the first three, 00:01 UTC): lbm-metal-melting 3/3, bruno-lbm 3/3: none dropped.
+  THE FRAME IS THIN: every rank was taken and the set is 16 files in 2 projects (of 40 / 10); not widened. Most of
+  the frame is not lattice-Boltzmann code ("lbm" inside owners' names: web shops, ERPs, courses), and most LBM
+  repositories in it are Python/MATLAB/C++ without CUDA.
 """
 from __future__ import annotations
 
@@ -94,7 +106,7 @@ DROP_BY_NAME.update({r: "(b): NVIDIA's own or a cuda-samples copy" for r in NVID
 DROP_BY_NAME.update({r: "(c): in an earlier frame" for r in IN_EARLIER_FRAME})
 REMAINING_BEFORE_D = [r for r in FRAME if r not in DROP_BY_NAME]
 assert len(FRAME) == 100 and len(REMAINING_BEFORE_D) == 99, len(REMAINING_BEFORE_D)
-# (d): find_files(repo=X, ext="cu"), then ext="cuh" where that showed no path; paths only; 23:59-00:04 UTC, after the
+# (d): find_files(repo=X, ext="cu"), then ext="cuh" where that showed no path; paths only; 23:58-00:00 UTC, after the
 # RULE's commit c7c10dd8 (23:58:38), before any fetch. All 99 looked (.cu), and the 91 that showed no .cu looked again
 # (.cuh): none of the 91 shows a .cuh path. danfelbm/astra and lbm364dl/graded-readers said "more matched" with zero
 # paths shown (both extensions): read as zero paths (heldout90's reading).
@@ -119,7 +131,37 @@ def sample() -> list[str]:
 
 # (name, repository, license, license files, include dirs, defines, nvcc flags, source folder) of each sampled
 # repository, in sample() order: filled in after the fetch, from each build, before any measure.
-CANDIDATES: list[tuple] = []
+CANDIDATES = [
+    # Hephflow/src/compile_linux.sh (the Linux build; compile.sh is the same with CC from nvidia-smi): nvcc
+    # -gencode sm_80 -rdc=true -O3 --restrict -DSM_80 -DTARGET_LINUX *.cu (in Hephflow/src; CUDA's default C++17).
+    # The repository also holds copies of FluidX3D/OpenLB/Palabos (one .cu, Palabos npFEM, with its own build);
+    # Hephflow's build is the one that compiles CUDA: Hephflow/src/
+    ("hephflow", "zephyrus-repos/LBM_OpenSource", "(see Hephflow/LICENSE.txt)", ["Hephflow/LICENSE.txt"],
+     ["Hephflow/src"], ["SM_80", "TARGET_LINUX"], ["-std=c++17", "-rdc=true", "-O3", "--restrict"],
+     "Hephflow/src/"),
+    # CMakeLists.txt: the libraries lbm_core/lbm_physics/lbm_diagnostics/lbm_io are src/**/*.cu, include dirs
+    # include and src, CUDA 17, -O3 --use_fast_math (Release), CUDA_SEPARABLE_COMPILATION: src/
+    ("lbm-metal-melting", "yzkhere0129/LBMProject", "(none in the repository)", [], ["include", "src"], [],
+     ["-std=c++17", "-O3", "--use_fast_math", "-rdc=true"], "src/"),
+    # its newest snapshot holds no .cu (the docs/Home-FSLBM sources the listing showed are gone): 0 files
+    ("cavibot-fsi", "Cavibot/LBM-Fluid-Structure-Interaction", "(see LICENSE.md)", ["LICENSE.md"], [], [],
+     ["-std=c++17"], ""),
+    # CMakeLists.txt: include/ (INTERFACE metalbm), C++11 (-> 17), MPI, HDF5, FFTW (USE_FFTW); src/CMakeLists.txt:
+    # gpulbm_* from src/main.cu with --expt-extended-lambda (example/'s targets are commented out): src/
+    ("metalbm", "gtauzin/metaLBM", "(see LICENSE)", ["LICENSE"], ["include"], ["USE_FFTW"],
+     ["-std=c++17", "--expt-extended-lambda"], "src/"),
+    # compile.sh: find src -name '*.cu', -std=c++17 -lineinfo --restrict -Isrc -O3 -rdc=false, STENCIL D2Q9
+    # (-DLBM_STENCIL_D2Q9), REAL float
+    ("bruno-lbm", "brunoyanjos/lbm", "MIT", ["LICENSE"], ["src"], ["LBM_STENCIL_D2Q9"],
+     ["-std=c++17", "-lineinfo", "--restrict", "-O3"], "src/"),
+    # its newest snapshot holds no .cu (simulations/cuda/ is gone): 0 files
+    ("lbm-simulation-lib", "Gab-San/lbm-simulation-lib", "(see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], ""),
+    # CMakeLists.txt: TNL_LBM_INCLUDE_DIRS include/, C++17, -O3 -DNDEBUG; the sim_* folders and tests each add
+    # executables (TNL and MPI from outside): the whole repository
+    ("tnl-lbm", "TNL-Project/TNL-LBM", "MIT", ["LICENSE"], ["include"], ["NDEBUG"],
+     ["-std=c++17", "-O3", "--expt-relaxed-constexpr", "--expt-extended-lambda"], ""),
+    ("ens-citylbm", "shimomurakazuya/ens_cityLBM", NOT_FETCHED, [], [], [], [], ""),
+]
 DROPPED: frozenset[str] = frozenset()
 
 
