@@ -56,3 +56,35 @@ def test_one_the_file_defines_stays(tmp_path: Path):
     """)
     assert "static const constant float h_w[Q];" in text
     assert "left out of the Metal port */" in text  # h_ex, h_ey: no definition here
+
+
+# boundary_conditions.cu: `__host__ __device__` helpers whose host branch declares its own `const int
+# h_opposite[19] = {...}` and reads it: the local, not the class's member, so the member is still unread.
+SHADOW = """
+    __host__ __device__ inline float flip(const float* f, int q) {
+    #ifdef __CUDA_ARCH__
+        return f[q ^ 1];
+    #else
+        const int h_ex[4] = {1, 0, 3, 2};
+        return f[h_ex[q]];
+    #endif
+    }
+"""
+
+
+def test_a_local_of_the_same_name_does_not_name_the_member(tmp_path: Path):
+    _write(tmp_path, {"k.cu": CLASS + SHADOW + """
+    __global__ void k(float* f, int n) { int i = threadIdx.x; if (i < n) f[i] = flip(f, i % 4) + Lat::w0(f); }
+    """})
+    text = _port(tmp_path / "k.cu")
+    assert "/* static const int h_ex[Q], h_ey[Q]; used by host code only" in text
+
+
+def test_a_use_before_the_local_or_a_qualified_one_names_the_member(tmp_path: Path):
+    for body in ("int a = h_ex[0]; const int h_ex[4] = {1, 0, 3, 2}; return f[h_ex[q] + a];",
+                 "const int h_ex[4] = {1, 0, 3, 2}; return f[Lat::h_ex[q] + h_ex[0]];"):
+        _, text = _errors(tmp_path, f"""
+    struct Use : Lat {{ __device__ static float g(const float* f, int q) {{ {body} }} }};
+    __global__ void k(float* f, int n) {{ int i = threadIdx.x; if (i < n) f[i] = Use::g(f, i % 4); }}
+    """)
+        assert "static const constant int h_ex[Q], h_ey[Q];" in text, text

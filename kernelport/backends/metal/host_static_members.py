@@ -10,8 +10,6 @@ MSL can hold ("variable in constant address space must be initialized"): no devi
 is left out as the writable ones are."""
 from __future__ import annotations
 
-import re
-
 from ...source import ident_name, walk
 from .headers import device_macro_uses
 
@@ -24,7 +22,8 @@ class StaticMembers:
         if not fds:
             return
         named = {self.src.text_of(n) for f in self.module.functions.values() if f.is_device
-                 for n in walk(f.template_node or f.node) if n.type in ("identifier", "field_identifier")}
+                 for n in walk(f.template_node or f.node) if n.type in ("identifier", "field_identifier")
+                 and not self._shadowed(n)}
         named |= self._condition_names() | device_macro_uses(self.src, self.module)
         for fd in fds:
             names = {ident_name(d) for d in fd.children_by_field_name("declarator")}
@@ -32,12 +31,29 @@ class StaticMembers:
                 text = " ".join(self.src.text_of(fd).split())
                 self.rw.replace(fd, f"/* {text} used by host code only, left out of the Metal port */")
 
+    def _shadowed(self, n) -> bool:
+        """`n` names a local declared before it in an enclosing block (or preprocessor branch) of its
+        function: `const int h_opposite[19] = {...}; return f[h_opposite[q]];` in a host branch reads the
+        local, not the class's `h_opposite` (`D3Q19::h_opposite` would name the member: never shadowed)."""
+        if n.type != "identifier" or n.parent is None or n.parent.type == "qualified_identifier":
+            return False
+        name, k = self.src.text_of(n), n.parent
+        while k is not None and k.type not in ("function_definition", "translation_unit"):
+            for d in k.children:
+                if d.start_byte >= n.start_byte:
+                    break
+                if d.type == "declaration" and name in {ident_name(x) for x in d.children_by_field_name("declarator")}:
+                    return True
+            k = k.parent
+        return False
+
     def _defined_here(self, fd, names: set[str]) -> bool:
         """A valueless `static const` member whose definition (`const int C::h[Q] = {...};`) this file
         spells: it stays with it, as main kept both (a constant MSL can hold)."""
         words = {self.src.text_of(c) for c in fd.children if c.type == "type_qualifier"}
-        text = self.src.data.decode("utf-8", "replace")
-        return "const" in words and any(re.search(r"::\s*" + re.escape(n) + r"\b", text) for n in names)
+        return "const" in words and any(self.src.text_of(q.child_by_field_name("name")) in names
+                                        for q in self.src.index.of_type("qualified_identifier")
+                                        if q.child_by_field_name("name") is not None)
 
     def _host_static(self, fd) -> bool:
         words = {self.src.text_of(c) for c in fd.children if c.type in ("storage_class_specifier", "type_qualifier")}
