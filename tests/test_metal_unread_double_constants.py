@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
@@ -56,26 +58,18 @@ def test_a_table_a_kernel_reads_is_still_refused(tmp_path: Path):
     """})
 
 
-def test_a_table_a_called_device_function_reads_is_still_refused(tmp_path: Path):
-    got = _refused(tmp_path, {"k.cu": """
+@pytest.mark.parametrize("reader", [
+    "__device__ float weight(int q) { return (float)wd[q]; }",  # a device function the kernel calls
+    "#define weight(q) ((float)wd[(q)])",  # a macro the kernel names
+])
+def test_a_table_a_called_function_or_a_macro_reads_is_still_refused(tmp_path: Path, reader: str):
+    got = _refused(tmp_path, {"k.cu": f"""
         __constant__ double wd[19];
-        __device__ float weight(int q) { return (float)wd[q]; }
-        __global__ void k(float* f, int n) {
+        {reader}
+        __global__ void k(float* f, int n) {{
             int i = blockIdx.x * blockDim.x + threadIdx.x;
             if (i < n) f[i] = weight(i % 19);
-        }
-    """})
-    assert "KP214 1" in got, got
-
-
-def test_a_table_a_macro_reads_is_still_refused(tmp_path: Path):
-    got = _refused(tmp_path, {"k.cu": """
-        __constant__ double wd[19];
-        #define WEIGHT(q) ((float)wd[(q)])
-        __global__ void k(float* f, int n) {
-            int i = blockIdx.x * blockDim.x + threadIdx.x;
-            if (i < n) f[i] = WEIGHT(i % 19);
-        }
+        }}
     """})
     assert "KP214 1" in got, got
 
