@@ -44,8 +44,9 @@ class Scalars:
             if c.key in self.names and node.type != "call_expression":
                 self.rw.replace(node, self.names[c.key])
             elif c.key == "double":
-                if self.left_out_at(node):
-                    # `extern double flops;` used by host code only: not in the port, nothing to refuse
+                if self.left_out_at(node) or self.unread_double_constant(node):
+                    # `extern double flops;` used by host code only, a `__constant__ double` table no kernel
+                    # reads (unread_double_constants.py): not in the port, nothing to refuse
                     self.rw.replace(node, self.src.text_of(node))  # kept as is: the table's pass leaves it
                     continue
                 if self.demote_double:

@@ -193,6 +193,8 @@ class Signatures:
             t = self.src.text_of(c)
             if c.type in ("__device__", "__host__", "__noinline__") or t in ("__device__", "__host__", "__noinline__"):
                 drop.add(key(c))
+            elif t in ("inline", "__inline__", "__forceinline__") and f.is_kernel:
+                drop.add(key(c))  # `__global__ inline`: a Metal kernel is an entry point, never inlined
             elif t == "__forceinline__":
                 over[key(c)] = dialect.concept("forceinline").spelling("metal")
             elif t == "__global__" and (ty := f.node.child_by_field_name("type")) is not None \

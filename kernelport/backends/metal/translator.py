@@ -55,6 +55,7 @@ from .pointer_tables import PointerTables
 from .prototype_extras import PrototypeExtras
 from .exact_doubles import ExactDoubles
 from .moved_doubles import MovedDoubles
+from .unread_double_constants import UnreadDoubleConstants
 from .unread_double_members import UnreadDoubleMembers
 from .assertions import Assertions
 from .calls import Calls
@@ -88,7 +89,7 @@ from .unported import Unported
 from .vectorops import VectorOperators
 
 
-class MetalTranslator(AliasPointers, DeviceVirtuals, MacroKernels, ShadowedConstants, FilledStructs, SharedPointerTables, LocalPointerArrays, AtomicInstances, InstanceTypes, ClassInstances, UnresolvedInstances, ConstantPointers, ReferenceSpaces, ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, MovedDoubles, UnreadDoubleMembers, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, OperatorCalls, LoadedPointers, MemberReturns, StaticMembers, HostVirtuals, HostMemberPrototypes, PointerMembers, PointerTables, CooperativeTiles, HostCode, VectorOperators, VectorOperatorCalls, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, BoundConstants, AddressSpaces, Scalars, Calls, SplitAtomics, StructVec3Members, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(AliasPointers, DeviceVirtuals, MacroKernels, ShadowedConstants, FilledStructs, SharedPointerTables, LocalPointerArrays, AtomicInstances, InstanceTypes, ClassInstances, UnresolvedInstances, ConstantPointers, ReferenceSpaces, ConstantReferences, ExternSpaces, PrototypeExtras, ExactDoubles, MovedDoubles, UnreadDoubleMembers, UnreadDoubleConstants, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, OperatorCalls, LoadedPointers, MemberReturns, StaticMembers, HostVirtuals, HostMemberPrototypes, PointerMembers, PointerTables, CooperativeTiles, HostCode, VectorOperators, VectorOperatorCalls, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, BoundConstants, AddressSpaces, Scalars, Calls, SplitAtomics, StructVec3Members, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
