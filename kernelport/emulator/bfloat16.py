@@ -50,12 +50,22 @@ def store(v, e, track: bool):
     out = stored(f)
     if not track:
         return out, e
-    gap = np.abs(to_float(out) - f)
+    r = to_float(out)
+    gap = np.abs(r - f)
+    gap = np.where(gap > 0, _rounding(r, f), 0.0)  # (a value rounded before, by a conversion: nothing more)
     return out, gap if e is None else e + gap
 
 
+def _rounding(r, f):
+    """The bound of one rounding to bfloat16, as a half's: u |r| (at least the gap this run's value left, which
+    holds a subnormal's).  Not the gap alone: a GPU whose value differs within its bound may round the other way."""
+    return np.maximum(np.abs(r.astype(np.float64) - f) if np.ndim(r) else abs(float(r) - float(f)),
+                      np.abs(r.astype(np.float64)) * UNIT_ROUNDOFF)
+
+
 def convert(v, e):
-    """`__float2bfloat16(x)`: the float32 value the bfloat16 holds and the bound with its rounding."""
+    """`__float2bfloat16(x)`: the float32 value the bfloat16 holds and the bound with its rounding (u |r|, as a
+    half's; an exact operand, e None, stays exact: its rounding is the same on every GPU)."""
     f = np.asarray(v, np.float32)
     r = rounded(f)
-    return r, None if e is None else e + np.abs(r - f)
+    return r, None if e is None else e + _rounding(r, f)
