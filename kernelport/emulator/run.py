@@ -53,6 +53,8 @@ class RunResult:
     # "file:line:col" of each store that wrote them -> lanes it stored so
     undefined: dict[str, np.ndarray] = field(default_factory=dict)
     undefined_at: dict[str, int] = field(default_factory=dict)
+    # "file:line:col" of each shuffle that read a lane not active (emulator.undefined.read_inactive)
+    inactive_reads: list[str] = field(default_factory=list)
 
 
 class RunCtx:
@@ -80,6 +82,7 @@ class RunCtx:
         self.diag_keys: set = set()
         self.bounds_lost: list[str] = []  # (bitbounds.record)
         self.undefined_at: dict[str, int] = {}  # (emulator.undefined.stored)
+        self.inactive_reads: list[str] = []  # (emulator.undefined.read_inactive)
         self.globals: dict[str, Buffer] = {}
         self.shared_bufs: dict = {}
         self.dyn_buf = None
@@ -407,7 +410,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                      independent=seen is not None and not seen.dependent and steps * ctx.threads_per_block <= max_steps,
                      global_races=ctx.writes.finish() if ctx.writes is not None else [],
                      bounds_lost=list(ctx.bounds_lost), undefined=undefined.outputs(buffers, caller_name),
-                     undefined_at=dict(ctx.undefined_at))
+                     undefined_at=dict(ctx.undefined_at), inactive_reads=list(ctx.inactive_reads))
 
 
 def _overload(low, kernel: str, args: dict) -> str:
