@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, fused, infinities, remainders
-from .ctype import BF16, BOOL, F64, I32, UNIT_ROUNDOFF, common, conv, promote
+from . import bfloat16, bitbounds, counting, flips, fused, infinities, remainders, ufp
+from .ctype import BF16, BOOL, F16, F64, I32, UNIT_ROUNDOFF, common, conv, promote
 
 _abs = np.abs
 _COMPARE = frozenset(("<", ">", "<=", ">=", "==", "!=", "&&", "||"))
+_ORDER = frozenset(("<", ">", "<=", ">=", "==", "!="))
 
 
 def _ea(e):
@@ -21,8 +22,10 @@ def _ea(e):
 
 
 def _round_err(r):
-    """u*|r|, computed in r's own float type (scaling by a power of two is exact)."""
+    """u*|r|, computed in r's own float type (scaling by a power of two is exact); a half's u*ufp(r) (emulator.ufp)."""
     u = UNIT_ROUNDOFF.get(r.dtype)
+    if r.dtype == F16:
+        return ufp.rounding(r, u)
     return _abs(r) * r.dtype.type(u) if u else None
 
 
@@ -39,6 +42,8 @@ def arith(op: str, a, b, track: bool):
     """Binary arithmetic / bitwise / comparison on (v, e) pairs with C conversions."""
     va, ea = a
     vb, eb = b
+    if track and (ea is not None or eb is not None) and op in _ORDER:
+        return arith(op, (va, None), (vb, None), track)[0], flips.compared(va, ea, vb, eb)
     if (ea is not None or eb is not None) and va.dtype.kind != "f" and vb.dtype.kind != "f" and op not in _COMPARE:
         r = arith(op, (va, None), (vb, None), track)[0]  # integer operations on a float's bits: the
         return r, (bitbounds.lost_like(None, r) if track else None)  # bound is not followed (bitbounds)
@@ -182,7 +187,8 @@ def bitnot(a):
 
 
 def lnot(a):
-    return np.logical_not(truth(a[0])), None  # (`!p`: false for a Pointer, as its truth)
+    return np.logical_not(truth(a[0])), (a[1] if getattr(a[0], "dtype", None) == BOOL else None)  # (`!p`: false
+    # for a Pointer, as its truth; a comparison's marker stays: emulator.flips)
 
 
 def truth(v):
@@ -210,7 +216,7 @@ def convert(a, dt, track: bool):
         return bfloat16.convert(v, e) if track else (conv(v, dt), None)
     r = conv(v, dt)
     if dt.kind != "f":
-        return r, None
+        return r, (e if v.dtype == BOOL and dt.kind in "iu" else None)  # (a comparison's marker: emulator.flips)
     if not track:
         return r, None
     u = UNIT_ROUNDOFF.get(dt, 0.0)
@@ -218,7 +224,7 @@ def convert(a, dt, track: bool):
         return r, e
     if v.dtype.kind in "iub" and (v.dtype.itemsize < 4 or dt.itemsize >= 8 or v.dtype == np.bool_):
         return r, e
-    re_ = _abs(r.astype(F64)) * u
+    re_ = ufp.rounding(r, u) if dt == F16 else _abs(r.astype(F64)) * u
     return r, infinities.settle(r, re_ if e is None else e + re_, lambda: infinities.exact_inf(v, e))
 
 

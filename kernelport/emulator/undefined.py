@@ -166,11 +166,11 @@ def warp_result(r, marked):
 def read_inactive(ctx, node, v, lanes):
     """A shuffle's result v, marked on `lanes`, those that read a lane not active: NVIDIA gives an undefined
     value there, AMD another, so it is no value (an element of an output stored from it is not judged, a
-    branch or an address it decides stops the run); the site is kept (RunResult.inactive_reads)."""
+    branch or an address it decides stops the run); the site is kept (RunResult.unjudged)."""
     line, col = ctx.pos(node)
-    key = f"{_file(ctx, node)}:{line}:{col}"
-    if key not in ctx.inactive_reads:
-        ctx.inactive_reads.append(key)
+    key = f"{_file(ctx, node)}:{line}:{col}: a shuffle read lanes not active"
+    if key not in ctx.unjudged:
+        ctx.unjudged.append(key)
     return mark(v, lanes | _own(v))
 
 
