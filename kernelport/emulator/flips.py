@@ -101,18 +101,23 @@ def taint(g, f):
     """Lanes f (of group g) tainted for the rest of the run, on the root group's lanes."""
     while getattr(g, "parent", None) is not None:
         up = np.zeros(g.parent.n, bool)
-        up[np.asarray(g.idx)[f]] = True
+        up[_index(g.idx)[f]] = True
         g, f = g.parent, up
     cur = getattr(g, "flipped", None)
     g.flipped = f.copy() if cur is None else cur | f
     g.ctx.flip_any = True
 
 
+def _index(idx):
+    """A SubGroup's lanes as an index array (a selection.Rows holds them as runs)."""
+    return idx if isinstance(idx, np.ndarray) else idx.idx
+
+
 def tainted(g):
     """g's tainted lanes (an array over g's lanes), or None."""
     if getattr(g, "parent", None) is not None:
         up = tainted(g.parent)
-        return None if up is None else np.asarray(up)[np.asarray(g.idx)]
+        return None if up is None else np.asarray(up)[_index(g.idx)]
     return getattr(g, "flipped", None)
 
 
