@@ -24,15 +24,15 @@ WHY = "a comparison within its operands' error bounds decides {what} in {n} lane
 
 
 def straddle(x, ea, y, eb):
-    """The marker of a float comparison of x (bound ea) and y (bound eb): NaN where |x - y| <= ea + eb (and the
-    bound is not 0), or where a bound is unknown; None where no lane may flip."""
-    b = (0.0 if ea is None else ea) + (0.0 if eb is None else eb)
-    with np.errstate(invalid="ignore", over="ignore"):
-        d = np.abs(np.asarray(x, np.float64) - np.asarray(y, np.float64))
-        may = ((d <= b) & (b > 0)) | np.isnan(b)
-    if not np.any(may):
+    """The marker of a float comparison of x (bound ea) and y (bound eb): NaN where |x - y| < ea + eb, or where a
+    bound is unknown; None where no lane may flip."""
+    b = eb if ea is None else ea if eb is None else ea + eb
+    d = np.subtract(x, y)  # (in their common type, as the bounds are kept; a run is under errstate(all="ignore"))
+    d = np.abs(d, out=d) if isinstance(d, np.ndarray) else np.abs(d)
+    apart = np.greater_equal(d, b)  # (|x - y| >= b; a bound unknown, NaN, compares false: may flip)
+    if apart.all():
         return None
-    return np.where(may, _NAN, 0.0)
+    return np.where(apart, 0.0, _NAN)
 
 
 def compared(x, ea, y, eb):
@@ -40,8 +40,7 @@ def compared(x, ea, y, eb):
     comparison's result) only where a bound is unknown (NaN)."""
     if np.iscomplexobj(ea) or np.iscomplexobj(eb):
         return None
-    if getattr(x, "dtype", None) is not None and x.dtype.kind == "f" or \
-            getattr(y, "dtype", None) is not None and y.dtype.kind == "f":
+    if x.dtype.kind == "f":  # (x and y of one type: ops.arith converted them)
         return straddle(x, ea, y, eb)
     nan = np.isnan(0.0 if ea is None else ea) | np.isnan(0.0 if eb is None else eb)
     return np.where(nan, _NAN, 0.0) if np.any(nan) else None

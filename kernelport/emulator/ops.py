@@ -14,7 +14,8 @@ from .ctype import BF16, BOOL, F16, F64, I32, UNIT_ROUNDOFF, common, conv, promo
 
 _abs = np.abs
 _COMPARE = frozenset(("<", ">", "<=", ">=", "==", "!=", "&&", "||"))
-_ORDER = frozenset(("<", ">", "<=", ">=", "==", "!="))
+_ORDER = {"<": np.less, ">": np.greater, "<=": np.less_equal, ">=": np.greater_equal, "==": np.equal,
+          "!=": np.not_equal}
 
 
 def _ea(e):
@@ -42,8 +43,6 @@ def arith(op: str, a, b, track: bool):
     """Binary arithmetic / bitwise / comparison on (v, e) pairs with C conversions."""
     va, ea = a
     vb, eb = b
-    if track and (ea is not None or eb is not None) and op in _ORDER:
-        return arith(op, (va, None), (vb, None), track)[0], flips.compared(va, ea, vb, eb)
     if (ea is not None or eb is not None) and va.dtype.kind != "f" and vb.dtype.kind != "f" and op not in _COMPARE:
         r = arith(op, (va, None), (vb, None), track)[0]  # integer operations on a float's bits: the
         return r, (bitbounds.lost_like(None, r) if track else None)  # bound is not followed (bitbounds)
@@ -68,6 +67,9 @@ def arith(op: str, a, b, track: bool):
     x = conv(va, t)
     y = conv(vb, t)
     isf = t.kind == "f"
+    if op in _ORDER:  # (a marker where the comparison may go the other way within the operands' bounds: flips)
+        return _ORDER[op](x, y), (flips.compared(x, ea, y, eb) if track and (ea is not None or eb is not None)
+                                  else None)
     if isf and counting.ACTIVE is not None and op in "+-*/":
         counting.ACTIVE.flop(x if x.size >= y.size else y)
     if op == "+" or op == "-":
