@@ -11,7 +11,7 @@ import json
 
 import numpy as np
 
-from trust_support import kp_inproc
+from trust_support import kp_inproc, stand_in_gpu
 
 SRC = """\
 // @kp kernel  k
@@ -32,12 +32,7 @@ __global__ void k(const float* x, float* out, float* sq) {
 
 
 def _verify(tmp_path, monkeypatch, gpu):
-    from kernelport import device
-
-    def stand_in(source, kernel, spec, args, targs, arch="native", flags=(), variants=(), symbols=None,
-                 redefine=None, alone=True):
-        return gpu(args)
-    monkeypatch.setattr(device, "run_cuda", stand_in)
+    stand_in_gpu(monkeypatch, gpu)
     f = tmp_path / "k.cu"
     f.write_text(SRC)
     rc, out, err = kp_inproc("verify", f, "--device", "cuda", "--schedules", "block", "--format", "json",
