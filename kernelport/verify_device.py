@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import backends, claimed_slots, compare
+from . import backends, claimed_slots, compare, unjudged
 
 
 def gpu_outputs(device: str, src, kernel, spec, args, targs, symbols: dict | None = None,
@@ -104,5 +104,7 @@ def device_against_oracle(verifier, src, kernel, spec, args, targs, outs, oracle
     status = "pass" if cmp.ok else "fail"
     if cmp.ok and cmp.unknown:  # neither pass nor fail: where the bound went is the finding
         status, detail = "skip", f"{detail}; {compare.unknown_detail(cmp, getattr(oracle, 'bounds_lost', ()))}"
+    elif (why := unjudged.skip_detail(cmp, oracle)) is not None:
+        status, detail = "skip", f"{detail}; {why}"
     rep.checks.append(Check(kernel.name, name, wave, "device", status, detail, "gpu",
                             seconds=time.perf_counter() - t0))

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import backends, compare, dialect, inherited_races, inputs
+from . import backends, compare, dialect, inherited_races, inputs, unjudged
 from .annotations import Text
 from .check_budget import cut_detail, is_cut
 from .chosen_shared import array_kind, halved, past_shared, past_shared_text
@@ -396,6 +396,8 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "skip", compare.unknown_detail(
                     cmp, [*getattr(res, "bounds_lost", ()), *getattr(oracle, "bounds_lost", ())]) + also,
                     r.arch, schedule, secs))
+            elif (why := unjudged.skip_detail(cmp, oracle)) is not None:
+                rep.checks.append(Check(name, r.backend, r.wave, "numeric", "skip", why, r.arch, schedule, secs))
             elif cmp.ok:
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "pass",
                                         f"matches the original at wave {wave} (max abs diff {cmp.max_abs:.3g}){also}"

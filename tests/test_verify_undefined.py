@@ -13,7 +13,7 @@ import json
 
 import numpy as np
 
-from trust_support import kp_inproc
+from trust_support import kp_inproc, stand_in_gpu
 
 PAD = """\
 // @kp kernel  pad
@@ -39,12 +39,7 @@ UNWRITTEN = [r * 32 + e for r in range(3) for e in range(22, 32)]
 
 
 def _verify(tmp_path, monkeypatch, gpu):
-    from kernelport import device
-
-    def stand_in(source, kernel, spec, args, targs, arch="native", flags=(), variants=(), symbols=None,
-                 redefine=None, alone=True):
-        return gpu(args)
-    monkeypatch.setattr(device, "run_cuda", stand_in)
+    stand_in_gpu(monkeypatch, gpu)
     f = tmp_path / "k.cu"
     f.write_text(PAD)
     assert kp_inproc("translate", f, "--to", "hip,metal,portable")[0] == 0

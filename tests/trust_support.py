@@ -165,3 +165,14 @@ def assert_a_lane_hazard_fails_only_at_64(path, kernel: str | None = None) -> No
     hip.write_text(hip.read_text().replace("i % 32 < 32", "i % warpSize < 32"))
     rc, checks, text = verify_checks(path)
     assert rc == 1 and numeric_statuses(checks, kernel=kernel) == {32: "pass", 64: "fail"}, text
+
+
+def stand_in_gpu(monkeypatch, gpu) -> None:
+    """`verify --device cuda` runs `gpu(args)` (name -> host array) in place of nvcc and a GPU: what it returns
+    is what the device stored (a stand-in for an H100 run's values)."""
+    from kernelport import device
+
+    def stand_in(source, kernel, spec, args, targs, arch="native", flags=(), variants=(), symbols=None,
+                 redefine=None, alone=True):
+        return gpu(args)
+    monkeypatch.setattr(device, "run_cuda", stand_in)

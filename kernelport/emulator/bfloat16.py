@@ -8,6 +8,8 @@ holds CUDA's bytes, so a `reinterpret_cast<int4*>` over eight bfloat16s reads wh
 """
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 BF16 = np.dtype([("bf16", "<u2")])
@@ -50,12 +52,44 @@ def store(v, e, track: bool):
     out = stored(f)
     if not track:
         return out, e
-    gap = np.abs(to_float(out) - f)
+    r = to_float(out)
+    gap = np.abs(r - f)
+    gap = np.where(gap > 0, _rounding(r, f), 0.0)  # (a value rounded before, by a conversion: nothing more)
     return out, gap if e is None else e + gap
 
 
+def _rounding(r, f):
+    """The bound of one rounding to bfloat16, as a half's: u ufp(r) (emulator.ufp; at least the gap this run's value
+    left, which holds a subnormal's).  Not the gap alone: a GPU whose value differs within its bound may round the other way."""
+    from .ufp import rounding
+    return np.maximum(np.abs(np.asarray(r, np.float64) - f), rounding(r, UNIT_ROUNDOFF))
+
+
 def convert(v, e):
-    """`__float2bfloat16(x)`: the float32 value the bfloat16 holds and the bound with its rounding."""
+    """`__float2bfloat16(x)`: the float32 value the bfloat16 holds and the bound with its rounding (u ufp(r), as a
+    half's; an exact operand, e None, stays exact: its rounding is the same on every GPU).  A value that is a
+    bfloat16 already (this conversion's result or a load's, converted again where a cast's result is stored:
+    bfloat16s are float32 in registers) is not rounded again."""
     f = np.asarray(v, np.float32)
     r = rounded(f)
-    return r, None if e is None else e + np.abs(r - f)
+    if _held(v) and np.array_equal(r, f, equal_nan=True):  # (its values checked: an array changed in place rounds)
+        return v, e
+    return held(r), None if e is None else e + _rounding(r, f)
+
+
+_HELD: dict = {}  # id -> weak reference of the arrays that hold bfloat16 values (conversions' and loads' results)
+
+
+def held(r):
+    """r (float32 values, each a bfloat16), remembered as such (convert does not round it again)."""
+    if isinstance(r, np.ndarray) and r.ndim:
+        if len(_HELD) > 256:
+            for k in [k for k, w in _HELD.items() if w() is None] or list(_HELD)[:128]:
+                del _HELD[k]
+        _HELD[id(r)] = weakref.ref(r)
+    return r
+
+
+def _held(v) -> bool:
+    w = _HELD.get(id(v))
+    return w is not None and w() is v

@@ -8,7 +8,7 @@ from pycparser import c_ast, c_parser
 
 from .. import dialect
 from .frontend.curand_model import INIT_WORD
-from . import async_copies, bitbounds, intrinsics as K, order as schedule_order, undefined
+from . import async_copies, bitbounds, flips, intrinsics as K, order as schedule_order, undefined
 from .addressed import addressed_local, copy_back, temporary
 from .ctype import AUTO, BOOL, U32, PtrT, base_scalar, conv, vector_row
 from .errors import EmulatorError, KernelFault
@@ -581,6 +581,9 @@ class CallCompiler(ModfCalls):
             args = {p: fn(fr, m) for p, fn in fns.items()}
             if schedule_order.WATCH is not None:
                 schedule_order.WATCH.collective(g, m, node, args)
+            if g.ctx.flip_any or any(type(a) is tuple and a[1] is not None and getattr(a[0], 'dtype', None) == BOOL
+                                         for a in args.values()):
+                flips.collective(g, args, m, g.W)  # (a tainted lane, or a predicate that may flip: its warp)
             return K.collective(key, args, m, g.W, g.ctx, node)
         return f
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from pycparser import c_ast
 
-from . import layout
+from . import flips, layout
 from .addressed import const_address
 from .addresses import cast
 from .ctype import AUTO, VOID, ArrT, PtrT, common, conv, char_literal, float_literal, int_literal
@@ -35,6 +35,12 @@ def _value(v):
     """The value of a (value, error) pair; a struct value (a dict of fields) as it is, which no
     subscript takes (`s[k]` of a class object whose operator[] was not lowered: a located error)."""
     return v if isinstance(v, dict) else v[0]
+
+
+def _marker(pair):
+    """A condition's flip marker (emulator.flips): the bound of a comparison's result, else None."""
+    e = pair[1] if isinstance(pair, tuple) else None
+    return e if e is not None and getattr(pair[0], "dtype", None) == np.bool_ and not np.iscomplexobj(e) else None
 
 
 def isarr(v):
@@ -349,33 +355,39 @@ class ExpressionCompiler:
 
         if rp:
             def evaluate(fr, m):
-                a = truth(decide(lf(fr, m)[0], m, fr.g, node, "which operand runs"))
+                la = lf(fr, m)
+                a = truth(decide(la[0], m, fr.g, node, "which operand runs"))
                 if not isarr(a):
                     if bool(a) != is_and:
-                        return np.bool_(not is_and), None
+                        return np.bool_(not is_and), _marker(la)
                     for p in rp:
                         yield from p(fr, m)
-                    return truth(rf(fr, m)[0]), None
+                    rb = rf(fr, m)
+                    return truth(rb[0]), flips.either(_marker(la), _marker(rb))
                 sub = (m & a) if is_and else (m & ~a)
                 if not sub.any():
-                    return a, None
+                    return a, _marker(la)
                 for p in rp:
                     yield from p(fr, sub)
-                b = truth(rf(fr, sub)[0])
-                return ((a & b) if is_and else (a | b)), None
+                rb = rf(fr, sub)
+                b = truth(rb[0])
+                return ((a & b) if is_and else (a | b)), flips.either(_marker(la), flips.within(_marker(rb), sub))
             return self._hoist_conditional(evaluate)
 
         def f(fr, m):
-            a = truth(decide(lf(fr, m)[0], m, fr.g, node, "which operand runs"))
+            la = lf(fr, m)
+            a = truth(decide(la[0], m, fr.g, node, "which operand runs"))
             if not isarr(a):
                 if bool(a) != is_and:
-                    return np.bool_(not is_and), None
-                return truth(rf(fr, m)[0]), None
+                    return np.bool_(not is_and), _marker(la)
+                rb = rf(fr, m)
+                return truth(rb[0]), flips.either(_marker(la), _marker(rb))
             sub = (m & a) if is_and else (m & ~a)
             if not sub.any():
-                return a, None
-            b = truth(rf(fr, sub)[0])
-            return ((a & b) if is_and else (a | b)), None
+                return a, _marker(la)
+            rb = rf(fr, sub)
+            b = truth(rb[0])
+            return ((a & b) if is_and else (a | b)), flips.either(_marker(la), flips.within(_marker(rb), sub))
         return f
 
     def _branch(self, node):
@@ -400,6 +412,10 @@ class ExpressionCompiler:
 
     def e_TernaryOp(self, node):
         cf = self.ex(node.cond)
+        effects = flips.has_effects(node.iftrue, node.iffalse)
+        # `a > b ? a : b`: a flip picks the other of two values within their bounds of each other, and the larger
+        # (smaller) of two is within the larger of their bounds of the exact one: no taint (emulator.flips)
+        minmax = flips.selects_compared(node) and not effects
         tf, tp = self._branch(node.iftrue)
         ff, fp = self._branch(node.iffalse)
 
@@ -413,11 +429,16 @@ class ExpressionCompiler:
             v = np.where(c, conv(va, dt), conv(vb, dt))
             if a[1] is None and b[1] is None:
                 return v, None
+            if minmax:
+                return v, np.maximum(0.0 if a[1] is None else a[1], 0.0 if b[1] is None else b[1])
             return v, np.where(c, 0.0 if a[1] is None else a[1], 0.0 if b[1] is None else b[1])
 
         if tp or fp:
             def evaluate(fr, m):
-                c = truth(decide(cf(fr, m)[0], m, fr.g, node, "which operand of ?: runs"))
+                cv = cf(fr, m)
+                c = truth(decide(cv[0], m, fr.g, node, "which operand of ?: runs"))
+                if _marker(cv) is not None and not minmax:
+                    flips.decided(fr.g, node.cond, cv, m, "which operand of ?: runs", effects)
                 if not isarr(c):
                     for p in (tp if c else fp):
                         yield from p(fr, m)
@@ -438,7 +459,10 @@ class ExpressionCompiler:
             return self._hoist_conditional(evaluate)
 
         def f(fr, m):
-            c = truth(decide(cf(fr, m)[0], m, fr.g, node, "which operand of ?: runs"))
+            cv = cf(fr, m)
+            c = truth(decide(cv[0], m, fr.g, node, "which operand of ?: runs"))
+            if _marker(cv) is not None and not minmax:
+                flips.decided(fr.g, node.cond, cv, m, "which operand of ?: runs", effects)
             if not isarr(c):
                 return tf(fr, m) if c else ff(fr, m)
             t = m & c

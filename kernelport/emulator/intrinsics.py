@@ -443,6 +443,7 @@ def _collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yie
         if bad is not None:
             _undefined(ctx, node, f"shuffle reads lanes that are not active (wave of {W}): their values are "
                        f"undefined on the GPU")
+            out = undefined.read_inactive(ctx, node, out, bad)  # (what it gives is no value: marked)
         eo = None
         if e is not None:
             ea = np.broadcast_to(np.asarray(e, np.result_type(e, F64)), active.shape) if np.ndim(e) == 0 else e

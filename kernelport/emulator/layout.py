@@ -186,7 +186,7 @@ def store_struct(g, p: Pointer, val: StructVal, m, node, path: str, pos, convert
             for j in range(n):
                 e = src.buf.err[starts + j] if src.buf.err is not None else None
                 raw = src.data[starts + j]  # (bfloat16 bytes: the float32 values a store takes)
-                c = (bfloat16.to_float(raw) if raw.dtype == bfloat16.BF16 else raw, e)
+                c = (bfloat16.held(bfloat16.to_float(raw)) if raw.dtype == bfloat16.BF16 else raw, e)
                 g.ctx.mem.store(g, q.add(j), c if c[0].dtype == q.dt else convert(c, q.dt, g.ctx.track), m, node,
                                 g.ctx.track)
         else:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, lane_writes, order as schedule_order, undefined
+from . import bfloat16, bitbounds, counting, flips, lane_writes, order as schedule_order, undefined
 from .ctype import F64, FLOATS, UNIT_ROUNDOFF, conv
 from .errors import EmulatorError, KernelFault, Race, UninitRead
 from .race_table import LINE_IDS as _LINE_IDS
@@ -264,14 +264,16 @@ class Memory:
             e = bitbounds.load(g, p, addr, node)  # (a float buffer read as integers: its bits' bounds)
         if p.buf.race is not None:
             self.race_access(g, p, addr, m, node, write=False)
-        if p.dt == bfloat16.BF16:  # its bytes -> the float32 it holds
-            v = bfloat16.to_float(v)
+        if p.dt == bfloat16.BF16:  # its bytes -> the float32 it holds (a bfloat16: bfloat16.held)
+            v = bfloat16.held(bfloat16.to_float(v))
         if p.buf.undef is not None:
             v = undefined.loaded(p, addr, v, m, g)
         return v, e
 
     def store(self, g, p: Pointer, val, m, node, track: bool):
         v, e = val
+        if self.ctx.flip_any:  # (a lane a comparison within its operands' bounds decided: emulator.flips)
+            v, e = flips.stored(g, v, e, m, p.dt, track)
         self.check(g, p, m, node, "write")
         und = None  # the marks of values never written this store clears beside the data (emulator.undefined)
         if type(v) is undefined.Undef or p.buf.undef is not None:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, fused, infinities, remainders
-from .ctype import BF16, BOOL, F64, I32, UNIT_ROUNDOFF, common, conv, promote
+from . import bfloat16, bitbounds, counting, flips, fused, infinities, remainders, ufp
+from .ctype import BF16, BOOL, F16, F64, I32, UNIT_ROUNDOFF, common, conv, promote
 
 _abs = np.abs
 _COMPARE = frozenset(("<", ">", "<=", ">=", "==", "!=", "&&", "||"))
+_ORDER = {"<": np.less, ">": np.greater, "<=": np.less_equal, ">=": np.greater_equal, "==": np.equal,
+          "!=": np.not_equal}
 
 
 def _ea(e):
@@ -21,8 +23,10 @@ def _ea(e):
 
 
 def _round_err(r):
-    """u*|r|, computed in r's own float type (scaling by a power of two is exact)."""
+    """u*|r|, computed in r's own float type (scaling by a power of two is exact); a half's u*ufp(r) (emulator.ufp)."""
     u = UNIT_ROUNDOFF.get(r.dtype)
+    if r.dtype == F16:
+        return ufp.rounding(r, u)
     return _abs(r) * r.dtype.type(u) if u else None
 
 
@@ -63,6 +67,9 @@ def arith(op: str, a, b, track: bool):
     x = conv(va, t)
     y = conv(vb, t)
     isf = t.kind == "f"
+    if op in _ORDER:  # (a marker where the comparison may go the other way within the operands' bounds: flips)
+        return _ORDER[op](x, y), (flips.compared(x, ea, y, eb) if track and (ea is not None or eb is not None)
+                                  else None)
     if isf and counting.ACTIVE is not None and op in "+-*/":
         counting.ACTIVE.flop(x if x.size >= y.size else y)
     if op == "+" or op == "-":
@@ -182,7 +189,8 @@ def bitnot(a):
 
 
 def lnot(a):
-    return np.logical_not(truth(a[0])), None  # (`!p`: false for a Pointer, as its truth)
+    return np.logical_not(truth(a[0])), (a[1] if getattr(a[0], "dtype", None) == BOOL else None)  # (`!p`: false
+    # for a Pointer, as its truth; a comparison's marker stays: emulator.flips)
 
 
 def truth(v):
@@ -210,7 +218,7 @@ def convert(a, dt, track: bool):
         return bfloat16.convert(v, e) if track else (conv(v, dt), None)
     r = conv(v, dt)
     if dt.kind != "f":
-        return r, None
+        return r, (e if v.dtype == BOOL and dt.kind in "iu" else None)  # (a comparison's marker: emulator.flips)
     if not track:
         return r, None
     u = UNIT_ROUNDOFF.get(dt, 0.0)
@@ -218,7 +226,7 @@ def convert(a, dt, track: bool):
         return r, e
     if v.dtype.kind in "iub" and (v.dtype.itemsize < 4 or dt.itemsize >= 8 or v.dtype == np.bool_):
         return r, e
-    re_ = _abs(r.astype(F64)) * u
+    re_ = ufp.rounding(r, u) if dt == F16 else _abs(r.astype(F64)) * u
     return r, infinities.settle(r, re_ if e is None else e + re_, lambda: infinities.exact_inf(v, e))
 
 

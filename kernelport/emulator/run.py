@@ -12,7 +12,7 @@ import numpy.lib.recfunctions as rfn
 
 from .. import backends
 from .frontend import LowerError, lower, wave_defines
-from . import bfloat16, intrinsics as K, undefined
+from . import bfloat16, flips, intrinsics as K, undefined
 from .compiler import Compiler
 from .ctype import U8, PtrT, base_scalar, conv, inner_dims, row_scalar, scalar_count, vector_row
 from .errors import BudgetExceeded, Diagnostic, EmulatorError, KernelFault, Race, TimedOut
@@ -53,6 +53,9 @@ class RunResult:
     # "file:line:col" of each store that wrote them -> lanes it stored so
     undefined: dict[str, np.ndarray] = field(default_factory=dict)
     undefined_at: dict[str, int] = field(default_factory=dict)
+    # "file:line:col: why" of each read of a lane not active (emulator.undefined.read_inactive) and each comparison
+    # within its operands' bounds that decided a branch (emulator.flips): what makes elements unknown
+    unjudged: list[str] = field(default_factory=list)
 
 
 class RunCtx:
@@ -80,6 +83,9 @@ class RunCtx:
         self.diag_keys: set = set()
         self.bounds_lost: list[str] = []  # (bitbounds.record)
         self.undefined_at: dict[str, int] = {}  # (emulator.undefined.stored)
+        self.unjudged: list[str] = []  # "file:line:col: why" of what makes outputs unknown (undefined, flips)
+        self.flip_any = False  # some lane is tainted by a comparison that may flip (emulator.flips)
+        self.flip_all = None  # why every output is unknown (a flip whose construct stores, calls or jumps)
         self.globals: dict[str, Buffer] = {}
         self.shared_bufs: dict = {}
         self.dyn_buf = None
@@ -402,12 +408,15 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
             if b.data.dtype == bfloat16.BF16:  # without its bound: the unit roundoff of its 8 bits
                 bounds[caller_name.get(n, n)] = bounds[caller_name.get(n, n)] + bfloat16.UNIT_ROUNDOFF * np.abs(
                     outputs[caller_name.get(n, n)])
+    und = undefined.outputs(buffers, caller_name)
+    if ctx.flip_all is not None:  # (a lane may have skipped a store: no element is vouched for, emulator.flips)
+        flips.unknown_outputs(outputs, bounds, und)
     return RunResult(outputs, bounds, list(ctx.races), list(ctx.diagnostics), wave, schedule,
                      time.monotonic() - t0, steps, initial,
                      independent=seen is not None and not seen.dependent and steps * ctx.threads_per_block <= max_steps,
                      global_races=ctx.writes.finish() if ctx.writes is not None else [],
-                     bounds_lost=list(ctx.bounds_lost), undefined=undefined.outputs(buffers, caller_name),
-                     undefined_at=dict(ctx.undefined_at))
+                     bounds_lost=list(ctx.bounds_lost), undefined=und,
+                     undefined_at=dict(ctx.undefined_at), unjudged=list(ctx.unjudged))
 
 
 def _overload(low, kernel: str, args: dict) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from pycparser import c_ast
 
+from . import flips
 from .compaction import compaction, run_compacted
 from .definite import assigned_before_read
 from .ctype import AUTO, vector_row
@@ -129,6 +130,7 @@ class StatementCompiler:
         els, els_cp = self._compactable(node.iffalse) if node.iffalse is not None else (None, None)
         pres = tuple(pres)
         definite = self.definite_slots
+        effects = flips.has_effects(node.iftrue, node.iffalse)
 
         def branch(fr, br, cp, t):
             if cp is not None:
@@ -147,7 +149,10 @@ class StatementCompiler:
         def run(fr, m):
             for p in pres:
                 yield from p(fr, m)
-            c = truth(decide(cond(fr, m)[0], m, fr.g, node, "this branch"))
+            cv = cond(fr, m)
+            c = truth(decide(cv[0], m, fr.g, node, "this branch"))
+            if cv[1] is not None:
+                flips.decided(fr.g, node.cond, cv, m, "this branch", effects)
             if not isarr(c):
                 br = then if c else els
                 if br is not None:
@@ -183,6 +188,7 @@ class StatementCompiler:
         self.scope.pop()
         cpres, npres = tuple(cpres), tuple(npres)
         line = self.pos(node)
+        effects = flips.has_effects(body_node, next_node)
 
         def run(fr, m):
             if init_r is not None:
@@ -199,7 +205,10 @@ class StatementCompiler:
                 if not (do_while and first) and cond is not None:
                     for p in cpres:
                         yield from p(fr, act)
-                    c = truth(decide(cond(fr, act)[0], act, fr.g, node, "this loop"))
+                    cv = cond(fr, act)
+                    c = truth(decide(cv[0], act, fr.g, node, "this loop"))
+                    if cv[1] is not None:
+                        flips.decided(fr.g, cond_node, cv, act, "this loop", effects)
                     if isarr(c):
                         act = act & c
                         if not act.any():
@@ -299,7 +308,10 @@ class StatementCompiler:
         def run(fr, m):
             for p in pres:
                 yield from p(fr, m)
-            v = decide(cond(fr, m)[0], m, fr.g, node, "this switch")
+            cv = cond(fr, m)
+            v = decide(cv[0], m, fr.g, node, "this switch")
+            if cv[1] is not None and not np.iscomplexobj(cv[1]):
+                flips.decided(fr.g, node.cond, cv, m, "this switch", True)
             saved = fr.brk
             fr.brk = None
             matched_any = None

@@ -156,10 +156,22 @@ def warp_marks(args, active, W, ctx, node):
 def warp_result(r, marked):
     """A collective's result (value, bound) computed from unmarked values, marked on `marked` (per lane)."""
     v, e = r
+    own = _own(v)  # (a shuffle's read of an inactive lane: read_inactive)
     v = plain(v)
     if np.shape(v) != marked.shape:
         v = np.broadcast_to(v, marked.shape).copy()
-    return mark(v, marked), e
+    return mark(v, marked | own), e
+
+
+def read_inactive(ctx, node, v, lanes):
+    """A shuffle's result v, marked on `lanes`, those that read a lane not active: NVIDIA gives an undefined
+    value there, AMD another, so it is no value (an element of an output stored from it is not judged, a
+    branch or an address it decides stops the run); the site is kept (RunResult.unjudged)."""
+    line, col = ctx.pos(node)
+    key = f"{_file(ctx, node)}:{line}:{col}: a shuffle read lanes not active"
+    if key not in ctx.unjudged:
+        ctx.unjudged.append(key)
+    return mark(v, lanes | _own(v))
 
 
 def fresh(dt, n: int):
