@@ -74,6 +74,7 @@ class Divergence:
         self.decl_at: dict[str, int] = {}  # declaration key -> its byte offset (-1: parameter/global)
         self.local_arrays: set[str] = set()
         self.aliases: dict[str, set[str]] = {}  # a local pointer or reference -> the locals it names (aliasstores)
+        self.pointee_refs: set[str] = set()  # the local references bound to memory through a pointer (aliasstores)
         self._passing, self._read = None, set()  # the function whose fixpoint pass runs, the keys it read
         self.shared_keys: set[str] = set()
         self.overwritten: dict[str, list] = {}  # the locals whose reads overwrites.py follows
@@ -221,7 +222,7 @@ class Divergence:
             if left.type == "field_expression" and left.child_by_field_name("operator") is not None and \
                     self.src.text_of(left.child_by_field_name("operator")) == "->":
                 return
-            if left.type == "pointer_expression":
+            if left.type == "pointer_expression" or k in self.pointee_refs:  # (`r.f = E`, `T& r = p[i]`: memory)
                 return
             self.bind(k, max(tag, self._control(k, frames)))
 
