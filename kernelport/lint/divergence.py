@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from .. import backends, dialect, fnscopes, model, shufflewrappers, warpflow
 from ..source import field_ids, ident_name
-from . import aliasstores, broadcasts, declscopes, exits, lanebroadcasts, launchexits, overwrites, rngstates, sharedrefs, tripcounts
+from . import aliasstores, broadcasts, declscopes, exits, lanebroadcasts, launchexits, overwrites, publishes, rngstates, sharedrefs, tripcounts
 from .barrier_spellings import barrier_kind  # noqa: F401  (read from here by sync.py, exits.py, broadcasts.py)
 from .tags import ROW, THREAD, UNIFORM, WARP, WARP32  # noqa: F401 (the modules that read the tags import them from here)
 
@@ -188,7 +188,7 @@ class Divergence:
             tag = self.expr(right, frames)
             if op != "=":
                 tag = max(tag, self.expr(left, frames))
-            self._store(left, tag, frames)
+            self._store(left, *publishes.adjust(self, n, tag, frames))  # (one warp's value all read back)
             return tag
         if t == "update_expression":
             return self.expr(n.child_by_field_id(_F_ARGUMENT), frames)
