@@ -35,11 +35,12 @@ import re
 
 from tree_sitter import Node
 
+from .. import lazy_re
 from .barrier_spellings import barrier_kind
 from .tags import UNIFORM, WARP, WARP32
 
-_WARP_COUNT = re.compile(r"(?i)^(num_?|n_?)?warps(_?per_?block)?$|^warps_?per_?(block|cta)$|^(num|n)_?warp$")
-_INDEX = re.compile(r"^\(*\s*threadIdx\.x\s*\)*\s*(/|>>)\s*\S.*$")
+_WARP_COUNT = lazy_re.compile(r"(?i)^(num_?|n_?)?warps(_?per_?block)?$|^warps_?per_?(block|cta)$|^(num|n)_?warp$")
+_INDEX = lazy_re.compile(r"^\(*\s*threadIdx\.x\s*\)*\s*(/|>>)\s*\S.*$")
 
 
 def _flat(d, n: Node | None) -> str:
