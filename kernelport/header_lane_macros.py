@@ -120,8 +120,10 @@ def call_facts(an, n: Node, name: str, arg_facts: list) -> frozenset | None:
     from types import SimpleNamespace
     from .warpsites import LANE, TID, WARP
     vis = an.m.visible
-    got = vis.function_macros.get(name) if vis is not None and name not in an.m.macros else None
-    if got is None or len(arg_facts) != 1 or not {TID, LANE, WARP} & {k for k, _ in arg_facts[0]}:
+    if len(arg_facts) != 1 or not {TID, LANE, WARP} & {k for k, _ in arg_facts[0]}:
+        return None
+    got = function_macro(an.src, vis, an.m, name, n.start_byte)
+    if got is None:
         return None
     node, _ = got
     params = [c.text.decode() for c in (node.child_by_field_name("parameters") or node).named_children
@@ -144,6 +146,20 @@ def call_facts(an, n: Node, name: str, arg_facts: list) -> frozenset | None:
     return frozenset({(LANE if kind == "lane" else WARP, an.site(n, role))})
 
 
+def function_macro(src, vis, m, name: str, at: int):
+    """(definition node, path) of the function-like macro `name` a use at byte `at` of `src` expands: the file's own
+    last `#define name(...)` before it (lint66: `#define LANE(x) ((x) & 31)` in the .cu itself, as lowell's and
+    many single-file kernels write it), else a header's (vis.function_macros); None for neither, or where an
+    object-like macro of the file's takes the name."""
+    if name in m.macros:
+        return None
+    own = [d for d in src.index.of_type("preproc_function_def") if d.start_byte < at
+           and (nm := d.child_by_field_name("name")) is not None and src.text_of(nm) == name]
+    if own:
+        return own[-1], src.path
+    return vis.function_macros.get(name) if vis is not None else None
+
+
 def definition(ctx, s) -> str:
     """` (`LANE_ID` is `(threadIdx.x & 31)` at lanes.cuh:3)` for a use site of this module's, else ``."""
     if s.role not in ("lane_macro_use", "warp_macro_use"):
@@ -154,7 +170,7 @@ def definition(ctx, s) -> str:
     if s.node.type == "call_expression":  # a function-like macro's use (call_facts)
         fn = s.node.child_by_field_name("function")
         name = ctx.text(fn) if fn is not None else ""
-        got = vis.function_macros.get(name) if vis is not None else None
+        got = function_macro(ctx.src, vis, ctx.module, name, s.node.start_byte)
         if got is None:
             return ""
         node, path = got

@@ -3,7 +3,9 @@ call_facts): `#define LANE_OF(t) ((t) & 31)` and `#define WARP_OF(t) ((t) >> 5)`
 index in k.cu, are read as the object-like `LANE_ID` / `WARP_ID` are (WS002 / WS003 at the use, naming the
 definition).  Look-alikes that stay quiet: `ROW_OF(i) ((i) >> 5)` of rows of 32 elements given an element index,
 the same shifts indexing a 32 x 32 tile by the thread in a kernel without warp operations (as the spelled-out
-`threadIdx.x >> 5` is), a macro taken modulo the wave, one chosen per platform."""
+`threadIdx.x >> 5` is), a macro taken modulo the wave, one chosen per platform.  Every case runs twice (`where`):
+with the definitions in the header, and written in k.cu itself (stop 66: the file's own function-like lane macro
+was silent; header_lane_macros.function_macro)."""
 from __future__ import annotations
 
 import pytest
@@ -62,32 +64,46 @@ __global__ void t(float* out, const float* in) {
 """
 
 
-def _lint(tmp_path, user: str) -> list[tuple[str, int]]:
+OWN = HEADER.replace("#pragma once\n", "")  # the definitions written in k.cu in place of its include
+SHIFT = OWN.count("\n") - 1  # (the lines they add before the kernel's)
+
+
+@pytest.fixture(params=["header", "own"])
+def where(request) -> str:
+    return request.param
+
+
+def _write(tmp_path, user: str, where: str) -> None:
     (tmp_path / "lanes.cuh").write_text(HEADER)
-    (tmp_path / "k.cu").write_text(user)
-    return sorted((f.code, f.line) for r in lint_paths([tmp_path / "k.cu"], jobs=1) for f in r.findings
+    (tmp_path / "k.cu").write_text(user if where == "header" else user.replace('#include "lanes.cuh"\n', OWN))
+
+
+def _lint(tmp_path, user: str, where: str) -> list[tuple[str, int]]:
+    _write(tmp_path, user, where)
+    shift = SHIFT if where == "own" else 0
+    return sorted((f.code, f.line - shift) for r in lint_paths([tmp_path / "k.cu"], jobs=1) for f in r.findings
                   if r.path.endswith("k.cu") and f.code not in ("WS007", "WS016"))
 
 
-def test_header_function_like_lane_reaching_a_leader_test(tmp_path):
-    assert _lint(tmp_path, LEADER.replace("LANE", "LANE_OF(threadIdx.x)", 1)) == [("WS002", 3)]
+def test_header_function_like_lane_reaching_a_leader_test(tmp_path, where):
+    assert _lint(tmp_path, LEADER.replace("LANE", "LANE_OF(threadIdx.x)", 1), where) == [("WS002", 3)]
 
 
-def test_header_function_like_warp_index_indexing_per_warp_slots(tmp_path):
-    assert ("WS003", 6) in _lint(tmp_path, SLOTS)
+def test_header_function_like_warp_index_indexing_per_warp_slots(tmp_path, where):
+    assert ("WS003", 6) in _lint(tmp_path, SLOTS, where)
 
 
 @pytest.mark.parametrize("lane", ["WAVE_LANE_OF(threadIdx.x)", "PLAT_LANE_OF(threadIdx.x)", "LANE_OF(blockIdx.x)"])
-def test_wave_or_per_platform_or_non_thread_lane_is_quiet(tmp_path, lane):
-    assert _lint(tmp_path, LEADER.replace("LANE", lane, 1)) == []
+def test_wave_or_per_platform_or_non_thread_lane_is_quiet(tmp_path, lane, where):
+    assert _lint(tmp_path, LEADER.replace("LANE", lane, 1), where) == []
 
 
-def test_rows_of_32_elements_are_quiet(tmp_path):
-    assert _lint(tmp_path, ROWS) == []
+def test_rows_of_32_elements_are_quiet(tmp_path, where):
+    assert _lint(tmp_path, ROWS, where) == []
 
 
-def test_the_message_names_the_definition(tmp_path):
-    (tmp_path / "lanes.cuh").write_text(HEADER)
-    (tmp_path / "k.cu").write_text(LEADER.replace("LANE", "LANE_OF(threadIdx.x)", 1))
+def test_the_message_names_the_definition(tmp_path, where):
+    _write(tmp_path, LEADER.replace("LANE", "LANE_OF(threadIdx.x)", 1), where)
     msgs = [f.message for r in lint_paths([tmp_path / "k.cu"], jobs=1) for f in r.findings if f.code == "WS002"]
-    assert len(msgs) == 1 and "`LANE_OF(t)` is `((t) & 31)`" in msgs[0] and "lanes.cuh:2" in msgs[0]
+    at = "lanes.cuh:2" if where == "header" else "k.cu:1"
+    assert len(msgs) == 1 and "`LANE_OF(t)` is `((t) & 31)`" in msgs[0] and at in msgs[0]

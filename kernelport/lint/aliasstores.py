@@ -13,6 +13,21 @@ as warp-uniform.  Here a local pointer initialised or assigned `&x` (also `&x.f`
 itself), or a local reference bound to x, is an alias of x; an alias of an alias is one of its target.  Every store
 whose base is an alias (`*p = E`, `p[i] = E`, `p->f = E`, `r = E`, `r.f = E`) also binds x (divergence._store).
 A write through the address passed to a call (`pick(&x)`) is not followed here.
+
+`&p[i]` with p a pointer (a parameter, or a local pointer into shared or global memory, as lechebs-nbody's
+barnes_hut.cu (heldout100) carves its `extern __shared__` buffer: `T *x_buff = (T *) shmem;`, `T *y_buff =
+&x_buff[GROUP_SIZE];`) names the
+pointee's storage, not a local: only a local array's element (or an alias's, whose target is one) is a local's; and a (cast)
+`__shared__` array is the block's, never a local (nor is `p = (T *) q` with q a plain pointer an alias).
+
+A local reference bound to such an element (diego-nbody's octree_kernel.cu, heldout100: `Node &curNode =
+node[nodeIndex];`, nodeIndex `+= blockIdx.x`) names memory as `node[nodeIndex]` does: a store through it
+(`if (tx == 0) curNode.isLeaf = false;`) writes that memory and leaves the reference what its binding made it
+(divergence._store), as `node[nodeIndex].isLeaf = false` would; it had made `curNode.start` per thread, and the
+`if (start == -1 && end == -1) return;` before the barriers a false SY001.  A reference bound to a local
+(`T& r = x`, `T& r = arr[i]` with arr a local array) is an alias as above.
+That carving had made `leaves[lane] = node` (`int *leaves = approx_blk_scan;`) bind every pointer of the chain
+per thread, and every loop bounded by a value read through one of them (`approx_buff_size = approx_blk_scan[0]`).
 """
 from __future__ import annotations
 
@@ -38,22 +53,39 @@ def _base(n: Node | None) -> Node | None:
     return n if n is not None and n.type == "identifier" else None
 
 
-def _target(d, val: Node | None, ref: bool) -> Node | None:
+def _pointee(d, place: Node | None, edges) -> bool:
+    """`p[i]`, `p[i].f`: an element through a pointer p, neither a local array nor an alias (of a local)."""
+    place = _strip(place)
+    while place is not None and place.type == "field_expression" and place.child_by_field_name("operator") is not None \
+            and place.child_by_field_name("operator").type == ".":
+        place = _strip(place.child_by_field_name("argument"))
+    if place is None or place.type != "subscript_expression":
+        return False
+    arr = _strip(place.child_by_field_name("argument"))
+    if arr is None or arr.type != "identifier":
+        return False
+    k = d.key(arr)
+    return k not in d.local_arrays and k not in edges
+
+
+def _target(d, val: Node | None, ref: bool, edges) -> Node | None:
     """The local an alias's initial value names (None: none)."""
     val = _strip(val)
     if val is None:
         return None
     if ref:
-        return _base(val)
+        return None if _pointee(d, val, edges) else _base(val)
     if val.type == "pointer_expression" and val.child_by_field_name("operator").type == "&":
-        return _base(val.child_by_field_name("argument"))
+        arg = val.child_by_field_name("argument")
+        return None if _pointee(d, arg, edges) else _base(arg)
     if val.type == "identifier":  # a local array (decays to its address) or another alias
         return val
     return None
 
 
 def prepare(d) -> dict[str, set[str]]:
-    """Alias key -> the keys of the locals its stores may write (after declscopes resolved the keys)."""
+    """Alias key -> the keys of the locals its stores may write (after declscopes resolved the keys); and
+    d.pointee_refs: the local references bound to an element through a pointer (`T& r = p[i]`)."""
     edges: dict[str, set[str]] = {}
     for f in d.m.functions.values():
         if f.body is None:
@@ -71,13 +103,15 @@ def prepare(d) -> dict[str, set[str]]:
                 if n.child_by_field_name("operator").type != "=":
                     continue
                 alias, val, ref = _strip(n.child_by_field_name("left")), n.child_by_field_name("right"), False
-            t = _target(d, val, ref)
+            if ref and alias is not None and alias.type == "identifier" and _pointee(d, val, edges):
+                d.pointee_refs.add(d.key(alias))  # `T& r = p[i]`: r names memory, as `p[i]` does
+            t = _target(d, val, ref, edges)
             if alias is None or alias.type != "identifier" or t is None:
                 continue
             a, k = d.key(alias), d.key(t)
-            if a.endswith("@global") or k.endswith("@global") or d.decl_at.get(k, -1) < 0:
-                continue  # (parameters and globals: not a local of this thread's frame)
-            if not ref and t is val and k not in d.local_arrays and k not in edges:
+            if a.endswith("@global") or k.endswith("@global") or d.decl_at.get(k, -1) < 0 or k in d.shared_keys:
+                continue  # (parameters, globals and shared memory: not a local of this thread's frame)
+            if not ref and t is _strip(val) and k not in d.local_arrays and k not in edges:
                 continue  # `p = q`: q no local array nor alias (yet: see below)
             edges.setdefault(a, set()).add(k)
     out: dict[str, set[str]] = {}

@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from .. import backends, dialect, fnscopes, model, shufflewrappers, warpflow
 from ..source import field_ids, ident_name
-from . import aliasstores, broadcasts, declscopes, exits, lanebroadcasts, launchexits, overwrites, rngstates, sharedrefs, tripcounts
+from . import aliasstores, broadcasts, declscopes, exits, lanebroadcasts, launchexits, overwrites, publishes, rngstates, sharedrefs, tripcounts
 from .barrier_spellings import barrier_kind  # noqa: F401  (read from here by sync.py, exits.py, broadcasts.py)
 from .tags import ROW, THREAD, UNIFORM, WARP, WARP32  # noqa: F401 (the modules that read the tags import them from here)
 
@@ -74,6 +74,7 @@ class Divergence:
         self.decl_at: dict[str, int] = {}  # declaration key -> its byte offset (-1: parameter/global)
         self.local_arrays: set[str] = set()
         self.aliases: dict[str, set[str]] = {}  # a local pointer or reference -> the locals it names (aliasstores)
+        self.pointee_refs: set[str] = set()  # the local references bound to memory through a pointer (aliasstores)
         self._passing, self._read = None, set()  # the function whose fixpoint pass runs, the keys it read
         self.shared_keys: set[str] = set()
         self.overwritten: dict[str, list] = {}  # the locals whose reads overwrites.py follows
@@ -187,7 +188,7 @@ class Divergence:
             tag = self.expr(right, frames)
             if op != "=":
                 tag = max(tag, self.expr(left, frames))
-            self._store(left, tag, frames)
+            self._store(left, *publishes.adjust(self, n, tag, frames))  # (one warp's value all read back)
             return tag
         if t == "update_expression":
             return self.expr(n.child_by_field_id(_F_ARGUMENT), frames)
@@ -221,7 +222,7 @@ class Divergence:
             if left.type == "field_expression" and left.child_by_field_name("operator") is not None and \
                     self.src.text_of(left.child_by_field_name("operator")) == "->":
                 return
-            if left.type == "pointer_expression":
+            if left.type == "pointer_expression" or k in self.pointee_refs:  # (`r.f = E`, `T& r = p[i]`: memory)
                 return
             self.bind(k, max(tag, self._control(k, frames)))
 

@@ -10,8 +10,8 @@ from tree_sitter import Node
 from ... import backends, cexpr, dialect, headerconsts, warpflow, warpsplits
 from ... import guards, own_macros
 from ...source import call_args, uncomment
-from .. import blockextents, constcontexts, logicaluses, membernames, recombined, rowsplits, subwave, warpconsts, \
-    warpcountpairs, warpfree, xorbounds
+from .. import blockextents, constcontexts, logicaluses, membernames, recombined, rowsplits, subwave, unreadmacros, \
+    warpconsts, warpcountpairs, warpfree, xorbounds
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, holds_at_64, site_codes
 
@@ -290,7 +290,8 @@ MI300) is wave64; RDNA GPUs (gfx10-12: Radeon RX 6000/7000, W7900) are wave32, s
 test is the wrong question and every RDNA build computes lanes, warps and ladders for 64 lanes.
 
 **Fix**: test the architecture (`#if defined(__GFX9__)` → 64, else 32) or use `warpSize` at run
-time.  An `__GFX9__` / `__AMDGCN_WAVEFRONT_SIZE` test is what it should be and stays silent.
+time.  An `__GFX9__` / `__AMDGCN_WAVEFRONT_SIZE` test is what it should be and stays silent, and so does
+a source file's definition that nothing in the file reads (lint/unreadmacros.py; a header's is named).
 An error when `hip-rdna` is a target, a warning otherwise."""
     flags = (
         ex("""
@@ -298,7 +299,8 @@ An error when `hip-rdna` is a target, a warning otherwise."""
 #define WARP_SIZE 64  // !
 #else
 #define WARP_SIZE 32
-#endif"""),
+#endif
+__global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = 0.0f; }"""),
         ex("""
 __global__ void k(float* x) {
 #if defined(USE_ROCM)
@@ -328,6 +330,14 @@ struct GpuConfig {
 #ifdef __HIP_PLATFORM_AMD__
 #define BLOCK 64
 #endif"""),
+        ex("""
+#ifdef __HIP_PLATFORM_AMD__
+#define WARP_SIZE 64
+#else
+#define WARP_SIZE 32
+#endif
+__global__ void k(float* x) { x[threadIdx.x] = 0.0f; }  // WARP_SIZE""", note="nothing reads `WARP_SIZE` (a comment "
+           "is no read): no width is wrong for it"),
     )
 
     def severity(self, targets):
@@ -340,7 +350,8 @@ struct GpuConfig {
             if n.type == "preproc_def" and n.child_by_field_name("value") is not None:
                 v, name = n.child_by_field_name("value"), ctx.text(n.child_by_field_name("name"))
                 if warpflow.int_value(ctx.text(v)) == 64 and ctx.side_of(n) == guards.SIDE_AMD and (
-                        warpflow.WARP_SIZE_NAME.search(name) or name in ctx.settings.portable_macros):
+                        warpflow.WARP_SIZE_NAME.search(name) or name in ctx.settings.portable_macros) and \
+                        not unreadmacros.unread(ctx, name):  # (a definition nothing in its source file reads)
                     ctx.report(self, v, f"`{name}` is 64 for every AMD GPU: RDNA (gfx10-12) runs 32-wide waves; test "
                                f"the architecture (`__GFX9__` → 64, else 32) or use `warpSize` at run time")
                 continue
