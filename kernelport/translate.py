@@ -134,8 +134,9 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
                          f"({self.spell('wave_size_const')}) and the run-time width ({self.spell('warp_size')})",
                          "make the width a run-time value, or a template parameter chosen at run time "
                          "(kp_device_wave_size() == 64 ? k<64><<<...>>> : k<32><<<...>>>)")
-        f = self.module.function_at(node) if ctx == "device" else None  # (a __host__ __device__ one: both passes')
-        return self.spell("hd_wave_size" if f is not None and f.is_host and dialect.concept("hd_wave_size").spelling(
+        f = self.module.function_at(node) if ctx in ("device", "size") else None  # (a __host__ __device__ one: both passes')
+        hd = "hd_wave_bound" if ctx == "size" else "hd_wave_size"
+        return self.spell(hd if f is not None and f.is_host and f.is_device and dialect.concept(hd).spelling(
             self.backend) else {"size": "wave_size_bound", "const": "wave_size_const", "device": "warp_size", "host": "host_wave_size"}[ctx])
 
     def note(self, node: Node, after: str, why: str) -> None:
@@ -539,6 +540,9 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
                                  "host code: the host pass cannot know the device's wave width",
                                  "choose at run time, e.g. kp_device_warp_size() == 64 ? k<64><<<...>>> : "
                                  "k<32><<<...>>>")
+                elif ctx == "size" and f is not None and f.is_host and n.type == "identifier" and not self.rw.has(n) and \
+                        (hd := dialect.concept("hd_wave_bound").spelling(self.backend)):  # both passes' bound
+                    self.rw.replace(n, hd), self.note(n, hd, "a __host__ __device__ function's array by the wave: the host pass's bound")
             elif ctx == "host" and host is not None and n.type == "identifier":
                 self.rw.replace(n, host)
                 self.note(n, host, "host code must ask the device for its wave width")
