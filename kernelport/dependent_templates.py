@@ -75,7 +75,7 @@ def _dependent(src, e: Node | None, params: set[str], use: Node) -> bool:
         return fn is not None and fn.type in ("identifier", "type_identifier", "template_function",
                                               "qualified_identifier") and _names_dependent_type(src, fn, params)
     if e.type == "identifier":
-        ty = _declared_type(src, src.text_of(e), use)
+        ty = declared_type(src, src.text_of(e), use)
         return ty is not None and _mentions(src, ty, params)
     return False
 
@@ -87,7 +87,7 @@ def _names_dependent_type(src, fn: Node, params: set[str]) -> bool:
     return _mentions(src, fn, params)
 
 
-def _declared_type(src, name: str, use: Node) -> Node | None:
+def declared_type(src, name: str, use: Node) -> Node | None:
     """The type node of the nearest declaration of `name` before `use` in its enclosing function (parameters
     and body) and classes (members); None where none is found."""
     p = use.parent
