@@ -175,6 +175,9 @@ CONCEPTS: tuple[Concept, ...] = (
     # A `__host__ __device__` function's run-time wave width: the device pass's own, the host pass asks the device
     # (a compile-time constant is the host pass's guess: kernelport/code_contexts.py's 'device' of such a function).
     C("hd_wave_size", "runtime", matchable=False, note="the device pass's width; the host pass asks the device"),
+    # An array bound by the wave in a `__host__ __device__` function: the device pass's constant, the host pass's the
+    # widest wave (its run-time reads, hd_wave_size, may give any device's width).
+    C("hd_wave_bound", "index", matchable=False, note="the device pass's constant; the host pass's widest wave"),
     # A thread budget cut into rows of the wave (`block_size / 32` in a launch whose rows follow the
     # kernel: kernelport.launchrows): at least one row, where the budget is smaller than the wave.
     C("host_wave_rows", "runtime", ("threads",), matchable=False,

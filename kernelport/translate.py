@@ -17,7 +17,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import arch_branches, atomic_refs, backends, cub_decomposers, device_allocas, folded_bounds, host_typed_functors, implicit_typename, private_memory, pass_branches, reduce_operands, stdint_typedefs, blocksizes, collective_widths, confined_votes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, own_macros, thrust_cub, unroll_counts, vector_lists, warpcounts, warpflow, warpwidth, version_values, line_splices, include_lines, device_less_operators, pass_attributes, nvcc_leniencies, vla_initializers, thrust_headers, host_classifiers, shared_storage, sized_extern_shared, masked_types, lds_address_lists
+from . import arch_branches, atomic_refs, backends, cub_decomposers, dependent_templates, device_allocas, dim3_operands, folded_bounds, host_typed_functors, implicit_typename, private_memory, pass_branches, reduce_operands, stdint_typedefs, blocksizes, collective_widths, confined_votes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, own_macros, thrust_cub, unroll_counts, vector_lists, warpcounts, warpflow, warpwidth, version_values, line_splices, include_lines, device_less_operators, pass_attributes, nvcc_leniencies, vla_initializers, thrust_headers, host_classifiers, shared_storage, sized_extern_shared, masked_types, lds_address_lists
 from . import signed_masks, vector_paren_inits, vector_short_lists, verbatim_args  # (h/hip64b's passes and checks)
 from . import literal_lanes, named_full_masks, wide_ballot_holders
 from .api_names import ApiNames
@@ -134,8 +134,9 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
                          f"({self.spell('wave_size_const')}) and the run-time width ({self.spell('warp_size')})",
                          "make the width a run-time value, or a template parameter chosen at run time "
                          "(kp_device_wave_size() == 64 ? k<64><<<...>>> : k<32><<<...>>>)")
-        f = self.module.function_at(node) if ctx == "device" else None  # (a __host__ __device__ one: both passes')
-        return self.spell("hd_wave_size" if f is not None and f.is_host and dialect.concept("hd_wave_size").spelling(
+        f = self.module.function_at(node) if ctx in ("device", "size") else None  # (a __host__ __device__ one: both passes')
+        hd = "hd_wave_bound" if ctx == "size" else "hd_wave_size"
+        return self.spell(hd if f is not None and f.is_host and f.is_device and dialect.concept(hd).spelling(
             self.backend) else {"size": "wave_size_bound", "const": "wave_size_const", "device": "warp_size", "host": "host_wave_size"}[ctx])
 
     def note(self, node: Node, after: str, why: str) -> None:
@@ -157,7 +158,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
     # The shared warp-width passes, in order: method names, so that a subclass's override of a
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
-        "rename_reserved_words", "qualify_std_clashes", "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "drop_vector_declarations", "drop_target_overloads", "rewrite_target_templates", "drop_builtin_vector_operators", "rewrite_vector_bases", "rewrite_sites", "rewrite_wide_ballot_holders", "check_runtime_wave_counts", "check_collapsed_overloads", "rewrite_lane_outputs", "rewrite_concepts", "rename_masked_types", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_specialization_spaces", "rewrite_declared_spaces", "rewrite_pass_attributes", "rewrite_atomic_refs", "rewrite_includes", "rename_stdint_typedefs", "rewrite_macro_uses", "rewrite_host_wave_constants", "rewrite_literal_spacing", "rewrite_braced_narrowing", "rewrite_function_addresses", "rewrite_device_allocas", "rewrite_sized_extern_shared", "rewrite_shared_storage", "rewrite_lds_address_lists", "rewrite_folded_bounds", "check_nvcc_leniencies", "rewrite_vla_initializers", "rewrite_host_classifiers", "check_private_memory", "rewrite_implicit_typename", "widen_host_typed_functors", "widen_device_less_operators", "rewrite_vector_lists", "rewrite_launch_rows", "rewrite_macro_bodies", "check_macro_warp_math",
+        "rename_reserved_words", "qualify_std_clashes", "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "drop_vector_declarations", "drop_target_overloads", "rewrite_target_templates", "drop_builtin_vector_operators", "rewrite_vector_bases", "rewrite_sites", "rewrite_wide_ballot_holders", "check_runtime_wave_counts", "check_collapsed_overloads", "rewrite_lane_outputs", "rewrite_concepts", "rename_masked_types", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_specialization_spaces", "rewrite_declared_spaces", "rewrite_pass_attributes", "rewrite_atomic_refs", "rewrite_includes", "rename_stdint_typedefs", "rewrite_macro_uses", "rewrite_host_wave_constants", "rewrite_literal_spacing", "rewrite_braced_narrowing", "rewrite_function_addresses", "rewrite_device_allocas", "rewrite_sized_extern_shared", "rewrite_shared_storage", "rewrite_lds_address_lists", "rewrite_folded_bounds", "check_nvcc_leniencies", "rewrite_vla_initializers", "rewrite_host_classifiers", "check_private_memory", "rewrite_implicit_typename", "rewrite_dependent_templates", "check_dim3_operands", "widen_host_typed_functors", "widen_device_less_operators", "rewrite_vector_lists", "rewrite_launch_rows", "rewrite_macro_bodies", "check_macro_warp_math",
         "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_vector_short_lists", "rewrite_vector_paren_inits", "rewrite_reduce_operands", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "rewrite_attribute_order", "drop_scalar_restricts", "drop_ignored_unrolls", "auto_vla_pointers", "check_cuda_only_code", "rewrite_inline_asm", "rewrite_carry_calls", "cast_overloaded_arguments", "cast_mixed_sign_arguments", "cast_retyped_pointer_arguments", "rename_float_pointer_calls", "cast_handle_arguments", "report_dataflow_issues",
         "report_masked_code", "declare_unreached_hazards", "rewrite_version_values", "drop_stray_splices", "take_arch_branches", "take_pass_branches")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
@@ -178,7 +179,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
     rewrite_vla_initializers = vla_initializers.rewrite_pass  # a pass: a host VLA's zero initialiser as a loop, others KP252 (backend data)
     rewrite_host_classifiers = host_classifiers.rewrite_pass  # a pass: `isnan(x)` in host code as `std::isnan(x)` (backend data)
     rewrite_folded_bounds = folded_bounds.rewrite_pass  # a pass: a bound nvcc folds from `const` floating locals, as its value (backend data)
-    check_private_memory, rewrite_implicit_typename, rewrite_vector_lists = private_memory.check_pass, implicit_typename.rewrite_pass, vector_lists.rewrite_pass  # passes
+    check_private_memory, rewrite_implicit_typename, rewrite_dependent_templates, check_dim3_operands, rewrite_vector_lists = private_memory.check_pass, implicit_typename.rewrite_pass, dependent_templates.rewrite_pass, dim3_operands.check_pass, vector_lists.rewrite_pass  # passes
     widen_host_typed_functors, widen_device_less_operators = host_typed_functors.widen_pass, device_less_operators.widen_pass
     rewrite_reduce_operands, rename_stdint_typedefs = reduce_operands.rewrite_pass, stdint_typedefs.rename_pass  # passes: a CUB operator's `T&` operands as `const T&`; a file's own typedef of a <stdint.h> name (backend data)
     rewrite_pass_attributes = pass_attributes.rewrite_pass  # a pass: `__device__` on nvcc's device pass alone, both on hipcc's
@@ -539,6 +540,9 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
                                  "host code: the host pass cannot know the device's wave width",
                                  "choose at run time, e.g. kp_device_warp_size() == 64 ? k<64><<<...>>> : "
                                  "k<32><<<...>>>")
+                elif ctx == "size" and f is not None and f.is_host and n.type == "identifier" and not self.rw.has(n) and \
+                        (hd := dialect.concept("hd_wave_bound").spelling(self.backend)):  # both passes' bound
+                    self.rw.replace(n, hd), self.note(n, hd, "a __host__ __device__ function's array by the wave: the host pass's bound")
             elif ctx == "host" and host is not None and n.type == "identifier":
                 self.rw.replace(n, host)
                 self.note(n, host, "host code must ask the device for its wave width")

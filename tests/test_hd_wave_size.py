@@ -42,3 +42,30 @@ def test_a_host_device_functions_width_asks_the_device_on_the_host_pass(tmp_path
     hip_compiles(tmp_path, text)
     args = {"x": np.arange(512, dtype=np.float32), "out": np.zeros(2, dtype=np.float32)}
     assert_port_at_64_is_original_at_32(SRC, text, "k", args, (2,), (256,))
+
+
+HD_ARRAY = """#define WARP_SIZE 32
+__host__ __device__ inline int ranks(const int* m) {
+    int slots[WARP_SIZE];
+    for (int i = 0; i < WARP_SIZE; ++i) slots[i] = m[i];
+    return slots[0];
+}
+__device__ inline int dev_ranks(const int* m) { int s[WARP_SIZE]; s[0] = m[0]; return s[0]; }
+__global__ void k(int* o, float v) {
+    for (int d = WARP_SIZE / 2; d > 0; d /= 2) v += __shfl_down_sync(0xffffffff, v, d);
+    o[threadIdx.x % WARP_SIZE] = ranks(o) + dev_ranks(o) + (int)v;
+}
+int host_ranks(const int* m) { return ranks(m); }
+"""
+
+
+def test_an_array_a_host_device_function_sizes_by_the_wave_is_the_host_pass_widest(tmp_path):
+    """hip66c item 5: `int slots[WARP_SIZE]` in a __host__ __device__ function stayed KP_WAVE_SIZE, 32 on the host
+    pass, while its loop to `kp_hd_wave_size()` (the device's 64 on gfx90a) wrote past it on the host.  Now the bound
+    is the prologue's KP_HD_WAVE_BOUND (the device pass's KP_WAVE_SIZE, the host pass's 64).  Look-alike: a
+    `__device__` function's array keeps the macro (one pass, its own constant)."""
+    text = port_text(HD_ARRAY, dedent=False)
+    assert "int slots[KP_HD_WAVE_BOUND];\n    for (int i = 0; i < kp_hd_wave_size(); ++i)" in text, text
+    assert "__device__ inline int dev_ranks(const int* m) { int s[WARP_SIZE];" in text, text
+    assert "#define KP_HD_WAVE_BOUND KP_WAVE_SIZE\n#else\n#define KP_HD_WAVE_BOUND 64" in text  # the prologue's
+    hip_compiles(tmp_path, text)

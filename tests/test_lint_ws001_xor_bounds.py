@@ -62,7 +62,8 @@ def test_legacy_xor_spelling_is_quiet():
 
 LOUD = {
     "shfl_down ladder": ("__shfl_down_sync(0xffffffffu, my_val, step)", ""),
-    "xor with a width": ("__shfl_xor_sync(0xffffffffu, my_val, step, 32)", ""),
+    "xor with a width": ("__shfl_xor_sync(0xffffffffu, my_val, step, warpSize)", ""),
+    # (a literal width 32 is a logical 32-lane group, quiet: tests/test_logical_width_constants.py)
     "distance indexes shared memory": (XOR, "s_data[tid + step] = my_val;"),
     "derived index into shared memory": (XOR, "s_data[j] = my_val;"),
     "non-halving reassignment": (XOR, "if (my_val < 0) step = 64;"),

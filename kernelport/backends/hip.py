@@ -164,7 +164,7 @@ class HIP(Backend):
     spellings = {
         **_shared_spellings(),
         "wave_size_const": "KP_WAVE_SIZE", "wave_size_bound": "KP_WAVE_SIZE",
-        "host_wave_size": "kp_device_warp_size()", "hd_wave_size": "kp_hd_wave_size()",
+        "host_wave_size": "kp_device_warp_size()", "hd_wave_size": "kp_hd_wave_size()", "hd_wave_bound": "KP_HD_WAVE_BOUND",
         "host_wave_rows": "kp_wave_rows({threads})",  # the prologue's
         "lanemask_type": "unsigned long long", "lanemask_one": "1ull",
         "lane_id": "__lane_id()", "warp_lane": "(__lane_id() & 31)",

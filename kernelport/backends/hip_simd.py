@@ -55,11 +55,13 @@ OPS: dict[str, tuple[int, bool, str, str]] = {
 WIDTHS = {2: 16, 4: 8}  # the name's suffix -> lane bits
 
 
-# CUDA's __half2 max/min (cuda_fp16.h), which ROCm 5.2's amd_hip_fp16.h lacks: op -> (max, NaN-propagating).
+# CUDA's __half and __half2 max/min (cuda_fp16.h), which ROCm 5.2's amd_hip_fp16.h lacks (`__hmax`/`__hmin` came
+# in ROCm 5.5, the pairs later): op -> (max, NaN-propagating).
 # CUDA: max(a, b) = a > b ? a : b with +0 > -0; a NaN operand yields the other operand (the `_nan`
 # forms: NaN), two NaNs the canonical NaN 0x7fff.  Written on the halves' bit patterns
 # (kp_hminmax_bits, plain C: tests/test_hip_simd.py compiles it with g++).
-HALF_OPS = {"hmax2": (1, 0), "hmin2": (0, 0), "hmax2_nan": (1, 1), "hmin2_nan": (0, 1)}
+HALF_OPS = {"hmax2": (1, 0), "hmin2": (0, 0), "hmax2_nan": (1, 1), "hmin2_nan": (0, 1),
+            "hmax": (1, 0), "hmin": (0, 0), "hmax_nan": (1, 1), "hmin_nan": (0, 1)}
 
 
 # CUDA 12's DPX intrinsics (crt/device_functions.hpp, whose host code is the reference followed here):
@@ -177,7 +179,7 @@ def _dpx_function(form: str, sign: str, lanes: str, relu: str) -> str:
 _DPX_NAME = lazy_re.compile(r"__vi(max3?|min3?|addmax|addmin)_([su])(16x2|32)(_relu)?")
 _DPX_CALL = lazy_re.compile(r"\bkp_vi(max3?|min3?|addmax|addmin)_([su])(16x2|32)(_relu)?\s*\(")
 _CALL = lazy_re.compile(r"\bkp_v(\w+?)([24])\s*\(")
-_HALF_CALL = lazy_re.compile(r"\bkp_(hm(?:ax|in)2(?:_nan)?)\s*\(")
+_HALF_CALL = lazy_re.compile(r"\bkp_(hm(?:ax|in)2?(?:_nan)?)\s*\(")
 
 HALF_BITS = """#ifndef KP_HAVE_HMINMAX_BITS
 #define KP_HAVE_HMINMAX_BITS
@@ -201,9 +203,12 @@ _HALF_INCLUDE = "#include <hip/hip_fp16.h>  // __half2 (the file's own include o
 def _half_function(op: str) -> str:
     mx, nan = HALF_OPS[op]
     part = "__ushort_as_half(kp_hminmax_bits(__half_as_ushort({f}(a)), __half_as_ushort({f}(b)), %d, %d))" % (mx, nan)
+    head = [f"#ifndef KP_HAVE_{op.upper()}  // CUDA's __{op} (ROCm 5.2 has none)", f"#define KP_HAVE_{op.upper()}"]
+    if "2" not in op:  # one __half
+        return "\n".join([*head, f"__device__ inline __half kp_{op}(__half a, __half b)", "{",
+                           f"    return {part.replace('{f}(a)', 'a').replace('{f}(b)', 'b')};", "}", "#endif"])
     return "\n".join([
-        f"#ifndef KP_HAVE_{op.upper()}  // CUDA's __{op} (ROCm 5.2 has none)",
-        f"#define KP_HAVE_{op.upper()}",
+        *head,
         f"__device__ inline __half2 kp_{op}(__half2 a, __half2 b)",
         "{",
         f"    return __halves2half2({part.format(f='__low2half')},",

@@ -15,7 +15,11 @@ def all_logical(ctx, uses) -> bool:
     block size, `kThreads = kWarpSize * kRows`) follow it."""
     widths = ctx.analysis.widths
     fns = {k for u in uses if (k := ctx.key(ctx.function_at(u))) in ctx.warp_level}
-    return widths is not None and bool(fns) and all(widths.logical(f) or syncgroups.barrier_only(ctx, f) for f in fns)
+    if not fns:  # a function whose every warp call names the width 32 (`__shfl_down(v, o, 32)`: a port's
+        # kept 32-lane group, or CUDA's `__shfl_down_sync(m, v, o, 32)`) is no warp-level code: the constant
+        # sizes that group, which is 32 on any wave
+        return any(ctx.analysis.logical_width.get(ctx.key(ctx.function_at(u))) == 32 for u in uses)
+    return widths is not None and all(widths.logical(f) or syncgroups.barrier_only(ctx, f) for f in fns)
 
 
 def site_role(ctx):

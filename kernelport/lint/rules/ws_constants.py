@@ -44,7 +44,8 @@ that such a use reads (`lane = threadIdx.x % WS` tested against a ballot's lane)
 
 Stays silent on: macros that are not about warps (`#define TILE_DIM 32` for a tile), on a
 definition that nothing in its (non-header) file uses, on one whose warp-level uses are all in logical 32-lane
-groups (rows of 32 from the launch or the data layout: it is the rows' width) or in functions whose only
+groups (rows of 32 from the launch or the data layout: it is the rows' width; a function whose every warp call
+names the width 32, `__shfl_down(v, o, 32)`: the group's width) or in functions whose only
 warp operation is `__syncwarp` (its 32 lays out shared memory: lint/syncgroups.py), and on
 definitions inside a platform or architecture branch (`#if defined(__GFX9__)` ... `#else`
 `#define WARP_SIZE 32`), which are per-platform by construction; nor on one that is the launches' block extent
