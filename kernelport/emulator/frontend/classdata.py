@@ -216,8 +216,12 @@ def rewrite_objects(text: str, types: dict[str, Instance]) -> str:
     text = re.sub(r"\b(" + names + r")\s*::\s*([A-Za-z_]\w*)", scoped, text)
     # objects
     objects: dict[str, tuple[Instance, int]] = {}  # name -> (instance, where its declaration ends)
+    twice: set[str] = set()  # names declared as objects of two classes (`{ S s; } { T s; }`): left as written
     for m in re.finditer(r"(?<![\w.])(" + names + r")\s+(?:const\s+)?([A-Za-z_]\w*)\s*(?=[;=,){])", text):
-        objects.setdefault(m.group(2), (types[m.group(1)], m.end()))
+        if objects.setdefault(m.group(2), (types[m.group(1)], m.end()))[0].sname != types[m.group(1)].sname:
+            twice.add(m.group(2))  # (one class's members on the other's object read its fields: a wrong run)
+    for name in twice:
+        del objects[name]
     if not objects:
         return text
     obj_re = re.compile(r"(?<![\w.>])(" + "|".join(map(re.escape, objects)) + r")\s*(\.\s*([A-Za-z_]\w*)\s*(\()?|\[(?!\[))")
