@@ -17,7 +17,10 @@ copy where the model knows it is of a vector type and a member where it knows a 
 a local or parameter of an arithmetic type); of unknown type it is refused (KP248, located: the port cannot
 tell a copy from a broadcast).  The grammar reads `int2 p(x, y)` of plain names as a function's declaration
 (each name a parameter's type): it is read as the initialiser where every such name is a variable of the
-function, never a type.  Kept: a vector type's own names through the file's typedefs (vector_short_lists).
+function, never a type; so is `float2 s(in[i])`, `s(ONE)` of a macro of a number, `s(kScale)` of a file-scope
+variable and `s(a)` of the enclosing class's data member (review66a: main left them, a broadcast).  The functional
+cast `float2(a)`, `float4(a, b)` (C++20's aggregate too) is completed the same way, in place (rewrite_casts).
+Kept: a vector type's own names through the file's typedefs (vector_short_lists).
 """
 from __future__ import annotations
 
@@ -51,6 +54,7 @@ def rewrite_pass(tr) -> None:
             if got is None or tr.rw.has(d):
                 continue
             _rewrite(tr, be, f, decl, d, got[0], got[1], lanes)
+    rewrite_casts(tr, be)
 
 
 def _arguments(tr, f, d: Node) -> tuple[list[Node], list[str | None] | None] | None:
@@ -143,23 +147,49 @@ def _named_type(tr, f, n: Node) -> str | None:
     return got.base if got is not None and got.depth == 0 and not got.array else None
 
 
-def _rewrite(tr, be, f, decl: Node, d: Node, args: list[Node], types: list[str | None] | None, lanes: int) -> None:
-    texts = [tr.src.text_of(a) for a in args]
+def _zeros(tr, f, whole: Node, tname: str, args: list[Node], types: list[str | None] | None, lanes: int) -> str | None:
+    """The members CUDA's aggregate leaves 0 (`", 0, 0"`; "" for every member or a copy), None where not CUDA
+    (too many) or refused (KP248 at the one value of a type the port cannot tell)."""
     if len(args) > lanes:
-        return  # not CUDA (too many members): its compiler's error stands
+        return None  # not CUDA (too many members): its compiler's error stands
     if len(args) == 1:
         t = types[0] if types is not None else _named_type(tr, f, args[0])
         if t in VECTORS or types is None and args[0].type != "type_identifier" and vector_item(tr, args[0]):
-            lanes = 1  # a copy: one argument, nothing to complete
-        elif t not in _ARITHMETIC and (types is not None or args[0].type == "type_identifier"
-                                       or not _scalar(tr, args[0])):
-            tr.problem("KP248", args[0], f"'{tr.src.text_of(d)}' initialises a CUDA vector from one value of a type "
-                       f"the port cannot tell: a {tr.src.text_of(decl.child_by_field_name('type'))} is a copy of it, "
-                       "a scalar its first member (the rest 0), where the target's constructor would copy a scalar "
-                       "to every member",
+            return ""  # a copy: one argument, nothing to complete
+        if t not in _ARITHMETIC and (types is not None or args[0].type == "type_identifier"
+                                     or not _scalar(tr, args[0])):
+            tr.problem("KP248", args[0], f"'{tr.src.text_of(whole)}' initialises a CUDA vector from one value of a type "
+                       f"the port cannot tell: a {tname} is a copy of it, a scalar its first member (the rest 0), where "
+                       "the target's constructor would copy a scalar to every member",
                        "write the members (`float2 v = make_float2(a, 0)`) or a copy (`float2 v = u`)")
-            return
-    zeros = ", 0" * (lanes - len(args))
+            return None
+    return ", 0" * (lanes - len(args))
+
+
+def rewrite_casts(tr, be) -> None:
+    """`float2(a)`, `float4(a, b)`: C++20's parenthesised aggregate initialisation of a temporary (nvcc -std=c++20),
+    the members left out 0 where both targets' constructors broadcast one scalar (module doc)."""
+    for call in tr.src.index.of_type("call_expression"):
+        fn, al = call.child_by_field_name("function"), call.child_by_field_name("arguments")
+        lanes = _vector(tr.src, fn) if fn is not None and fn.type == "identifier" and al is not None else None
+        f = tr.module.function_at(call) if lanes is not None else None
+        if f is None or tr.rw.has(call) or tr.rw.has(al):
+            continue
+        args = [c for c in al.named_children if c.type != "comment"]
+        name = tr.src.text_of(fn)
+        zeros = _zeros(tr, f, call, _aliases(tr.src).get(name, name), args, None, lanes) if args else None
+        if zeros:
+            tr.rw.replace(al, lambda rw, node, args=args, zeros=zeros: "(" + ", ".join(rw.stitch(a) for a in args)
+                          + zeros + ")")
+            tr.note(call, f"{name}({', '.join(tr.src.text_of(a) for a in args)}{zeros})", "a CUDA vector is an "
+                    "aggregate: `T(args)` gives the members in order, those left out 0")
+
+
+def _rewrite(tr, be, f, decl: Node, d: Node, args: list[Node], types: list[str | None] | None, lanes: int) -> None:
+    texts = [tr.src.text_of(a) for a in args]
+    zeros = _zeros(tr, f, d, tr.src.text_of(decl.child_by_field_name("type")), args, types, lanes)
+    if zeros is None:
+        return
     spelled = " ".join(tr.src.text_of(decl.child_by_field_name("type")).split()).removeprefix("::")
     tname = _aliases(tr.src).get(spelled, spelled)  # (the vector's own name: the constructor Metal spells)
     name = tr.src.text_of(d.child_by_field_name("declarator"))

@@ -69,3 +69,41 @@ def test_a_macro_of_an_expression_is_refused_at_it():
     bad = CUDA.replace("#define ONE 1.5f", "#define ONE (in[0] > 0 ? in[0] : 1.0f)")
     errors = refusal(bad, to="hip", dedent=False, expect="KP248")
     assert any(e.code == "KP248" and e.line == 11 and e.column == 15 for e in errors), [e.format() for e in errors]
+
+
+CASTS = """__device__ float2 mk(float a) { return float2(a); }
+__global__ void k(float* out, const float* in, const float2* vin) {
+    int i = threadIdx.x;
+    float a = in[i];
+    float2 u = float2(a, 1.0f) + float2(vin[i]) + float2(in[i]);
+    float4 w = float4(a, a);
+    float2 m = mk(a);
+    out[i] = m.y + u.x + u.y + w.z + w.w + w.y;
+}
+"""
+
+
+def test_a_functional_cast_completes_the_members_on_both_targets(tmp_path):
+    # `float2(a)` is C++20's aggregate (nvcc -std=c++20: (a, 0)); both targets' constructors broadcast one scalar
+    for to in ("hip", "metal"):
+        text = ported(CASTS, to=to, dedent=False)[1]
+        for want in ("return float2(a, 0);", "float2(in[i], 0)", "float4(a, a, 0, 0)",
+                     "float2(a, 1.0f) + float2(vin[i])"):  # (look-alikes: every member, a copy)
+            assert want in text, (to, want, text)
+        if to == "hip":
+            hip_compiles(tmp_path, text)
+    rng = np.random.default_rng(7)
+    args = {"out": np.zeros(32, np.float32), "in": rng.standard_normal(32).astype(np.float32),
+            "vin": rng.standard_normal(64).astype(np.float32)}
+    metal = ported(CASTS, to="metal", dedent=False)[1]
+    got = run_kernel(metal, "k", args=dict(args), grid=(1,), block=(32,), backend="metal").outputs["out"]
+    x, v = args["in"], args["vin"]
+    want = 0 + (x + v[0::2] + x) + (1 + v[1::2] + 0) + 0 + 0 + x
+    np.testing.assert_allclose(got, want.astype(np.float32), rtol=1e-5, atol=1e-6)
+
+
+def test_a_cast_of_one_value_of_unknown_type_is_refused():
+    bad = CASTS.replace("float2(in[i])", "float2(pick(a))").replace("__global__", "__device__ float pick(float);\n"
+                                                                    "__global__", 1)
+    errors = refusal(bad, to="metal", dedent=False, expect="KP248")
+    assert any(e.code == "KP248" and e.line == 6 and e.column == 58 for e in errors), [e.format() for e in errors]
