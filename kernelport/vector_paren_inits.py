@@ -98,6 +98,12 @@ def _misread_value(tr, f, d: Node, p: Node) -> str | None:
     field = _field_type(tr, d, name)
     if field is not None:
         return field if k == 0 else ""
+    return _macro_type(tr, name)
+
+
+def _macro_type(tr, name: str) -> str | None:
+    """An object-like macro's value type: "double" for a number (a scalar), "" for an expression of unknown type,
+    None where it is none or may name a type (words)."""
     mac = tr.src.macros.get(name)
     if mac is not None and mac.params is None:
         body = (expansion(name, tr.src.macros) or "").strip()
@@ -153,7 +159,8 @@ def _zeros(tr, f, whole: Node, tname: str, args: list[Node], types: list[str | N
     if len(args) > lanes:
         return None  # not CUDA (too many members): its compiler's error stands
     if len(args) == 1:
-        t = types[0] if types is not None else _named_type(tr, f, args[0])
+        t = types[0] if types is not None else _named_type(tr, f, args[0]) or (
+            _macro_type(tr, tr.src.text_of(args[0])) if args[0].type == "identifier" else None)
         if t in VECTORS or types is None and args[0].type != "type_identifier" and vector_item(tr, args[0]):
             return ""  # a copy: one argument, nothing to complete
         if t not in _ARITHMETIC and (types is not None or args[0].type == "type_identifier"

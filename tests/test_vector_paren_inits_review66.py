@@ -107,3 +107,28 @@ def test_a_cast_of_one_value_of_unknown_type_is_refused():
                                                                     "__global__", 1)
     errors = refusal(bad, to="metal", dedent=False, expect="KP248")
     assert any(e.code == "KP248" and e.line == 6 and e.column == 58 for e in errors), [e.format() for e in errors]
+
+
+def test_the_emulator_reads_cudas_cast_as_the_aggregate_and_hips_as_its_constructor():
+    # the oracle: main's emulator broadcast `float2(a)` in the CUDA original too (a, a), as HIP's class does
+    src = ("__global__ void k(float* out, const float* in) { float a = in[threadIdx.x]; float2 v = make_float2(a, 7.0f);"
+           " float2 s = float2(a); float4 w = float4(a, a); float2 c = float2(v);"
+           " out[threadIdx.x] = s.y + w.w * 10 + w.y * 100 + c.y * 1000; }")
+    args = {"out": np.zeros(4, np.float32), "in": np.arange(1, 5, dtype=np.float32)}
+    cuda = run_kernel(src, "k", args=dict(args), grid=(1,), block=(4,), backend="cuda").outputs["out"]
+    np.testing.assert_array_equal(cuda, np.arange(1, 5) * 100 + 7000)
+    hip = run_kernel(ported(src, to="hip", dedent=False)[1], "k", args=dict(args), grid=(1,), block=(4,),
+                     backend="hip").outputs["out"]
+    np.testing.assert_array_equal(hip, cuda)
+    # look-alike: HIP source's own one-scalar constructor broadcasts
+    own = src.replace(" float4 w = float4(a, a);", " float4 w = make_float4(0, a, 0, 0);")
+    got = run_kernel(own, "k", args=dict(args), grid=(1,), block=(4,), backend="hip").outputs["out"]
+    np.testing.assert_array_equal(got, np.arange(1, 5) * 101 + 7000)
+
+
+def test_the_portable_port_completes_too_and_a_number_macro_is_a_scalar():
+    # the portable text runs as HIP on AMD (HIP_vector_type's constructor broadcasts): main left `float2(a)` there
+    src = CASTS.replace("float2(in[i])", "float2(ONE)").replace("__device__", "#define ONE 1.5f\n__device__", 1)
+    text = ported(src, to="portable", dedent=False)[1]
+    for want in ("return float2(a, 0);", "float2(ONE, 0)", "float4(a, a, 0, 0)", "float2(vin[i])"):
+        assert want in text, (want, text)
