@@ -19,7 +19,7 @@ KERNEL = """__global__ void k(unsigned* out) {
 """
 
 
-@pytest.mark.parametrize("constraint", ['"=" "r"', '"=r"', '"="  "r"'])  # the look-alike: one literal
+@pytest.mark.parametrize("constraint", ['"=" "r"', '"=r"', '"="  "r"'])  # (the look-alike: "=r", one literal)
 def test_adjacent_constraint_literals_name_one_operand(constraint):
     got = run_kernel(KERNEL.replace("CONSTRAINT", constraint), "k", args={"out": np.zeros(40, np.uint32)},
                      grid=(1,), block=(40,), backend="cuda").outputs["out"]
