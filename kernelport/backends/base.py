@@ -148,14 +148,14 @@ class Backend(KernelHeads):
     # toolchain and sees it refused); translate refuses them at their line, naming the launch call
     # to use instead (one of `launch_forms` that takes the kernel's arguments one by one).
     launch_forms_absent: ClassVar[dict[str, str]] = {}
-    # CUDA types that are integer byte addresses (the driver's `CUdeviceptr`: `unsigned long long`) which
-    # this backend spells as a pointer (HIP's `hipDeviceptr_t` is `void *`, and C++ has no arithmetic on
-    # it): CUDA name -> the byte pointer `(T)x + n` and `(T)x - n` go through, so they still add n bytes.
+    # CUDA types that are integer byte addresses (the driver's `CUdeviceptr`: `unsigned long long`) this backend spells
+    # as a pointer (HIP's `hipDeviceptr_t` is `void *`, no arithmetic): name -> the byte pointer `(T)x +/- n` go through.
     address_types: ClassVar[dict[str, str]] = {}
-    # Whether CUDA's vector types (uint2, float4, ...) are classes with constructors here, not
-    # aggregates: an array of them takes no `= {0}` (HIP's HIP_vector_type: "no viable conversion
-    # from 'int' to 'uint2'"), so the port writes `= {}`, which zeroes every element alike.
+    # Whether CUDA's vector types (uint2, float4, ...) are classes with constructors here, not aggregates: an array of
+    # them takes no `= {0}` (HIP_vector_type: "no viable conversion from 'int' to 'uint2'"), so the port writes `= {}`.
     vector_types_are_classes: ClassVar[bool] = False
+    # Whether `float2(a)`, `float4(a, b)` are aggregates' (C++20: the rest 0), no broadcasting constructor's (emulator)
+    vector_casts_are_aggregates: ClassVar[bool] = False
     # Whether `float4 v = {x}` (CUDA zeroes the rest) is written with 0s (vector_short_lists.py): hipcc broadcasts x
     completes_short_vector_lists: ClassVar[bool] = False
     # Whether the target's collectives (hipCUB over rocPRIM) call a reduction operator on temporaries,

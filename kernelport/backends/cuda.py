@@ -54,6 +54,7 @@ class CUDA(Backend):
     tools = ("nvcc",)
     build_reads = frozenset({"defines", "include_dirs", "forced_includes"})
     honours_partial_masks = True
+    vector_casts_are_aggregates = True  # (nvcc -std=c++20: `float2(a)` is (a, 0); C++17 refuses it)
     device_runner = "kernelport.device:run_cuda"
     spellings = {
         **_shared_spellings(),

@@ -69,6 +69,7 @@ class Portable(Backend):
     function_to_void_refused = True  # its HIP runs (see HIP)
     device_alloca_crash = HIP.device_alloca_crash  # its HIP runs: the same compiler
     shared_initializers_refused = HIP.shared_initializers_refused  # its HIP runs: the same compiler
+    completes_short_vector_lists = HIP.completes_short_vector_lists  # its HIP runs: `float2(a)` broadcast, `{x}` too
     extern_shared_definitions_refused = HIP.extern_shared_definitions_refused  # its HIP runs: the same compiler
     device_vla_refused = HIP.device_vla_refused  # its HIP runs: the same compiler
     nvcc_leniencies_refused = HIP.nvcc_leniencies_refused  # its HIP runs: the same compiler

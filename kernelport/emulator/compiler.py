@@ -70,6 +70,7 @@ class Compiler:
         # `const int N = 4 / 2;` in the function being compiled: C++ lets N size an array
         self.local_consts: dict[str, int] = {}
         self.globals: dict[str, tuple[c_ast.Decl, object]] = {}
+        self.file_shared: dict[str, c_ast.Decl] = {}  # (held as one grid-wide global, every block read the others')
         self.tr = TypeResolver(low.ast, low.typedef_overrides, self.const_eval, self.err)
         self.warp_size_dtype = self.tr.resolve(c_ast.IdentifierType(self.be.warp_size_type.split()))
         for e in low.ast.ext:
@@ -77,6 +78,9 @@ class Compiler:
                 self._collect_enums(e.type)
                 if e.name and not isinstance(e.type, c_ast.FuncDecl) and "typedef" not in (e.storage or []):
                     if e.name in ("threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize"):
+                        continue
+                    if SHARED_STORAGE in (e.storage or []):  # file-scope `__shared__`: each block's own (FnCompiler)
+                        self.file_shared[e.name] = e
                         continue
                     self.globals[e.name] = (e, None)
             elif isinstance(e, c_ast.Typedef):
@@ -205,6 +209,16 @@ class Compiler:
         return cf
 
 
+def _ids(node):
+    """The c_ast.ID nodes under `node` (iteratively: deep expressions)."""
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, c_ast.ID):
+            yield n
+        todo.extend(ch for _, ch in n.children())
+
+
 class Scope:
     def __init__(self):
         self.stack: list[dict] = [{}]
@@ -255,6 +269,11 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
         self.const_slots: set[int] = set()  # locals declared const (their address is read-only: addressed.py)
         self.definite: set[int] = set()  # id() of declarations every path assigns before a read (definite.py)
         self.definite_slots: set[int] = set()  # their slots: a first assignment marks nothing (undefined.py)
+        if c.file_shared:  # the file-scope `__shared__` variables the function names: declared in its scope
+            named = {n.name for n in _ids(fd)}
+            for name, d in c.file_shared.items():
+                if name in named:
+                    self.s_Decl(d)
 
     def slot(self):
         s = self.nslots

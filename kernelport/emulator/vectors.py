@@ -212,7 +212,10 @@ class VectorCompiler:
         t = self.c.tr.named(tn) if tn in self.c.tr.typedefs else None
         row = vector_row(t) if t is not None else None
         single = row is not None and ctor and len(args) == 1
-        if single:
+        zeros = 0  # CUDA's `float4(a, b)`: an aggregate, the members left out 0 (C++20), where Metal/HIP broadcast one
+        if row is not None and ctor and self.c.be.vector_casts_are_aggregates and 0 < len(args) < row[1]:
+            zeros, args = row[1] - len(args), args + [c_ast.Constant("int", "0")] * (row[1] - len(args))
+        elif single:
             args = args * row[1]
         if row is None or len(args) != row[1]:
             return None
@@ -223,7 +226,8 @@ class VectorCompiler:
             out = []
             for k, fn in enumerate(fns):
                 c = fn(fr, m)
-                if single and (isinstance(c, VecVal) or isinstance(c[0], Pointer) and not c[0].dims):
+                if (single or zeros == row[1] - 1 and k == 0) and (isinstance(c, VecVal) or isinstance(c[0], Pointer)
+                                                                    and not c[0].dims):
                     # Metal's `float4(v)` of a vector (or the row v[i] of a vector buffer): a copy, converted
                     return vector_value(c, dt, row[1], fr.g, m, node, self.pos)
                 if isinstance(c, VecVal) or isinstance(c[0], Pointer):

@@ -105,10 +105,10 @@ def make_instance(cd, bound: dict[str, str], key_index: int, subst, where: tuple
             head = head[:start] + f"{sname} {'' if const else '*'}self" + (", " if ps else "") + head[start:]
             head = re.sub(r"\b" + re.escape(n) + r"(\s*\()", f"{sname}__{n}" + r"\1", head, count=1)
             if const:
-                rest = _words(rest.replace("this->", "self.").replace("*this", "self"), members)
+                rest = _words(rest.replace("this->", "self.").replace("*this", "self"), _unshadowed(members, ps))
             else:  # (a plain class's member that writes its object: through a pointer, plain_classes.py)
                 rest = _words(rest.replace("this->", "self->").replace("*this", "(*self)"),
-                              {m: f"self->{m}" for m in inst.members})
+                              _unshadowed({m: f"self->{m}" for m in inst.members}, ps))
             rest = _own_calls(rest, cd, sname, const)
             (inst.methods if const else inst.mutators)[n] = f"{sname}__{n}"
         else:
@@ -139,7 +139,7 @@ def make_instance(cd, bound: dict[str, str], key_index: int, subst, where: tuple
         fname = f"{sname}__kpctor{k}"
         arity = len(ps)
         inst.ctors[arity] = None if arity in inst.ctors else fname
-        rest = _words(rest.replace("this->", "self."), members)
+        rest = _words(rest.replace("this->", "self."), _unshadowed(members, ps))
         close = rest.rstrip().rfind("}")
         items.append(Item(f"{sname} {fname}({', '.join(ps)}) {{ {sname} self;{init}"
                           + rest[:close] + " return self; }", ct.file, ct.line, "device", fname, ct.tparams))
@@ -156,6 +156,13 @@ def make_instance(cd, bound: dict[str, str], key_index: int, subst, where: tuple
             break
         inst.index = got
     return inst, items
+
+
+def _unshadowed(table: dict[str, str], params: list[str]) -> dict[str, str]:
+    """The member table less the names a member function's parameters declare (`void set(float a) { this->a = a; }`:
+    the bare `a` is the parameter; reading it as `self.a` lost the store, a wrong oracle)."""
+    names = {w[-1] for p in params if (w := re.findall(r"[A-Za-z_]\w*", re.sub(r"\[.*|=.*", "", p, flags=re.S)))}
+    return {k: v for k, v in table.items() if k not in names}
 
 
 def _own_calls(body: str, cd, sname: str, const: bool) -> str:
@@ -209,8 +216,12 @@ def rewrite_objects(text: str, types: dict[str, Instance]) -> str:
     text = re.sub(r"\b(" + names + r")\s*::\s*([A-Za-z_]\w*)", scoped, text)
     # objects
     objects: dict[str, tuple[Instance, int]] = {}  # name -> (instance, where its declaration ends)
+    twice: set[str] = set()  # names declared as objects of two classes (`{ S s; } { T s; }`): left as written
     for m in re.finditer(r"(?<![\w.])(" + names + r")\s+(?:const\s+)?([A-Za-z_]\w*)\s*(?=[;=,){])", text):
-        objects.setdefault(m.group(2), (types[m.group(1)], m.end()))
+        if objects.setdefault(m.group(2), (types[m.group(1)], m.end()))[0].sname != types[m.group(1)].sname:
+            twice.add(m.group(2))  # (one class's members on the other's object read its fields: a wrong run)
+    for name in twice:
+        del objects[name]
     if not objects:
         return text
     obj_re = re.compile(r"(?<![\w.>])(" + "|".join(map(re.escape, objects)) + r")\s*(\.\s*([A-Za-z_]\w*)\s*(\()?|\[(?!\[))")

@@ -59,9 +59,9 @@ def _operands(text: str) -> list[tuple[str, str]]:
     """[(constraint, C expression)] of one operand section (`"=h"(lo), "f"(x)`)."""
     out = []
     for part, _ in split_top_level(text):
-        m = re.match(r'\s*"([^"]*)"\s*\((.*)\)\s*$', part, re.S)
+        m = re.match(r'\s*((?:"[^"]*"\s*)+)\((.*)\)\s*$', part, re.S)  # (`"=" "r"(x)`: C joins the literals)
         if m:
-            out.append((m.group(1), m.group(2).strip()))
+            out.append(("".join(re.findall(r'"([^"]*)"', m.group(1))), m.group(2).strip()))
     return out
 
 
