@@ -42,3 +42,44 @@ def test_a_host_device_functions_width_asks_the_device_on_the_host_pass(tmp_path
     hip_compiles(tmp_path, text)
     args = {"x": np.arange(512, dtype=np.float32), "out": np.zeros(2, dtype=np.float32)}
     assert_port_at_64_is_original_at_32(SRC, text, "k", args, (2,), (256,))
+
+
+CONSTANT_READS = """#define WARP_SIZE 32
+__host__ __device__ constexpr int nwarps(int t) { return t / WARP_SIZE; }
+__host__ __device__ inline int lanes() { static const int w = WARP_SIZE; return w; }
+__host__ __device__ inline int lane_of(int t) { return t % WARP_SIZE; }
+__global__ void k(const float* x, float* out) {
+    __shared__ float part[nwarps(256)];
+    float v = x[blockIdx.x * blockDim.x + threadIdx.x];
+    for (int o = WARP_SIZE / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    if (lane_of(threadIdx.x) == 0) part[threadIdx.x / WARP_SIZE] = v;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        float s = 0;
+        for (int w = 0; w < blockDim.x / lanes(); ++w) s += part[w];
+        out[blockIdx.x] = s;
+    }
+}
+"""
+
+
+def test_constant_reads_in_a_host_device_function_keep_the_compile_time_width(tmp_path):
+    # review66b: a constexpr function's read (sizing a __shared__ array) became kp_hd_wave_size(), which hipcc
+    # rejects in a constant expression (the port was refused KP233 on the prologue's own host code), and a static
+    # local's initializer a dynamic one the device link cannot guard (lld: undefined __cxa_guard_acquire)
+    text = port_text(CONSTANT_READS, dedent=False)
+    assert "constexpr int nwarps(int t) { return t / WARP_SIZE; }" in text, text
+    assert "static const int w = WARP_SIZE;" in text, text
+    assert "return t % kp_hd_wave_size(); }" in text, text  # (the look-alike: a run-time read asks at run time)
+    hip_compiles(tmp_path, text)
+    args = {"x": np.arange(512, dtype=np.float32), "out": np.zeros(2, dtype=np.float32)}
+    plain = CONSTANT_READS.replace("part[nwarps(256)]", "part[8]")  # (the emulator folds no constexpr call)
+    assert_port_at_64_is_original_at_32(plain, port_text(plain, dedent=False), "k", args, (2,), (256,))
+
+
+def test_a_host_device_lane_helper_alone_is_ported():
+    # review66b: without a host function of its own reading the width, the port's self-check linted the
+    # prologue's kp_device_warp_size() (`width = 32`, reached through kp_hd_wave_size() into lane_of's leader
+    # test) as the user's host code: KP233 at 1:1 on a file main ported
+    src = SRC.replace("int blocks(int n) { int b = 8 * WARP_SIZE; return n / b + nwarps(b); }\n", "")
+    assert "return t % kp_hd_wave_size(); }" in port_text(src, dedent=False)
