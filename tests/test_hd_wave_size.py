@@ -83,3 +83,23 @@ def test_a_host_device_lane_helper_alone_is_ported():
     # test) as the user's host code: KP233 at 1:1 on a file main ported
     src = SRC.replace("int blocks(int n) { int b = 8 * WARP_SIZE; return n / b + nwarps(b); }\n", "")
     assert "return t % kp_hd_wave_size(); }" in port_text(src, dedent=False)
+
+
+def test_a_header_reading_it_beside_a_file_asking_the_device_compiles(tmp_path):
+    # review66b: the prologue put kp_hd_wave_size() under the guard of kp_device_warp_size(): main.hip's prologue
+    # (host code only: kp_device_warp_size) defined KP_HAVE_DEVICE_WARP_SIZE first, and the header's port, whose
+    # lane_of reads kp_hd_wave_size(), skipped its own definition (hipcc: use of undeclared identifier)
+    from trust_support import kp_inproc
+    (tmp_path / "lanes.cuh").write_text("#pragma once\n#define WARP_SIZE 32\n"
+                                        "__host__ __device__ inline int lane_of(int t) { return t % WARP_SIZE; }\n")
+    (tmp_path / "main.cu").write_text('#include "lanes.cuh"\n__global__ void k(const float* x, float* out) {\n'
+                                      "    float v = x[threadIdx.x];\n"
+                                      "    for (int o = WARP_SIZE / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);\n"
+                                      "    if (lane_of(threadIdx.x) == 0) out[blockIdx.x] = v;\n}\n"
+                                      "int blocks(int n) { return n / (8 * WARP_SIZE); }\n")
+    rc, _, err = kp_inproc("translate", tmp_path / "main.cu", "--to", "hip", "-o", tmp_path / "out")
+    assert rc == 0, err
+    main = (tmp_path / "out" / "main.hip").read_text()
+    assert "kp_hd_wave_size" not in main and "kp_device_warp_size()" in main, main
+    assert "#ifndef KP_HAVE_HD_WAVE_SIZE" in (tmp_path / "out" / "lanes.hip.h").read_text()
+    hip_compiles(tmp_path / "out", main, "main.hip")
