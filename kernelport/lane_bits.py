@@ -13,10 +13,15 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import fnscopes
-from .warpsites import INT32_TYPES
+from . import fnscopes, lazy_re
+from .laneoutputs import RESULT, WIDTH
+from .masksources import is_int32
+from .source import ident_name
+from .warpsites import type_aliases
 
 CODE = "KP244"
+_WAVE = (RESULT, WIDTH)
+_LITERAL32 = lazy_re.compile(r"(0[xX][0-9a-fA-F]+|\d+)[uU]?")  # (no `l`: a 32-bit literal)
 
 
 def _strip(n: Node | None) -> Node | None:
@@ -30,27 +35,57 @@ def _narrow_literal(k, n: Node, sites) -> bool:
     return n.type == "number_literal" and "l" not in t.lower() and (n.start_byte, n.end_byte) not in sites
 
 
-def _narrow_variable(k, n: Node, holders: set[str]) -> bool:
-    """A local or parameter of the function declared with a 32-bit integer type, not a word the port widens."""
+def _narrow_variable(k, n: Node, holders: set[str], aliases) -> bool:
+    """A local or parameter of the function declared with a 32-bit integer type (a typedef of one too), not a
+    word the port widens."""
     name = k.src.text_of(n)
     if n.type != "identifier" or name in holders:
         return False
     for p in k.f.params:
         if p.name == name:
-            return not p.pointer and " ".join(p.type.replace("const", "").split()) in INT32_TYPES
+            return not p.pointer and is_int32(p.type.replace("const", ""), aliases)
     for d in k.src.index.under(k.f.body, "declaration"):
         t = d.child_by_field_name("type")
         for x in d.children_by_field_name("declarator"):
             x = x.child_by_field_name("declarator") if x.type == "init_declarator" else x
             if x is not None and x.type == "identifier" and k.src.text_of(x) == name:
-                return t is not None and " ".join(k.src.text_of(t).split()) in INT32_TYPES
+                return t is not None and is_int32(k.src.text_of(t), aliases)
+    return False
+
+
+def _narrow_other(k, n: Node, aliases) -> bool:
+    """A 32-bit value in the other spellings of a word (review66b): an object-like macro of a 32-bit literal
+    (`#define ONE 1u`), a cast to a 32-bit type (`(unsigned)1`), an element of a 32-bit pointer parameter or
+    local array (`in[i]`, `*in`)."""
+    if n.type == "identifier":
+        mac = k.src.macros.get(k.src.text_of(n))
+        body = mac.body.strip().strip("()").strip() if mac is not None and mac.params is None else ""
+        return bool(_LITERAL32.fullmatch(body))
+    if n.type == "cast_expression":
+        t = n.child_by_field_name("type")
+        return t is not None and "*" not in k.src.text_of(t) and is_int32(k.src.text_of(t), aliases)
+    if n.type == "subscript_expression" or n.type == "pointer_expression" and k.src.text_of(n).startswith("*"):
+        base = _strip(n.child_by_field_name("argument"))
+        if base is None or base.type != "identifier":
+            return False
+        name = k.src.text_of(base)
+        for p in k.f.params:
+            if p.name == name:
+                return p.pointer and is_int32(p.type.replace("const", ""), aliases)
+        for d in k.src.index.under(k.f.body, "declaration"):
+            t = d.child_by_field_name("type")
+            for x in d.children_by_field_name("declarator"):
+                x = x.child_by_field_name("declarator") if x.type == "init_declarator" else x
+                if x is not None and x.type == "array_declarator" and ident_name(x) == name:
+                    return t is not None and is_int32(k.src.text_of(t), aliases)
     return False
 
 
 def shifts(k, sites, holders: set[str]) -> list[tuple[Node, list]]:
     """(shift, the `%laneid` origins its amount carries) of each 32-bit shift by the lane id in `k`'s function
-    (a laneoutputs._Kernel): `LIT << lane` with a 32-bit literal, `w >> lane` of a 32-bit variable."""
-    out = []
+    (a laneoutputs._Kernel): `LIT << lane` with a 32-bit literal, `w >> lane` of a 32-bit variable, and either
+    of a 32-bit macro literal, cast or element (`ONE << lane`, `(unsigned)1 << lane`, `in[i] >> lane`)."""
+    out, aliases = [], type_aliases(k.src)
     for n in k.src.index.under(k.f.body, "binary_expression"):
         op = k.src.text_of(n.child_by_field_name("operator"))
         if op not in ("<<", ">>"):
@@ -58,8 +93,9 @@ def shifts(k, sites, holders: set[str]) -> list[tuple[Node, list]]:
         left, right = _strip(n.child_by_field_name("left")), n.child_by_field_name("right")
         if left is None or right is None:
             continue
-        if not (_narrow_literal(k, left, sites) if op == "<<" else _narrow_variable(k, left, holders)):
-            continue
+        if not (_narrow_literal(k, left, sites) if op == "<<" else _narrow_variable(k, left, holders, aliases)) and (
+                not _narrow_other(k, left, aliases) or any(o.kind in _WAVE for o in k.origins(left, True))):
+            continue  # (a word the wave's values reach: a ballot's, the port's business)
         lanes = [o for o in k.origins(right) if o.fix is not None]
         if lanes:
             out.append((n, lanes))

@@ -76,8 +76,9 @@ def numeric_read(tr, value: Node, depth: int = 0) -> Node | None:
     if name is None or scope is None:
         return p  # (a store, a return, a helper's argument: the word as a number)
     for u in tr.src.named_under(scope, "identifier", [name]):
-        if u.start_byte < p.end_byte or u.parent is not None and u.parent.type in ("init_declarator", "declaration"):
-            continue
+        if u.start_byte < p.end_byte or u.parent is not None and (u.parent.type == "declaration" or u.parent.type ==
+                                                                  "init_declarator" and u.parent.child_by_field_name("value") != u):
+            continue  # (a declarator of the name; `unsigned s = r;` copies it: a read, followed)
         if u.parent is not None and u.parent.type == "assignment_expression" and u.parent.child_by_field_name("left") == u:
             continue
         got = numeric_read(tr, u, depth + 1)

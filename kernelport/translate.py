@@ -19,7 +19,7 @@ from tree_sitter import Node
 from .depth import big_stack
 from . import arch_branches, atomic_refs, backends, cub_decomposers, dependent_templates, device_allocas, dim3_operands, folded_bounds, host_typed_functors, implicit_typename, private_memory, pass_branches, reduce_operands, stdint_typedefs, blocksizes, collective_widths, confined_votes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, own_macros, thrust_cub, unroll_counts, vector_lists, warpcounts, warpflow, warpwidth, version_values, line_splices, include_lines, device_less_operators, pass_attributes, nvcc_leniencies, vla_initializers, thrust_headers, host_classifiers, shared_storage, sized_extern_shared, masked_types, lds_address_lists
 from . import signed_masks, vector_paren_inits, vector_short_lists, verbatim_args  # (h/hip64b's passes and checks)
-from . import literal_lanes, named_full_masks, wide_ballot_holders
+from . import hd_wave_reads, literal_lanes, named_full_masks, wide_ballot_holders
 from .api_names import ApiNames
 from .inline_asm import InlineAsm
 from .attribute_order import AttributeOrder
@@ -135,9 +135,10 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
                          "make the width a run-time value, or a template parameter chosen at run time "
                          "(kp_device_wave_size() == 64 ? k<64><<<...>>> : k<32><<<...>>>)")
         f = self.module.function_at(node) if ctx in ("device", "size") else None  # (a __host__ __device__ one: both passes')
-        hd = "hd_wave_bound" if ctx == "size" else "hd_wave_size"
-        return self.spell(hd if f is not None and f.is_host and f.is_device and dialect.concept(hd).spelling(
-            self.backend) else {"size": "wave_size_bound", "const": "wave_size_const", "device": "warp_size", "host": "host_wave_size"}[ctx])
+        hd = "hd_wave_bound" if ctx == "size" else "hd_wave_size"  # (a run-time read only: hd_wave_reads)
+        return self.spell(hd if f is not None and f.is_host and f.is_device and (ctx == "size" or hd_wave_reads.runtime(
+            self.src, node)) and dialect.concept(hd).spelling(self.backend) else
+            {"size": "wave_size_bound", "const": "wave_size_const", "device": "warp_size", "host": "host_wave_size"}[ctx])
 
     def note(self, node: Node, after: str, why: str) -> None:
         self.port.notes.append(Note(self.src.loc(node), self.src.text_of(node), after, why))
@@ -547,7 +548,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
                 self.rw.replace(n, host)
                 self.note(n, host, "host code must ask the device for its wave width")
             elif ctx == "device" and f is not None and f.is_host and n.type == "identifier" and not self.rw.has(n) and \
-                    (hd := dialect.concept("hd_wave_size").spelling(self.backend)):  # a __host__ __device__ function's
+                    hd_wave_reads.runtime(self.src, n) and (hd := dialect.concept("hd_wave_size").spelling(self.backend)):  # a __host__ __device__ function's
                 self.rw.replace(n, hd)
                 self.note(n, hd, "a __host__ __device__ function's host pass must ask the device for its wave width")
             elif ctx == "device" and bound_only and n.type == "identifier" and not self.rw.has(n):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import laddersteps, lane_shares, maskmemory, masktypes
+from . import laddersteps, lane_shares, maskmemory, masktypes, siteless_full_tests
 from .source import field_ids
 from .warpsites import (BDIM, FIVE, FULL, HALF, LANE, LANE_OK, MASK, ONE, OPAQUE, TID, VOTE, WARP, WARP_OK, WRES, WS,
                         WS_M1, WS_OK, is_address, shuffled_name)
@@ -101,6 +101,7 @@ def binary(an, n: Node) -> frozenset:
         if VOTE in kinds_L | kinds_R:
             for side in (L, R):
                 an.confirm({f for f in side if f[0] == FULL}, "compared with a ballot", n, kinds=(FULL,))
+            siteless_full_tests.check(an, n, op, L, R)  # `__ballot_sync(FULL, p) == FULL`, FULL a macro: KP244
         return frozenset()
     if op in ("&&", "||"):
         return frozenset()

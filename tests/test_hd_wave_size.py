@@ -69,3 +69,59 @@ def test_an_array_a_host_device_function_sizes_by_the_wave_is_the_host_pass_wide
     assert "__device__ inline int dev_ranks(const int* m) { int s[WARP_SIZE];" in text, text
     assert "#define KP_HD_WAVE_BOUND KP_WAVE_SIZE\n#else\n#define KP_HD_WAVE_BOUND 64" in text  # the prologue's
     hip_compiles(tmp_path, text)
+CONSTANT_READS = """#define WARP_SIZE 32
+__host__ __device__ constexpr int nwarps(int t) { return t / WARP_SIZE; }
+__host__ __device__ inline int lanes() { static const int w = WARP_SIZE; return w; }
+__host__ __device__ inline int lane_of(int t) { return t % WARP_SIZE; }
+__global__ void k(const float* x, float* out) {
+    __shared__ float part[nwarps(256)];
+    float v = x[blockIdx.x * blockDim.x + threadIdx.x];
+    for (int o = WARP_SIZE / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    if (lane_of(threadIdx.x) == 0) part[threadIdx.x / WARP_SIZE] = v;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        float s = 0;
+        for (int w = 0; w < blockDim.x / lanes(); ++w) s += part[w];
+        out[blockIdx.x] = s;
+    }
+
+
+def test_constant_reads_in_a_host_device_function_keep_the_compile_time_width(tmp_path):
+    # review66b: a constexpr function's read (sizing a __shared__ array) became kp_hd_wave_size(), which hipcc
+    # rejects in a constant expression (the port was refused KP233 on the prologue's own host code), and a static
+    # local's initializer a dynamic one the device link cannot guard (lld: undefined __cxa_guard_acquire)
+    text = port_text(CONSTANT_READS, dedent=False)
+    assert "constexpr int nwarps(int t) { return t / WARP_SIZE; }" in text, text
+    assert "static const int w = WARP_SIZE;" in text, text
+    assert "return t % kp_hd_wave_size(); }" in text, text  # (the look-alike: a run-time read asks at run time)
+    args = {"x": np.arange(512, dtype=np.float32), "out": np.zeros(2, dtype=np.float32)}
+    plain = CONSTANT_READS.replace("part[nwarps(256)]", "part[8]")  # (the emulator folds no constexpr call)
+    assert_port_at_64_is_original_at_32(plain, port_text(plain, dedent=False), "k", args, (2,), (256,))
+
+
+def test_a_host_device_lane_helper_alone_is_ported():
+    # review66b: without a host function of its own reading the width, the port's self-check linted the
+    # prologue's kp_device_warp_size() (`width = 32`, reached through kp_hd_wave_size() into lane_of's leader
+    # test) as the user's host code: KP233 at 1:1 on a file main ported
+    src = SRC.replace("int blocks(int n) { int b = 8 * WARP_SIZE; return n / b + nwarps(b); }\n", "")
+    assert "return t % kp_hd_wave_size(); }" in port_text(src, dedent=False)
+
+
+def test_a_header_reading_it_beside_a_file_asking_the_device_compiles(tmp_path):
+    # review66b: the prologue put kp_hd_wave_size() under the guard of kp_device_warp_size(): main.hip's prologue
+    # (host code only: kp_device_warp_size) defined KP_HAVE_DEVICE_WARP_SIZE first, and the header's port, whose
+    # lane_of reads kp_hd_wave_size(), skipped its own definition (hipcc: use of undeclared identifier)
+    from trust_support import kp_inproc
+    (tmp_path / "lanes.cuh").write_text("#pragma once\n#define WARP_SIZE 32\n"
+                                        "__host__ __device__ inline int lane_of(int t) { return t % WARP_SIZE; }\n")
+    (tmp_path / "main.cu").write_text('#include "lanes.cuh"\n__global__ void k(const float* x, float* out) {\n'
+                                      "    float v = x[threadIdx.x];\n"
+                                      "    for (int o = WARP_SIZE / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);\n"
+                                      "    if (lane_of(threadIdx.x) == 0) out[blockIdx.x] = v;\n}\n"
+                                      "int blocks(int n) { return n / (8 * WARP_SIZE); }\n")
+    rc, _, err = kp_inproc("translate", tmp_path / "main.cu", "--to", "hip", "-o", tmp_path / "out")
+    assert rc == 0, err
+    main = (tmp_path / "out" / "main.hip").read_text()
+    assert "kp_hd_wave_size" not in main and "kp_device_warp_size()" in main, main
+    assert "#ifndef KP_HAVE_HD_WAVE_SIZE" in (tmp_path / "out" / "lanes.hip.h").read_text()
+    hip_compiles(tmp_path / "out", main, "main.hip")

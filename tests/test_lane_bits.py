@@ -61,3 +61,39 @@ __global__ void k(const unsigned* in, const int* p, int* out) {
     # a lane of `threadIdx.x % 32`: CUDA's numbers as written
     mod = HELPER.replace("laneid()))", "(threadIdx.x % 32)))")
     assert "(w & (1u << (threadIdx.x % 32)))" in port_text(mod, dedent=False)
+
+
+def test_other_spellings_of_a_32_bit_word_read_the_32_lane_warps_lane(tmp_path):
+    # review66b: a typedef'd word, an element of a 32-bit pointer, a macro's `1u`, a cast `(unsigned)1` were
+    # ported with the wave's lane (`in[b] >> __lane_id()`: lanes 32-63 shifted a 32-bit word by 32 or more)
+    args = {"in": np.array([0x80000001, 0x0000ff00], dtype=np.uint32), "out": np.zeros(128, dtype=np.int32)}
+    cases = (
+        (HELPER.replace("__global__", "typedef unsigned int u32;\n__global__").replace("unsigned w =", "u32 w =")
+         .replace("(w & (1u << laneid())) != 0", "(w >> laneid()) & 1"), "(w >> (laneid() & 31)) & 1"),
+        (HELPER.replace("(w & (1u << laneid())) != 0", "(in[blockIdx.x] >> laneid()) & 1"),
+         "(in[blockIdx.x] >> (laneid() & 31)) & 1"),
+        (HELPER.replace("__global__", "#define ONE 1u\n__global__").replace("1u << laneid()", "ONE << laneid()"),
+         "(w & (ONE << (laneid() & 31)))"),
+        (HELPER.replace("1u << laneid()", "(unsigned)1 << laneid()"), "(w & ((unsigned)1 << (laneid() & 31)))"),
+    )
+    for src, want in cases:
+        text = port_text(src, dedent=False)
+        assert want in text, text
+        assert_port_at_64_is_original_at_32(src, text, "k", args, (2,), (64,))
+    hip_compiles(tmp_path, text)
+    # the same spellings with the lane id also feeding a shuffle: no one spelling, KP244 at the shift
+    shfl = HELPER.replace("    out[", """    unsigned r = laneid();
+    int v = __shfl_sync(0xffffffff, (int)threadIdx.x, r ^ 1);
+    out[""").replace("(w & (1u << laneid())) != 0", "(in[blockIdx.x] >> r) & v")
+    errors = refusal(shfl, dedent=False, expect="KP244")
+    assert [(e.code, e.line, e.column) for e in errors] == [("KP244", 7, 51)], [e.format() for e in errors]
+
+
+def test_a_64_bit_macro_literal_and_a_cast_ballot_word_are_not_taken_as_32_bit_words():
+    # `#define ONE 1ull`: a 64-bit mask (not judged here); `(unsigned)m >> laneid()` of a ballot: the mask passes'
+    wide = HELPER.replace("__global__", "#define ONE 1ull\n__global__").replace("1u << laneid()", "ONE << laneid()")
+    assert "& 31" not in port_text(wide, dedent=False)
+    ballot = HELPER.replace("const unsigned* in,", "const int* p,").replace(
+        "unsigned w = in[blockIdx.x];", "unsigned long long m = __ballot_sync(0xffffffff, p[threadIdx.x] > 0);").replace(
+        "(w & (1u << laneid())) != 0", "((unsigned)m >> laneid()) & 1")
+    assert [e.code for e in refusal(ballot, dedent=False)] == ["KP207"]  # (as on main: not KP244 at the shift)

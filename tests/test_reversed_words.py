@@ -29,3 +29,15 @@ def test_position_reads_keep_their_port(tmp_path):
     assert "unsigned long long r = (__brevll(m) >> (64 - warpSize));" in text, text
     assert "(__clzll(r) - (64 - warpSize))" in text, text
     hip_compiles(tmp_path, text)
+
+
+def test_a_copy_of_the_reversed_word_read_as_a_number_is_refused():
+    # review66b: `unsigned s = r;` was skipped as a declarator of r, so `s >> 28` was ported (emulator at 64:
+    # 0xffffffff where CUDA at 32 stores 14); a copy read only as a position keeps its port
+    body = ("    unsigned r = __brev(m);\n    unsigned s = r;\n"
+            "    if (threadIdx.x == 0) out[blockIdx.x] = __clz(r) + (s >> 28);\n}\n")
+    errors = refusal(HEAD + body, dedent=False, expect="KP244")
+    assert [(e.code, e.line, e.column) for e in errors] == [("KP244", 6, 57)], [e.format() for e in errors]
+    assert "`s >> 28` reads a reversed ballot word (`__brev(m)`" in errors[0].message
+    text = port_text(HEAD + body.replace("(s >> 28)", "__clz(s)"), dedent=False)
+    assert "__clzll(s)" in text, text
