@@ -59,3 +59,19 @@ def typeof_nodes(order, data: bytes) -> list:
     nvcc reads `typeof` as GNU's keyword in every mode, so no program it accepts names anything so)."""
     return [n for n in order if n.type in ("identifier", "type_identifier") and n.end_byte - n.start_byte == 6
             and data[n.start_byte:n.end_byte] == b"typeof" and data[n.end_byte:n.end_byte + 64].lstrip()[:1] == b"("]
+
+
+def typeof_macro_words(src) -> list[tuple[int, int]]:
+    """The spans of GNU `typeof(` in the `#define` values (`#define ALLOC(p, n) ((p) = (typeof(p)) malloc(...))`,
+    which the parse holds as text): the ports write `__typeof__` there too (no member `.typeof`, `->typeof`)."""
+    if b"typeof" not in src.data:
+        return []
+    from .macro_tokens import tokens
+    out = []
+    for m in src.index.of_types("preproc_def", "preproc_function_def"):
+        v = m.child_by_field_name("value")
+        toks = tokens(src.data[v.start_byte:v.end_byte]) if v is not None else []
+        out += [(v.start_byte + t.start, v.start_byte + t.end) for k, t in enumerate(toks)
+                if t.text == "typeof" and k + 1 < len(toks) and toks[k + 1].text == "("
+                and (k == 0 or toks[k - 1].text not in (".", "->", "::"))]
+    return out

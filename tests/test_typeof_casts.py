@@ -55,3 +55,31 @@ def test_a_typeof_declaration_stays_a_located_parse_error(tmp_path):
     f.write_text(textwrap.dedent(KERNEL))
     rc, out, err = kp_inproc("lint", f)
     assert "KP001" not in out + err
+
+
+MACROS = """\
+    #include <stdlib.h>
+    #include <stdio.h>
+    #define ALLOC(p, n) ((p) = (typeof(p)) malloc((n) * sizeof(*(p))))
+    #define SZ(x) sizeof(typeof(x))
+    #define KEEP(x) sizeof(__typeof__(x))
+    #define typeofs(x) (x)
+    #define SAY(x) printf("typeof(" #x ")\\n")
+    __global__ void k(float *a) {
+      float v = a[threadIdx.x];
+      a[threadIdx.x] = v * SZ(v) * KEEP(v) * typeofs(2);
+    }
+    int main() { float *h; ALLOC(h, 10); SAY(h); free(h); return 0; }
+    """
+
+
+def test_typeof_in_a_macro_value_is_spelled_for_clang(tmp_path):
+    # h/heldout101 respelled the parsed casts only: a `#define` value kept `typeof` ("use of undeclared
+    # identifier 'typeof'" under hipcc -std=c++17); the look-alikes: `__typeof__`, a longer name, a string
+    rc, out, err = _translate(tmp_path, MACROS)
+    assert rc == 0, err
+    port = (tmp_path / "out" / "mat.hip").read_text()
+    assert "#define ALLOC(p, n) ((p) = (__typeof__(p)) malloc((n) * sizeof(*(p))))" in port
+    assert "#define SZ(x) sizeof(__typeof__(x))" in port and "#define KEEP(x) sizeof(__typeof__(x))" in port
+    assert "#define typeofs(x) (x)" in port and 'printf("typeof(" #x ")\\n")' in port
+    hip_compiles(tmp_path / "out", port, "mat.hip", extra_args=("-std=c++17",))
