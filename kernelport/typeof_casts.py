@@ -18,6 +18,7 @@ TYPEOF = "typeof"  # a Mask's name: the keyword of a cast or sizeof operand seen
 WORDS = frozenset({"typeof", "__typeof__", "__typeof"})
 _SIZE_WORDS = frozenset({"sizeof", "alignof", "__alignof__", "_Alignof"})
 _OPERAND_START = frozenset({"(", "*", "&", "-", "+", "!", "~", "++", "--"})
+_EXPRESSION_AFTER = frozenset({"return", "case", "else", "do", "throw", "co_return", "co_yield", "co_await"})
 _BLANKS = bytes(b if b in (0x0A, 0x0D) else 0x20 for b in range(256))
 
 
@@ -35,8 +36,9 @@ def typeof_gap(toks: list[Tok], i: int, data: bytes, masked_at: set[int], close_
     if before is not None and before.text in _SIZE_WORDS:  # `sizeof(typeof(x))`: seen as `sizeof(      (x))`
         return (("typeof", t.start, t.text), [(t.start, t.end, data[t.start:t.end].translate(_BLANKS))],
                 word or [Mask(t.start, t.end, "typeof operand", "grammar")])
-    if before is not None and (before.kind in ("ident", "num", "string") or before.text in (")", "]")):
-        return None  # a call's or subscript's parenthesis, `f(typeof(x))`: no cast
+    if before is not None and (before.kind in ("ident", "num", "string") and before.text not in _EXPRESSION_AFTER
+                               or before.text in (")", "]")):
+        return None  # a call's or subscript's parenthesis, `f(typeof(x))`: no cast (`return (typeof(x)) e` is one)
     nxt = toks[close + 2] if close + 2 < len(toks) else None
     if nxt is None or not (nxt.kind in ("ident", "num", "string") or nxt.text in _OPERAND_START):
         return None

@@ -83,3 +83,21 @@ def test_typeof_in_a_macro_value_is_spelled_for_clang(tmp_path):
     assert "#define SZ(x) sizeof(__typeof__(x))" in port and "#define KEEP(x) sizeof(__typeof__(x))" in port
     assert "#define typeofs(x) (x)" in port and 'printf("typeof(" #x ")\\n")' in port
     hip_compiles(tmp_path / "out", port, "mat.hip", extra_args=("-std=c++17",))
+
+
+def test_a_cast_after_return_or_else_parses(tmp_path):
+    # h/heldout101's repair took a word before the `(` for a call's name (`f(typeof(x))`), `return` and `else`
+    # too: `return (typeof(m->rows)) malloc(...)` stayed "syntax error: expected ';'" (nvcc takes it)
+    rc, out, err = _translate(tmp_path, """\
+        #include <stdlib.h>
+        struct Mat { int *rows; float *vals; };
+        inline int *mk(Mat *m, int n) { return (typeof(m->rows)) malloc(n * sizeof(int)); }
+        inline float *mv(Mat *m, int n) { if (n) return (typeof(m->vals)) malloc(n); else return (typeof(m->vals)) 0; }
+        __device__ float g(float v) { return (typeof(v)) -v; }
+        __global__ void k(float *a) { a[threadIdx.x] = g(a[threadIdx.x]); }
+        """)
+    assert rc == 0, err
+    port = (tmp_path / "out" / "mat.hip").read_text()
+    assert "return (__typeof__(m->rows)) malloc(n * sizeof(int));" in port
+    assert "else return (__typeof__(m->vals)) 0;" in port and "return (__typeof__(v)) -v;" in port
+    hip_compiles(tmp_path / "out", port, "mat.hip", extra_args=("-std=c++17",))
