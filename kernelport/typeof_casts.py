@@ -1,8 +1,9 @@
 """GNU `typeof`, which nvcc's EDG front end accepts in every C++ mode and tree-sitter's grammar has no place for:
 a C-style cast to it, `(typeof(m->IRP)) calloc(n, sizeof(*m->IRP))` (heldout101: an SpMV code's allocation
 helpers in a header every source includes), and the type operand of `sizeof`/`alignof`, `sizeof(typeof(x))`.
-The parse sees the cast as blanks (its operand alone: the value the analyses read is the same) and the operand
-of `sizeof` as its expression (`sizeof(      (x))`: the same size), kernelport/grammar_gaps.py; clang accepts
+The parse sees the cast as `(typeof(    )) e`, a cast to a function type the grammar takes (the bytes stay in the
+cast's node; a ballot converted so is judged by opaque_mask_casts.py), and the operand of `sizeof` as its
+expression (`sizeof(      (x))`: the same size), kernelport/grammar_gaps.py; clang accepts
 `typeof` in GNU modes only (hipcc with `-std=c++17` rejects it: "use of undeclared identifier 'typeof'"), so the
 ports write `__typeof__`, which clang and g++ take in every mode (kernelport/lexing.respell_for_clang), also where
 the grammar read the word as a name (`(typeof(p)) e` parses as a cast to a function type named `typeof`).
@@ -42,12 +43,11 @@ def typeof_gap(toks: list[Tok], i: int, data: bytes, masked_at: set[int], close_
     nxt = toks[close + 2] if close + 2 < len(toks) else None
     if nxt is None or not (nxt.kind in ("ident", "num", "string") or nxt.text in _OPERAND_START):
         return None
-    s, e = toks[i - 1].start, toks[close + 1].end  # the cast `(typeof(...))`: seen as blanks, its operand alone
-    spans = [(s, t.start), (t.start, t.end), (t.end, e)]  # (masks side by side: the keyword's is its own)
-    edits = [(a, b, data[a:b].translate(_BLANKS)) for a, b in spans]
-    masks = [Mask(s, t.start, "typeof cast", "grammar"), (word or [Mask(t.start, t.end, "typeof cast", "grammar")])[0],
-             Mask(t.end, e, "typeof cast", "grammar")]
-    return ("typeof cast", s, t.text), edits, masks
+    s, e = toks[i + 1].end, toks[close].start  # the cast `(typeof(s->m)) v`: seen as `(typeof(    )) v`, a cast to
+    # the function type `typeof()` the grammar takes, its bytes all in the cast's node (a call rewritten from its
+    # argument nodes keeps them: the whole cast seen as blanks had lost `(typeof(s->i))` from `__shfl_sync(F,
+    # (typeof(s->i)) v, 0)`, shuffling the float); the word is respelled as a name the grammar read (typeof_nodes)
+    return ("typeof cast", s, t.text), [(s, e, data[s:e].translate(_BLANKS))], [Mask(s, e, "typeof cast", "grammar")]
 
 
 def typeof_words(masks) -> list[tuple[int, int]]:

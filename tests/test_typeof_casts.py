@@ -101,3 +101,20 @@ def test_a_cast_after_return_or_else_parses(tmp_path):
     assert "return (__typeof__(m->rows)) malloc(n * sizeof(int));" in port
     assert "else return (__typeof__(m->vals)) 0;" in port and "return (__typeof__(v)) -v;" in port
     hip_compiles(tmp_path / "out", port, "mat.hip", extra_args=("-std=c++17",))
+
+
+def test_a_typeof_cast_inside_a_rewritten_call_is_kept(tmp_path):
+    # the repair showed the whole cast as blanks, outside every argument node: a call the port writes again from
+    # its arguments lost it, `__shfl_sync(F, (typeof(s->i)) v, 0)` -> `__shfl(v, 0, 32)`, shuffling the float
+    # (CUDA shuffles the int): a port that compiles and computes something else.  The look-alike: a plain cast.
+    rc, out, err = _translate(tmp_path, """\
+        struct S { int i; };
+        __global__ void k(float *a, S *s) {
+          float v = a[threadIdx.x] * 0.5f;
+          a[threadIdx.x] = __shfl_sync(0xffffffff, (typeof(s->i)) v, 0) + __shfl_sync(0xffffffff, (int) v, 1);
+        }
+        """)
+    assert rc == 0, err
+    port = (tmp_path / "out" / "mat.hip").read_text()
+    assert "__shfl((__typeof__(s->i)) v, 0" in port and "__shfl((int) v, 1" in port, port
+    hip_compiles(tmp_path / "out", port, "mat.hip", extra_args=("-std=c++17",))
