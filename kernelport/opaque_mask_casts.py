@@ -66,7 +66,8 @@ def check(an) -> None:
             dtext = an.src.text_of(decl)
             if not is_int32(dtext, an.aliases) or (decl.start_byte, decl.end_byte) in widened:
                 continue  # a wide (or unknown, as a named type's cast is) type, or one the port widens
-            why = f"`{text}` is `{' '.join(dtext.split())}` (line {an.src.loc(decl).line}), which the port keeps 32 bits"
+            why = (f"`{text}` is `{' '.join(dtext.split())}` (line {an.src.loc(decl).line}), which the port keeps "
+                   "32 bits")
         elif kind == "expression":
             why = f"`{text}` is the type of an expression the port does not read"
         elif kind == "template":

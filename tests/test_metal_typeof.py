@@ -26,7 +26,8 @@ def test_typeof_casts_port_to_metal(tmp_path: Path):
 
 
 def test_an_undefined_function_is_still_refused(tmp_path: Path):
-    _write(tmp_path, {"k.cu": KERNEL.replace("(typeof(v)) (v * 2.0f)", "(float)typeofs(v)").replace("typeof(v)", "float")})
+    lookalike = KERNEL.replace("(typeof(v)) (v * 2.0f)", "(float)typeofs(v)").replace("typeof(v)", "float")
+    _write(tmp_path, {"k.cu": lookalike})
     port, _ = translate(SourceFile.read(tmp_path / "k.cu"), "metal")
     assert [(d.code, d.line) for d in port.diagnostics if d.severity == "error"] == [("KP223", 2)], \
         [d.format() for d in port.diagnostics]
