@@ -6,7 +6,7 @@ from tree_sitter import Node
 from . import asm_operand_commas, dialect
 from .macros import FUNCTIONAL_CAST, REFERENCE_QUALIFIER
 from .qualified_statics import qualified_statics
-from .typeof_casts import typeof_nodes, typeof_words
+from .typeof_casts import typeof_macro_words, typeof_nodes, typeof_words
 
 # The C library's variadic functions device code can call (CUDA's device printf).
 DEVICE_VARIADIC = ("printf",)
@@ -136,8 +136,8 @@ def respell_for_clang(src, module, rw, backend: str) -> None:
     for m in src.masks:  # `const T& const C::get()`: the qualifier nvcc ignores and clang rejects (grammar_gaps)
         if m.name == REFERENCE_QUALIFIER and m.reason == "grammar":
             rw.drop_span(m.start, m.end)
-    for s, e in typeof_words(src.masks):  # GNU `typeof`, which clang takes in GNU modes only (typeof_casts)
-        rw.drop_span(s, e, "__typeof__")
+    for s, e in typeof_words(src.masks) + typeof_macro_words(src):  # GNU `typeof`, which clang takes in GNU
+        rw.drop_span(s, e, "__typeof__")  # modes only (typeof_casts), a cast's or sizeof's, a macro value's
     for word in typeof_nodes(src.index.order, src.data):
         rw.replace(word, "__typeof__")
     for keyword in qualified_statics(src):  # `static T* F::make(...) {` after F's non-static declaration

@@ -69,13 +69,20 @@ def warp_word(an, cast: Node, facts: frozenset) -> frozenset:
     return facts
 
 
-def cut_to_32(an, tnode: Node | None, facts: frozenset, at: Node) -> None:
+def cut_to_32(an, tnode: Node | None, facts: frozenset, at: Node, functional: bool = False) -> None:
     """An explicit conversion of a wave's lane mask to a 32-bit type (`(unsigned)ballot`,
     `static_cast<uint32_t>(m)`): a store into that type, lanes 32-63 cut (WS008; the port widens the
-    conversion's type, as a variable's).  `warp_word`'s 32-lane half has no mask facts left by then."""
-    if an.fn is not None and tnode is not None and (VOTE, -1) in facts and an.is_int32(tnode) and \
-            not _fits_32(an, _bare(at.child_by_field_name("value"))):
+    conversion's type, as a variable's).  `warp_word`'s 32-lane half has no mask facts left by then.
+    A type the port cannot widen there (`typeof(x)`, a template parameter, a functional cast's): noted for
+    opaque_mask_casts (KP232 where it stays 32 bits)."""
+    if an.fn is None or tnode is None or (VOTE, -1) not in facts or \
+            _fits_32(an, _bare(at.child_by_field_name("value") or at.child_by_field_name("arguments"))):
+        return
+    if an.is_int32(tnode) and not functional:
         an.confirm({(WS, an.site(tnode, "type32"))}, "a ballot mask converted to 32 bits", at, kinds=(WS,))
+    else:
+        from . import opaque_mask_casts
+        opaque_mask_casts.note(an, tnode, facts, at, functional)
 
 
 def _fits_32(an, v: Node | None) -> bool:

@@ -14,7 +14,7 @@ from tree_sitter import Node
 from . import abslanes, backends, dialect, fnscopes, launchrows, maskmemory, masksources, memberlanes
 from . import declkeys, declsplit, fullmask, masktypes, shufflewrappers, templateargs, warpreach, warpshapes, warpwidth
 from . import braced_scalars, collective_widths, lane_shares, header_full_masks, header_lane_macros, lazy_widths
-from . import warpbinary, warpcounts, xorexchange
+from . import opaque_mask_casts, warpbinary, warpcounts, xorexchange
 from .model import Function, Module
 from .reached import reached
 from .source import call_args, ident_name
@@ -242,6 +242,7 @@ class _Analyzer:
         name = fnscopes.callee_name(fn)
         if fn is not None and fn.type in ("primitive_type", "type_identifier", "sized_type_specifier") and \
                 len(arg_facts) == 1:
+            masksources.cut_to_32(self, fn, arg_facts[0], n, functional=True)  # `uint32_t(ballot)`: opaque_mask_casts
             return arg_facts[0]  # a functional cast: uint32_t(-1)
         if fn is not None and fn.type == "template_function" and name == "static_cast" and len(arg_facts) == 1:
             targs = fn.child_by_field_name("arguments")  # `static_cast<uint32_t>(ballot)`: as `(uint32_t)ballot`
@@ -515,6 +516,7 @@ class _Analyzer:
             self._post()
             if not self.changed:
                 break
+        opaque_mask_casts.check(self)  # a mask converted to `typeof(x)`, `T`, `uint32_t(...)`: KP232 where 32 bits
         masktypes.check_returns(self)  # a template parameter returned as a mask and as other values: KP232
         declsplit.check(self)  # a mask's declaration the port cannot widen or split: KP232
         self._name_confirmed_globals()

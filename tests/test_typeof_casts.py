@@ -55,3 +55,66 @@ def test_a_typeof_declaration_stays_a_located_parse_error(tmp_path):
     f.write_text(textwrap.dedent(KERNEL))
     rc, out, err = kp_inproc("lint", f)
     assert "KP001" not in out + err
+
+
+MACROS = """\
+    #include <stdlib.h>
+    #include <stdio.h>
+    #define ALLOC(p, n) ((p) = (typeof(p)) malloc((n) * sizeof(*(p))))
+    #define SZ(x) sizeof(typeof(x))
+    #define KEEP(x) sizeof(__typeof__(x))
+    #define typeofs(x) (x)
+    #define SAY(x) printf("typeof(" #x ")\\n")
+    __global__ void k(float *a) {
+      float v = a[threadIdx.x];
+      a[threadIdx.x] = v * SZ(v) * KEEP(v) * typeofs(2);
+    }
+    int main() { float *h; ALLOC(h, 10); SAY(h); free(h); return 0; }
+    """
+
+
+def test_typeof_in_a_macro_value_is_spelled_for_clang(tmp_path):
+    # h/heldout101 respelled the parsed casts only: a `#define` value kept `typeof` ("use of undeclared
+    # identifier 'typeof'" under hipcc -std=c++17); the look-alikes: `__typeof__`, a longer name, a string
+    rc, out, err = _translate(tmp_path, MACROS)
+    assert rc == 0, err
+    port = (tmp_path / "out" / "mat.hip").read_text()
+    assert "#define ALLOC(p, n) ((p) = (__typeof__(p)) malloc((n) * sizeof(*(p))))" in port
+    assert "#define SZ(x) sizeof(__typeof__(x))" in port and "#define KEEP(x) sizeof(__typeof__(x))" in port
+    assert "#define typeofs(x) (x)" in port and 'printf("typeof(" #x ")\\n")' in port
+    hip_compiles(tmp_path / "out", port, "mat.hip", extra_args=("-std=c++17",))
+
+
+def test_a_cast_after_return_or_else_parses(tmp_path):
+    # h/heldout101's repair took a word before the `(` for a call's name (`f(typeof(x))`), `return` and `else`
+    # too: `return (typeof(m->rows)) malloc(...)` stayed "syntax error: expected ';'" (nvcc takes it)
+    rc, out, err = _translate(tmp_path, """\
+        #include <stdlib.h>
+        struct Mat { int *rows; float *vals; };
+        inline int *mk(Mat *m, int n) { return (typeof(m->rows)) malloc(n * sizeof(int)); }
+        inline float *mv(Mat *m, int n) { if (n) return (typeof(m->vals)) malloc(n); else return (typeof(m->vals)) 0; }
+        __device__ float g(float v) { return (typeof(v)) -v; }
+        __global__ void k(float *a) { a[threadIdx.x] = g(a[threadIdx.x]); }
+        """)
+    assert rc == 0, err
+    port = (tmp_path / "out" / "mat.hip").read_text()
+    assert "return (__typeof__(m->rows)) malloc(n * sizeof(int));" in port
+    assert "else return (__typeof__(m->vals)) 0;" in port and "return (__typeof__(v)) -v;" in port
+    hip_compiles(tmp_path / "out", port, "mat.hip", extra_args=("-std=c++17",))
+
+
+def test_a_typeof_cast_inside_a_rewritten_call_is_kept(tmp_path):
+    # the repair showed the whole cast as blanks, outside every argument node: a call the port writes again from
+    # its arguments lost it, `__shfl_sync(F, (typeof(s->i)) v, 0)` -> `__shfl(v, 0, 32)`, shuffling the float
+    # (CUDA shuffles the int): a port that compiles and computes something else.  The look-alike: a plain cast.
+    rc, out, err = _translate(tmp_path, """\
+        struct S { int i; };
+        __global__ void k(float *a, S *s) {
+          float v = a[threadIdx.x] * 0.5f;
+          a[threadIdx.x] = __shfl_sync(0xffffffff, (typeof(s->i)) v, 0) + __shfl_sync(0xffffffff, (int) v, 1);
+        }
+        """)
+    assert rc == 0, err
+    port = (tmp_path / "out" / "mat.hip").read_text()
+    assert "__shfl((__typeof__(s->i)) v, 0" in port and "__shfl((int) v, 1" in port, port
+    hip_compiles(tmp_path / "out", port, "mat.hip", extra_args=("-std=c++17",))

@@ -25,6 +25,7 @@ from ... import backends, device_pass, dialect, guards
 from ...reserved_names import declared_names
 from ...source import call_args, walk
 from ...vector_declarations import tagged_vectors
+from ...typeof_casts import WORDS as TYPEOF_WORDS
 from .self_calls import YES, callee_name, calls_itself, cycles, runs_user_function
 
 # A pointer to a member function (`float (S::*op)(float) const`, `R (ns::C<T>::*)(A)`), as the text spells it
@@ -34,7 +35,7 @@ _NO_MEMBER_POINTERS = ("MSL has no pointers to member functions; its function po
 _MEMBER_POINTER_HINT = ("call the member directly, or choose it by a value (`which ? s.twice(x) : s.half(x)`, a "
                         "switch): each call then names its function")
 _C_WORDS = frozenset({"if", "for", "while", "switch", "return", "sizeof", "alignof", "decltype", "defined",
-                      "static_cast", "reinterpret_cast", "const_cast", "do"})
+                      "static_cast", "reinterpret_cast", "const_cast", "do"}) | TYPEOF_WORDS  # (GNU `typeof(x)`)
 
 
 @lru_cache(maxsize=1)
@@ -386,7 +387,7 @@ class Unported:
     def _unresolved(self, n: Node, name: str, declared: set[str], library: frozenset[str]) -> bool:
         """A function called, or a type or namespace named, that nothing in reach defines."""
         p = n.parent
-        if p is None:
+        if p is None or name in _C_WORDS:  # (`(typeof(v)) e` read as a call of `typeof`: the port's `__typeof__`)
             return False
         if n.type == "identifier":
             if not (p.type == "call_expression" and p.child_by_field_name("function") == n):
