@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
@@ -19,7 +18,7 @@ from tree_sitter import Node
 from .depth import big_stack
 from . import arch_branches, atomic_refs, backends, cub_decomposers, dependent_templates, device_allocas, dim3_operands, folded_bounds, host_typed_functors, implicit_typename, private_memory, pass_branches, reduce_operands, stdint_typedefs, blocksizes, collective_widths, confined_votes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, own_macros, thrust_cub, unroll_counts, vector_lists, warpcounts, warpflow, warpwidth, version_values, line_splices, include_lines, device_less_operators, pass_attributes, nvcc_leniencies, vla_initializers, thrust_headers, host_classifiers, shared_storage, sized_extern_shared, masked_types, lds_address_lists
 from . import signed_masks, vector_paren_inits, vector_short_lists, verbatim_args  # (h/hip64b's passes and checks)
-from . import hd_wave_reads, literal_lanes, named_full_masks, wide_ballot_holders
+from . import hd_wave_reads, literal_lanes, named_full_masks, wave_constants, wide_ballot_holders
 from .api_names import ApiNames
 from .inline_asm import InlineAsm
 from .attribute_order import AttributeOrder
@@ -41,7 +40,7 @@ from .model import Module, plain
 from .realign import realign_comments
 from .cprecedence import PREC as _PREC, binds_at_least as _binds_at_least
 from .rewrite import Rewriter
-from .source import SourceFile, call_args, parameter_name
+from .source import SourceFile, call_args
 from .code_contexts import context  # also lint's (which must not import this module to ask)
 
 
@@ -486,75 +485,12 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, BracedN
         port's name (a sidecar), any other a file name beside it shared by every port (a header)."""
         return backends.get(self.backend).extra_files()
 
-    def rewrite_constant_warp_size(self) -> None:
-        """`warpSize` where C++ needs a constant (not constexpr from ROCm 7): the backend's constant."""
-        const = self.spell("wave_size_const")
-        runtime = self.spell("warp_size")
-        if backends.get(self.backend).wave_constant != "exact":
-            return  # only a bound on this backend: keep the run-time value
-        from .lint.membernames import names_member
-        named = types.SimpleNamespace(text=self.src.text_of)  # (`Cfg::warpSize`, a class's own member: the project's)
-        for use in self.module.uses:
-            if use.concept.key == "warp_size" and not self.rw.has(use.node) and not parameter_name(use.node) and \
-                    context(use.node, self.module) in ("const", "size") and \
-                    not names_member(named, use.node, self.src.text_of(use.node)):
-                text = self.wave(use.node)
-                self.rw.replace(use.node, text)
-                self.note(use.node, text, "warpSize is not a constant expression (ROCm 7)")
-        for n in self.src.index.of_type("preproc_def"):  # #define WARPSIZE warpSize: its uses may be constant expressions
-            if n.child_by_field_name("value") is not None:
-                v = n.child_by_field_name("value")
-                if self.src.text_of(v).strip() in ("warpSize", runtime) and not self.rw.has(v):
-                    self.rw.replace(v, self.src.text_of(v).replace(self.src.text_of(v).strip(), const))
-                    self.note(v, const, "a macro for the wave width may be used in constant expressions")
+    rewrite_constant_warp_size = wave_constants.rewrite_constant_warp_size  # a pass: `warpSize` in constant expressions
+    rewrite_macro_uses = wave_constants.rewrite_macro_uses  # a pass: a warp-size macro where its value is not the answer
 
     def rewrite_macro_bodies(self) -> None:
         """Macro bodies are unparsed text to the grammar: translate each as a tiny function body."""
         macro_bodies.rewrite(self)
-
-    def rewrite_macro_uses(self) -> None:
-        """Uses of a confirmed warp-size macro where its compile-time value is not the answer.
-
-        Host code cannot know the device's wave width: it asks at run time (or, in a constant
-        expression, stops: KP206).  Where the backend's compile-time wave constant is only a bound
-        (a plain number, e.g. Metal's 32), device code at run time uses the SIMD width itself.
-        """
-        macros = self.wave_macros()
-        if not macros:
-            return
-        try:
-            host = self.spell("host_wave_size")
-        except LookupError:
-            host = None  # this backend carries no host code
-        bound_only = backends.get(self.backend).wave_constant != "exact"
-        for n in self.src.index.of_types("identifier", "type_identifier"):
-            if self.src.text_of(n) not in macros:
-                continue
-            ctx = context(n, self.module)
-            f = self.module.function_at(n)
-            if ctx == "const" and f is not None and f.is_device and \
-                    backends.get(self.backend).wave_constant == "bound":
-                self.wave(n)  # a bound where the exact width is meant: refused there
-            elif ctx in ("const", "size"):
-                if host is not None and f is not None and f.is_host and not f.is_device:
-                    self.problem("KP206", n, f"'{self.src.text_of(n)}' is the wave width in a constant expression of "
-                                 "host code: the host pass cannot know the device's wave width",
-                                 "choose at run time, e.g. kp_device_warp_size() == 64 ? k<64><<<...>>> : "
-                                 "k<32><<<...>>>")
-                elif ctx == "size" and f is not None and f.is_host and n.type == "identifier" and not self.rw.has(n) and \
-                        (hd := dialect.concept("hd_wave_bound").spelling(self.backend)):  # both passes' bound
-                    self.rw.replace(n, hd), self.note(n, hd, "a __host__ __device__ function's array by the wave: the host pass's bound")
-            elif ctx == "host" and host is not None and n.type == "identifier":
-                self.rw.replace(n, host)
-                self.note(n, host, "host code must ask the device for its wave width")
-            elif ctx == "device" and f is not None and f.is_host and n.type == "identifier" and not self.rw.has(n) and \
-                    hd_wave_reads.runtime(self.src, n) and (hd := dialect.concept("hd_wave_size").spelling(self.backend)):  # a __host__ __device__ function's
-                self.rw.replace(n, hd)
-                self.note(n, hd, "a __host__ __device__ function's host pass must ask the device for its wave width")
-            elif ctx == "device" and bound_only and n.type == "identifier" and not self.rw.has(n):
-                text = self.spell("warp_size")
-                self.rw.replace(n, text)
-                self.note(n, text, f"'{self.src.text_of(n)}' is only a bound here: run-time code uses the SIMD width")
 
 
 @big_stack  # recursive analyses: depth.MAX_DEPTH levels of nesting need a big stack
