@@ -65,3 +65,24 @@ def test_look_alikes_stay_silent(src):
 
 def test_a_plain_store_of_a_thread_value_is_not_this_rule():
     assert _sy003(NO_READ) == []  # a last-writer-wins store: no read of the slot, not reported here
+
+
+def test_a_slot_or_a_test_through_a_call_is_not_known_uniform():
+    """cuda-samples simpleCudaGraphs: `tmp[cta.thread_rank()] = temp_sum = temp_sum + tmp[...]` under
+    `if (cta.thread_rank() < 256)`: per-thread slots the analysis cannot see through the group's member call."""
+    src = """\
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(double* o, const double* x) {
+    __shared__ double tmp[512];
+    cg::thread_block cta = cg::this_thread_block();
+    double s = x[blockIdx.x * blockDim.x + threadIdx.x];
+    tmp[cta.thread_rank()] = s;
+    cg::sync(cta);
+    tmp[cta.thread_rank()] = s = s + tmp[cta.thread_rank() + 256];
+    if (cta.thread_rank() < 128) tmp[0] = s = s + tmp[0];
+    cg::sync(cta);
+    if (cta.thread_rank() == 0) o[blockIdx.x] = tmp[0];
+}
+"""
+    assert _sy003(src) == []

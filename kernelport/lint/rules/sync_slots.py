@@ -11,6 +11,12 @@ _CONTROL = frozenset({"if_statement", "for_statement", "while_statement", "do_st
                       "conditional_expression", "for_range_loop", "case_statement", "lambda_expression"})
 
 
+def _known_uniform(d, node: Node) -> bool:
+    """UNIFORM by the analysis and no call in it: a call it does not resolve (`cta.thread_rank()`, a member
+    function) reads as uniform there, which a claim that every thread stores to one slot cannot rest on."""
+    return d.expr(node) == UNIFORM and not any(n.type == "call_expression" for n in _nodes(node))
+
+
 def _slot(ctx, d, left: Node, scalars: set[str], arrays: set[str]) -> str | None:
     """The shared slot `left` names when it is the same in every thread: a `__shared__` scalar (or its field),
     or a `__shared__` array at a block-uniform index."""
@@ -23,7 +29,7 @@ def _slot(ctx, d, left: Node, scalars: set[str], arrays: set[str]) -> str | None
         arr = n.child_by_field_name("argument")
         idx = n.child_by_field_name("indices") or n.child_by_field_name("index")
         if arr is not None and arr.type == "identifier" and ctx.text(arr) in arrays and idx is not None and \
-                d.expr(idx) == UNIFORM:
+                _known_uniform(d, idx):
             return ctx.text(arr)
     return None
 
@@ -35,22 +41,21 @@ def _uniform_control(ctx, d, stmt: Node, body: Node) -> bool:
     while p is not None and p != body:
         if p.type in _CONTROL:
             cond = p.child_by_field_name("condition")
-            if cond is None or d.expr(cond) != UNIFORM:
+            if cond is None or not _known_uniform(d, cond):
                 return False
         p = p.parent
     return p is not None
 
 
 def _reads(ctx, node: Node, name: str) -> bool:
-    return any(ctx.text(i) == name for i in _idents(node))
+    return any(n.type == "identifier" and ctx.text(n) == name for n in _nodes(node))
 
 
-def _idents(node: Node):
+def _nodes(node: Node):
     stack = [node]
     while stack:
         n = stack.pop()
-        if n.type == "identifier":
-            yield n
+        yield n
         stack.extend(n.named_children)
 
 
@@ -66,8 +71,8 @@ combines its own value and stores the result, with nothing ordering the threads.
 depends on the schedule, so the block's result is some subset of its values (a data race on every GPU; which lanes
 store together differs between a 32-lane warp and a 64-lane wave, so a port may compute another result than the
 original did on NVIDIA).  Reported where the slot is the same in every thread (a `__shared__` scalar or field, or a
-`__shared__` array at a block-uniform index), the store runs in every thread (no thread-dependent condition, loop or
-`?:` around it), the stored value reads the slot itself (or is a compound assignment) and depends on the thread; in a
+`__shared__` array at a block-uniform index with no call in it), the store runs in every thread (no thread-dependent
+condition, loop or `?:` around it, nor one that calls a function: `cta.thread_rank() < 256`), the stored value reads the slot itself (or is a compound assignment) and depends on the thread; in a
 unit with a block barrier (the phases that set, race on and read the slot).  A thread index reached only through a
 member function (`res.idx()`) is not followed (the divergence analysis resolves calls by name).
 
