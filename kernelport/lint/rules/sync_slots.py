@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from ...source import walk
 from ..rule import Rule, ex, register
 from ..tags import UNIFORM
 from ..triggers import BARRIER
@@ -14,7 +15,7 @@ _CONTROL = frozenset({"if_statement", "for_statement", "while_statement", "do_st
 def _known_uniform(d, node: Node) -> bool:
     """UNIFORM by the analysis and no call in it: a call it does not resolve (`cta.thread_rank()`, a member
     function) reads as uniform there, which a claim that every thread stores to one slot cannot rest on."""
-    return d.expr(node) == UNIFORM and not any(n.type == "call_expression" for n in _nodes(node))
+    return d.expr(node) == UNIFORM and not any(n.type == "call_expression" for n in walk(node))
 
 
 def _slot(ctx, d, left: Node, scalars: set[str], arrays: set[str]) -> str | None:
@@ -48,15 +49,8 @@ def _uniform_control(ctx, d, stmt: Node, body: Node) -> bool:
 
 
 def _reads(ctx, node: Node, name: str) -> bool:
-    return any(n.type == "identifier" and ctx.text(n) == name for n in _nodes(node))
+    return any(n.type == "identifier" and ctx.text(n) == name for n in walk(node))
 
-
-def _nodes(node: Node):
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(n.named_children)
 
 
 @register
