@@ -15,7 +15,7 @@ from ..reached import reached
 from ..source import SourceFile, uncomment
 from .. import guards
 from .finding import Finding, Fix, Related
-from . import portedtests, rowsplits, unseen_launches
+from . import portedtests, rowsplits, unseen_launches, widthguards
 from .rule import Rule
 from .. import lazy_re
 
@@ -374,7 +374,7 @@ class Context:
                 if c is not None and self._WIDE.search(self.text(c)):
                     return True
             p = p.parent
-        return self._in_wide_branch(node)
+        return self._in_wide_branch(node) or widthguards.guarded_step(node)
 
     def _in_wide_branch(self, node: Node) -> bool:
         """Inside a wave branch compiled only at 64 lanes (kernelport/wavebranches.py): a 32 there is

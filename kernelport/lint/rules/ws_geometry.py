@@ -10,7 +10,7 @@ from tree_sitter import Node
 from ... import backends, dialect, fnscopes, warpflow
 from ...warpwidth import LOGICAL
 from ...source import call_args, walk
-from .. import rowsplits
+from .. import matched_widths, rowsplits
 from ...laneslots import _bounded, lane_pattern
 from ..rule import Rule, ex, register
 from ...blocksizes import launch_block_sizes
@@ -338,7 +338,9 @@ so are groups of 32 for a kernel whose shuffle from a source lane leaves them at
 with `32 * num_ranks` threads), naming that shuffle: width 32 there keeps the sizes right.
 Sizes from 32 for a kernel that splits its block into 32-lane rows itself, rows that compute the
 same on a 64-lane wave (`lane = tid & 31`, `warp = tid >> 5`, shuffles that stay in their row:
-lint/rowsplits.py), are the rows' count: reported as advice (info), like the kernel's own 32s."""
+lint/rowsplits.py), are the rows' count: reported as advice (info), like the kernel's own 32s.  A function whose every
+warp-level launch binds the kernel's width template parameter (`% W`) to the macro's value there (`k<T, 64>` under
+`if (WARP_SIZE == 64)`, `k<T, 32>` in its else) sizes logical groups: silent (kernelport/lint/matched_widths.py)."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {
@@ -466,7 +468,7 @@ void run(const float* a, float* c) {
                 continue
             defs = _local_defs(ctx, f.body)
             hardcoded = ctx.src.named_under(f.body, "identifier", ctx.hardcoded_macros) if not tiles_only else ()
-            kept = _logical_blocks(ctx, f, dict(defs), lambda: decided()[0]) if hardcoded else []
+            kept = _logical_blocks(ctx, f, dict(defs), lambda: decided()[0]) + matched_widths.spans(ctx, f, warpish) if hardcoded else []
             for n in hardcoded:
                 if not any(a <= n.start_byte < b for a, b in kept):
                     report(n, f"uses the hardcoded warp size `{ctx.text(n)}`")

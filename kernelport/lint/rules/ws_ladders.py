@@ -37,7 +37,11 @@ wave-width selector: kernelport/wavebranches.py).  So does a ladder from 16 (a l
 under `if (tid < 32)` or after `if (tid >= 32) return;` (tid the 1D block's `threadIdx.x` or the linear thread
 index) whose result only `if (tid == 0)` reads: the first 32 threads fold their 32 values, and at wave 64 lane 0
 reads only lanes 0-31 (kernelport/lint/leaderfolds.py).  A ladder whose result nothing reads after it (a helper
-that folds a copy and returns its argument) computes the same at any width: silent (kernelport/lint/deadladders.py)."""
+that folds a copy and returns its argument) computes the same at any width: silent (kernelport/lint/deadladders.py).
+An unrolled ladder whose steps a function template guards by its integer width parameter (`if (W >= 64) ... 32;
+if (W >= 32) ... 16; ...`, muxi-spmv's warpReduceSum) is the loop from `W / 2` written out: it folds W lanes, and its
+guarded step at 32 is half of a group over 32 lanes (no WS017 either); a guard that admits 32 lanes, a run-time
+guard or a ladder from 16 with no such step before it is reported (kernelport/lint/widthguards.py)."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from .. import maskhelpers
+from .. import maskhelpers, widthguards
 from ..finding import Related
 from ..rule import Rule
 from ...warpsites import LANE_HELPER_NAME
@@ -227,7 +227,7 @@ def _has_wide_step(ctx, lit: Node) -> bool:
         prev = prev.prev_named_sibling
     if prev is not None and prev.type == "if_statement" and ctx._WIDE.search(ctx.text(prev)) is not None:
         return True
-    return _wide_step_branch_after(ctx, stmt)
+    return _wide_step_branch_after(ctx, stmt) or widthguards.guarded_wide_step_before(lit)
 
 
 def _wide_step_branch_after(ctx, stmt: Node | None) -> bool:
