@@ -84,6 +84,8 @@ __global__ void k(const float* x, float* out) {
         for (int w = 0; w < blockDim.x / lanes(); ++w) s += part[w];
         out[blockIdx.x] = s;
     }
+}
+"""
 
 
 def test_constant_reads_in_a_host_device_function_keep_the_compile_time_width(tmp_path):
@@ -94,6 +96,7 @@ def test_constant_reads_in_a_host_device_function_keep_the_compile_time_width(tm
     assert "constexpr int nwarps(int t) { return t / WARP_SIZE; }" in text, text
     assert "static const int w = WARP_SIZE;" in text, text
     assert "return t % kp_hd_wave_size(); }" in text, text  # (the look-alike: a run-time read asks at run time)
+    hip_compiles(tmp_path, text)
     args = {"x": np.arange(512, dtype=np.float32), "out": np.zeros(2, dtype=np.float32)}
     plain = CONSTANT_READS.replace("part[nwarps(256)]", "part[8]")  # (the emulator folds no constexpr call)
     assert_port_at_64_is_original_at_32(plain, port_text(plain, dedent=False), "k", args, (2,), (256,))
