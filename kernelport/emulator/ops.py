@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, flips, fused, infinities, remainders, ufp
+from . import bfloat16, bitbounds, counting, exact_ops, flips, fused, infinities, remainders, ufp
 from .ctype import BF16, BOOL, F16, F64, I32, UNIT_ROUNDOFF, common, conv, promote
 
 _abs = np.abs
@@ -75,12 +75,14 @@ def arith(op: str, a, b, track: bool):
     if op == "+" or op == "-":
         r = x + y if op == "+" else x - y
         if track and isf:
-            return r, infinities.settle(r, _sum_err(ea, eb, _round_err(r)), lambda: infinities.sum_exact(x, ea, y, eb))
+            re_ = exact_ops.rounding(op, x, ea, y, eb, r, _round_err(r))
+            return r, infinities.settle(r, _sum_err(ea, eb, re_), lambda: infinities.sum_exact(x, ea, y, eb))
         return r, None
     if op == "*":
         r = x * y
         if track and isf:
-            e = _product_err(_round_err(r), x, ea, y, eb)
+            re_ = exact_ops.rounding(op, x, ea, y, eb, r, _round_err(r))
+            e = _product_err(re_, x, ea, y, eb)
             return r, infinities.settle(r, e, lambda: infinities.product_exact(x, ea, y, eb))
         return r, None
     if op == "/":
@@ -162,6 +164,7 @@ def fma(a, b, c, track: bool, dt=None, contracted: bool = False):
             e = e + _round_err(va.astype(t) * vb.astype(t)).astype(F64)
     if ec is not None:
         e = e + ec
+    e = exact_ops.fused(va, ea, vb, eb, vc, ec, r, e, contracted)
     return r, infinities.settle(r, e, lambda: infinities.fma_exact(va, ea, vb, eb, vc, ec))
 
 
