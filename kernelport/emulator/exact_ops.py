@@ -57,3 +57,13 @@ def fused(x, ea, y, eb, z, ez, r, e, contracted: bool):
         if contracted:
             exact = exact & (p.astype(r.dtype).astype(_F64) == p)
     return np.where(exact, 0.0, e) if np.any(exact) else e
+
+
+def converted(v, e, r, re_):
+    """The rounding error re_ of r, v converted to a narrower float, 0 on the lanes where v is exact (e None or 0)
+    and r holds it exactly (`__float2half(0.0f)`: no rounding on any GPU)."""
+    if re_ is None or (ok := _exact((e,))) is None:
+        return re_
+    with np.errstate(all="ignore"):
+        exact = ok & (np.asarray(r, _F64) == np.asarray(v, _F64))
+    return np.where(exact, 0.0, re_) if np.any(exact) else re_

@@ -13,6 +13,7 @@ from . import bfloat16, bitbounds, counting, exact_ops, flips, fused, infinities
 from .ctype import BF16, BOOL, F16, F64, I32, UNIT_ROUNDOFF, common, conv, promote
 
 _abs = np.abs
+_HALF_ETA = 2.0 ** -24  # (half's smallest subnormal: a rounding into its range, emulator.ufp)
 _COMPARE = frozenset(("<", ">", "<=", ">=", "==", "!=", "&&", "||"))
 _ORDER = {"<": np.less, ">": np.greater, "<=": np.less_equal, ">=": np.greater_equal, "==": np.equal,
           "!=": np.not_equal}
@@ -26,7 +27,7 @@ def _round_err(r):
     """u*|r|, computed in r's own float type (scaling by a power of two is exact); a half's u*ufp(r) (emulator.ufp)."""
     u = UNIT_ROUNDOFF.get(r.dtype)
     if r.dtype == F16:
-        return ufp.rounding(r, u)
+        return ufp.rounding(r, u, _HALF_ETA)
     return _abs(r) * r.dtype.type(u) if u else None
 
 
@@ -229,7 +230,8 @@ def convert(a, dt, track: bool):
         return r, e
     if v.dtype.kind in "iub" and (v.dtype.itemsize < 4 or dt.itemsize >= 8 or v.dtype == np.bool_):
         return r, e
-    re_ = ufp.rounding(r, u) if dt == F16 else _abs(r.astype(F64)) * u
+    re_ = ufp.rounding(r, u, _HALF_ETA) if dt == F16 else _abs(r.astype(F64)) * u
+    re_ = exact_ops.converted(v, e, r, re_)
     return r, infinities.settle(r, re_ if e is None else e + re_, lambda: infinities.exact_inf(v, e))
 
 
