@@ -27,7 +27,8 @@ def _exact(bounds):
 
 
 def _sum(a, b):
-    """a + b in float64 and what its rounding lost (TwoSum: a + b - s exactly)."""
+    """a + b in float64 and what its rounding lost (TwoSum: a + b - s exactly; fused._two_sum's, out of place: a
+    lane of a scalar store is a 0-d value)."""
     s = a + b
     bb = s - a
     return s, (a - (s - bb)) + (b - bb)
