@@ -126,7 +126,8 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
             ) -> Comparison:
     """Compare every buffer in `expected` (the kernel's out/inout buffers).  undefined: the elements
     the reference stored from values never written (RunResult.undefined), left out; got_undefined:
-    the compared run's, a mismatch where the reference's element is defined."""
+    the compared run's, a mismatch where the reference's element is defined (unknown, not judged, where its
+    `unknown` is set: a run whose comparisons within their bounds decided stores, emulator.flips.Marks)."""
     worst_abs = worst_rel = 0.0
     unknown, unknown_at, unbounded = 0, None, False
     unset_in: dict[str, int] = {}
@@ -186,7 +187,15 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
                                                 want[i].item())
                 bound = np.where(lost, np.inf, bound)
             bad = (diff > bound) | nonfinite_bad
-        if unset is not None:
+        if unset is not None and getattr(got_undefined, "unknown", False):  # (a flip's marks: emulator.flips)
+            judged_out = unset & (diff > 0)
+            if judged_out.any():
+                i = int(np.argmax(judged_out))
+                unknown += int(judged_out.sum())
+                unknown_at = unknown_at or (name, member(i)[0] if member is not None else i, got[i].item(),
+                                            want[i].item())
+            bad = bad & ~unset
+        elif unset is not None:
             bad = bad | unset
         if profile_bins and diff.size:
             profiles[name] = _profile(diff.ravel(), np.broadcast_to(bound, diff.shape).ravel(), profile_bins)

@@ -62,7 +62,7 @@ def _rounding(r, f):
     """The bound of one rounding to bfloat16, as a half's: u ufp(r) (emulator.ufp; at least the gap this run's value
     left, which holds a subnormal's).  Not the gap alone: a GPU whose value differs within its bound may round the other way."""
     from .ufp import rounding
-    return np.maximum(np.abs(np.asarray(r, np.float64) - f), rounding(r, UNIT_ROUNDOFF))
+    return np.maximum(np.abs(np.asarray(r, np.float64) - f), rounding(r, UNIT_ROUNDOFF, 2.0 ** -133))
 
 
 def convert(v, e):

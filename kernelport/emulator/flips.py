@@ -155,6 +155,14 @@ def collective(g, args, m, W):
     taint(g, np.repeat(np.asarray(hit).reshape(-1, W).any(axis=1), W))
 
 
+class Marks(dict):
+    """RunResult.undefined of a run in which a comparison within its bounds decided a lane's stores: a marked
+    element may hold the value of the side the lane took (unknown), not a value never written, so a port's run
+    marked there is not judged (compare.compare), where the original's is defined.  Without it a right port
+    whose run's bound straddled a threshold the original's did not failed as `stored from a value never written`."""
+    unknown = True
+
+
 def unknown_outputs(outputs, bounds, und):
     """Every output element unknown (RunCtx.flip_all): a float's bound NaN, an integer's element marked as a
     value never written (a struct's: both)."""

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, flips, fused, infinities, remainders, ufp
+from . import bfloat16, bitbounds, counting, exact_ops, flips, fused, infinities, remainders, ufp
 from .ctype import BF16, BOOL, F16, F64, I32, UNIT_ROUNDOFF, common, conv, promote
 
 _abs = np.abs
+_HALF_ETA = 2.0 ** -24  # (half's smallest subnormal: a rounding into its range, emulator.ufp)
 _COMPARE = frozenset(("<", ">", "<=", ">=", "==", "!=", "&&", "||"))
 _ORDER = {"<": np.less, ">": np.greater, "<=": np.less_equal, ">=": np.greater_equal, "==": np.equal,
           "!=": np.not_equal}
@@ -26,7 +27,7 @@ def _round_err(r):
     """u*|r|, computed in r's own float type (scaling by a power of two is exact); a half's u*ufp(r) (emulator.ufp)."""
     u = UNIT_ROUNDOFF.get(r.dtype)
     if r.dtype == F16:
-        return ufp.rounding(r, u)
+        return ufp.rounding(r, u, _HALF_ETA)
     return _abs(r) * r.dtype.type(u) if u else None
 
 
@@ -75,12 +76,14 @@ def arith(op: str, a, b, track: bool):
     if op == "+" or op == "-":
         r = x + y if op == "+" else x - y
         if track and isf:
-            return r, infinities.settle(r, _sum_err(ea, eb, _round_err(r)), lambda: infinities.sum_exact(x, ea, y, eb))
+            re_ = exact_ops.rounding(op, x, ea, y, eb, r, _round_err(r))
+            return r, infinities.settle(r, _sum_err(ea, eb, re_), lambda: infinities.sum_exact(x, ea, y, eb))
         return r, None
     if op == "*":
         r = x * y
         if track and isf:
-            e = _product_err(_round_err(r), x, ea, y, eb)
+            re_ = exact_ops.rounding(op, x, ea, y, eb, r, _round_err(r))
+            e = _product_err(re_, x, ea, y, eb)
             return r, infinities.settle(r, e, lambda: infinities.product_exact(x, ea, y, eb))
         return r, None
     if op == "/":
@@ -162,6 +165,7 @@ def fma(a, b, c, track: bool, dt=None, contracted: bool = False):
             e = e + _round_err(va.astype(t) * vb.astype(t)).astype(F64)
     if ec is not None:
         e = e + ec
+    e = exact_ops.fused(va, ea, vb, eb, vc, ec, r, e, contracted)
     return r, infinities.settle(r, e, lambda: infinities.fma_exact(va, ea, vb, eb, vc, ec))
 
 
@@ -226,7 +230,8 @@ def convert(a, dt, track: bool):
         return r, e
     if v.dtype.kind in "iub" and (v.dtype.itemsize < 4 or dt.itemsize >= 8 or v.dtype == np.bool_):
         return r, e
-    re_ = ufp.rounding(r, u) if dt == F16 else _abs(r.astype(F64)) * u
+    re_ = ufp.rounding(r, u, _HALF_ETA) if dt == F16 else _abs(r.astype(F64)) * u
+    re_ = exact_ops.converted(v, e, r, re_)
     return r, infinities.settle(r, re_ if e is None else e + re_, lambda: infinities.exact_inf(v, e))
 
 

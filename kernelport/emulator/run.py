@@ -411,6 +411,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     und = undefined.outputs(buffers, caller_name)
     if ctx.flip_all is not None:  # (a lane may have skipped a store: no element is vouched for, emulator.flips)
         flips.unknown_outputs(outputs, bounds, und)
+    if ctx.flip_any:  # (an element marked may be a tainted lane's value, not one never written: flips.Marks)
+        und = flips.Marks(und)
     return RunResult(outputs, bounds, list(ctx.races), list(ctx.diagnostics), wave, schedule,
                      time.monotonic() - t0, steps, initial,
                      independent=seen is not None and not seen.dependent and steps * ctx.threads_per_block <= max_steps,

@@ -8,10 +8,12 @@ from __future__ import annotations
 import numpy as np
 
 
-def rounding(r, u: float):
-    """u * ufp(r) as float64 (|r| u where r is not finite, 0 where r is 0)."""
+def rounding(r, u: float, eta: float = 0.0):
+    """u * ufp(r) as float64 (|r| u where r is not finite), at least eta / 2, half the type's smallest subnormal
+    (a result in the subnormal range, 0 included, is rounded to a multiple of eta: u ufp(r) is less than that
+    there; for a normal r it is at least eta / 2, review66d)."""
     a = np.abs(np.asarray(r, np.float64))
     with np.errstate(invalid="ignore", over="ignore"):
         _, ex = np.frexp(a)
         b = np.ldexp(u, ex - 1)
-    return np.where(np.isfinite(a), np.where(a == 0, 0.0, b), a * u)
+    return np.where(np.isfinite(a), np.maximum(np.where(a == 0, 0.0, b), eta / 2), a * u)
