@@ -58,3 +58,20 @@ def test_published_value_bounds_a_uniform_loop(tmp_path, kw):
 @pytest.mark.parametrize("kw", KEPT.values(), ids=KEPT.keys())
 def test_look_alikes_keep_sy001(tmp_path, kw):
     assert _sy001(tmp_path, **kw)
+
+
+COUNTS = {
+    "counted by another width": ("#define NUM_WARPS (256 / WAVE)", "threadIdx.x / 32", True),
+    "a const counted by a shift of another width": ("constexpr int NUM_WARPS = 256 >> 6;", "threadIdx.x / 32", True),
+    "counted by the index's width": ("#define NUM_WARPS (256 / 32)", "threadIdx.x / 32", False),
+    "a shift counted by the same width": ("#define NUM_WARPS (256 / 32)", "threadIdx.x >> 5", False),
+}
+
+
+@pytest.mark.parametrize("define, index, kept", COUNTS.values(), ids=COUNTS.keys())
+def test_warp_count_defined_with_another_width_is_not_trusted(tmp_path, define, index, kept):
+    """review66e: a NUM_WARPS the file counts with another width than the warp index's names no last warp: with
+    WAVE 64 and `warp = threadIdx.x / 32`, warps 4-7 of 256 threads neither write nor read back and keep their own
+    `n` (the loop's barrier SY001, was quiet).  The look-alikes, the same width (`/ 32`, `>> 5`), stay quiet."""
+    text = KERNEL.format(**BASE).replace("__constant__ int NUM_WARPS;", define).replace("threadIdx.x / 32", index)
+    assert ((BARRIER, "SY001") in _findings(tmp_path, text)) == kept

@@ -22,7 +22,9 @@ warp operation in it a false WS012).  `adjust` drops those two conditions from t
 - the reader `if (...)`, no `else`, is the writer's complement: `w != K`, `w > 0` / `w != 0` / `w >= 1` for K `0`
   (a warp index is never negative), or `w < N - 1` for K `N - 1` with N named for the block's warp count
   (`NUM_WARPS`, `nwarps`, `warps_per_block`: the name says the last warp is K, as WARP_SIZE_NAME says 32 is the
-  width); its body assigns `x = S[c]` (`x = *S`; the same text).  The same file's leaf loop publishes a ballot so:
+  width) and no definition of N in the file dividing by another width than w's (`#define NUM_WARPS (256 / WAVE)`
+  beside `w = threadIdx.x / 32`: with WAVE 64 warps 4-7 neither write nor read back); its body assigns `x = S[c]`
+  (`x = *S`; the same text).  The same file's leaf loop publishes a ballot so:
   `if (warp_idx == w) { leaf_mask = __ballot_sync(...); if (lane_idx == 0) *sh_leaf_mask = leaf_mask; }`,
   `__syncthreads();`, `if (warp_idx != w) leaf_mask = *sh_leaf_mask;`.
 Then after the reader every thread holds what the writer warp stored.  A read of S at a thread-dependent address
@@ -86,9 +88,40 @@ def _complement(d, f, writer, reader) -> Node | None:
     op, rk = r[0], r[2]
     m = re.fullmatch(r"(\w+)-1", k)
     if (op == "!=" and rk == k) or (k == "0" and (op, rk) in ((">", "0"), ("!=", "0"), (">=", "1"))) or \
-            (op == "<" and rk == k and m is not None and _WARP_COUNT.match(m.group(1))):
+            (op == "<" and rk == k and m is not None and _WARP_COUNT.match(m.group(1)) and
+             _same_width(d, m.group(1), _divisor(d, f, idx))):
         return node
     return None
+
+
+def _width(op: str, x: str) -> str:
+    """A divisor's text, `>> 5` read as `/ 32`."""
+    x = x.strip("() ")
+    return str(1 << int(x)) if op == ">>" and x.isdigit() else x
+
+
+def _divisor(d, f, name: str) -> str:
+    """The width the warp index `name` (`threadIdx.x / X`, `>> X`) divides by, as _width reads it."""
+    for i in d.src.index.under_types(f.body, "init_declarator"):
+        if _flat(d, i.child_by_field_name("declarator")) == name:
+            got = re.search(r"(/|>>)\s*(.*)$", d.src.text_of(i.child_by_field_name("value")).strip())
+            return _width(got.group(1), got.group(2)) if got else ""
+    return ""
+
+
+def _same_width(d, count: str, width: str) -> bool:
+    """No definition of the warp count `count` in the file (`#define N (B / W)`, `const int N = B >> S;`) divides by
+    another width than the warp index's (review66e: `NUM_WARPS (BLOCK / WAVE)`, WAVE 64 on AMD, with `warp =
+    threadIdx.x / 32`: warps 4-7 of a 256-thread block neither write nor read back, and keep their own value)."""
+    w = re.escape(count)
+    text = d.src.text.replace("\\\n", " ")
+    defs = re.findall(rf"^[ \t]*#[ \t]*define[ \t]+{w}\b[ \t]*([^\n]*)", text, re.M) + \
+        re.findall(rf"\b{w}\s*=\s*([^;,]*)", text)
+    for v in defs:
+        for op, x in re.findall(r"(/|>>)\s*(\(?[\w.]+\)?)", v):
+            if _width(op, x) != width:
+                return False
+    return True
 
 
 def _assigns(d, body: Node):
