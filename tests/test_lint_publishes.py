@@ -43,6 +43,9 @@ KEPT = {
     "a bound not named for the warps": dict(wcond="warp == m - 1", rcond="warp < m - 1"),
     "a ballot selects the writers": dict(wcond="b == 0u", rcond="b != 0u"),
     "a thread's own array": dict(slot="loc[0]", read="loc[0]"),
+    # review66e: a K that differs by thread selects lanes of several warps, each keeping its own n
+    "the lane as K": dict(wcond="warp == lane", rcond="warp != lane"),
+    "a per-thread K": dict(wcond="warp == (v & 1)", rcond="warp != (v & 1)"),
 }
 
 

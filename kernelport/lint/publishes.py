@@ -15,7 +15,8 @@ differing by warp and every `for (i = 0; i < queue_size; ...)` loop holding a ba
 warp operation in it a false WS012).  `adjust` drops those two conditions from these assignments only where all hold:
 - the writer `if (w == K)` (either order) tests a warp index: a local initialised `threadIdx.x / X` or `threadIdx.x
   >> X` and never assigned again, so it selects one warp; its body assigns x at its top level, with a value whose
-  tag is at most w's (the same in that warp), and then stores x to `S[c]` or `*S` (S no local array nor a local's
+  tag is at most w's (the same in that warp), K the same in every thread (review66e: `warp == lane`, `warp ==
+  (v & 1)` select lanes of several warps, each keeping its own x), and then stores x to `S[c]` or `*S` (S no local array nor a local's
   alias, S and c the same in every thread),
   after the last of those assignments; no `else`;
 - the statements between the writer and the reader are block barriers only;
@@ -77,12 +78,12 @@ def _warp_index(d, f, name: str) -> bool:
 
 
 def _complement(d, f, writer, reader) -> Node | None:
-    """The writer's warp-index node where the reader's condition is its complement (above), else None."""
+    """(the writer's warp-index node, its K node) where the reader's condition is its complement (above), else None."""
     w = _compare(d, writer)
     r = _compare(d, reader)
     if w is None or r is None or w[0] != "==":
         return None
-    idx, k, node = (w[1], w[2], w[3]) if _warp_index(d, f, w[1]) else (w[2], w[1], w[4])
+    idx, k, node = (w[1], w[2], (w[3], w[4])) if _warp_index(d, f, w[1]) else (w[2], w[1], (w[4], w[3]))
     if not _warp_index(d, f, idx) or r[1] != idx:
         return None
     op, rk = r[0], r[2]
@@ -144,7 +145,7 @@ def _assigns(d, body: Node):
 
 
 def _find(d) -> dict[int, tuple]:
-    """Assignment start byte -> ("writer", the writer if's start, w's node, the slot S[c]) or ("reader", the reader if's
+    """Assignment start byte -> ("writer", the writer if's start, (w's node, K's node), the slot S[c]) or ("reader", the reader if's
     start, None, None)."""
     out: dict[int, tuple] = {}
     for f in d.m.functions.values():
@@ -197,8 +198,8 @@ def adjust(d, n: Node, tag: int, frames) -> tuple[int, tuple]:
         return tag, frames
     kind, at, w, slot = got
     if kind == "writer":
-        wt = d.expr(w)
-        if wt not in (WARP, WARP32) or tag > wt or d.expr(slot) != UNIFORM:
+        wt = d.expr(w[0])
+        if wt not in (WARP, WARP32) or tag > wt or d.expr(slot) != UNIFORM or d.expr(w[1]) != UNIFORM:
             return tag, frames
         tag = UNIFORM
     return tag, tuple(fr for fr in frames if fr[1] != at)
