@@ -78,3 +78,18 @@ def test_warp_count_defined_with_another_width_is_not_trusted(tmp_path, define, 
     `n` (the loop's barrier SY001, was quiet).  The look-alikes, the same width (`/ 32`, `>> 5`), stay quiet."""
     text = KERNEL.format(**BASE).replace("__constant__ int NUM_WARPS;", define).replace("threadIdx.x / 32", index)
     assert ((BARRIER, "SY001") in _findings(tmp_path, text)) == kept
+
+
+STORES = {
+    "under a per-thread test": "if (v > 0) s[0] = n;",
+    "under the leader and a uniform test": "if (lane == 0 && m > 0) s[0] = n;",
+}
+
+
+@pytest.mark.parametrize("store", STORES.values(), ids=STORES.keys())
+def test_store_that_may_not_run_keeps_sy001(tmp_path, store):
+    """review66e: a store that may run in no lane leaves the slot stale: the readers' n is not the writer warp's, and
+    the loop's barrier keeps SY001 (was quiet).  The leader's `if (lane == 0)` (BASE) and `if (0 == lane)` publish."""
+    text = KERNEL.format(**BASE)
+    assert (BARRIER, "SY001") in _findings(tmp_path, text.replace("if (lane == 0) s[0] = n;", store))
+    assert (BARRIER, "SY001") not in _findings(tmp_path, text.replace("if (lane == 0) s[0]", "if (0 == lane) s[0]"))

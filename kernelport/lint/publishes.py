@@ -17,7 +17,8 @@ warp operation in it a false WS012).  `adjust` drops those two conditions from t
   >> X` and never assigned again, so it selects one warp; its body assigns x at its top level, with a value whose
   tag is at most w's (the same in that warp), K the same in every thread (review66e: `warp == lane`, `warp ==
   (v & 1)` select lanes of several warps, each keeping its own x), and then stores x to `S[c]` or `*S` (S no local array nor a local's
-  alias, S and c the same in every thread),
+  alias, S and c the same in every thread) where it surely runs (under blocks and leader tests `if (lane == 0)`
+  only),
   after the last of those assignments; no `else`;
 - the statements between the writer and the reader are block barriers only;
 - the reader `if (...)`, no `else`, is the writer's complement: `w != K`, `w > 0` / `w != 0` / `w >= 1` for K `0`
@@ -144,6 +145,22 @@ def _assigns(d, body: Node):
     return top, stores
 
 
+def _surely(d, store: Node, body: Node) -> bool:
+    """The store runs in the writer warp whatever its values: between it and the writer's body only blocks and
+    `if (X == 0)` / `if (0 == X)` (the leader) (review66e: `if (v > 0) S[0] = x;`, `if (lane == 0 && m > 0) ...`
+    may store nothing, and the readers read a slot that is not the writer warp's x)."""
+    n = store.parent
+    while n is not None and n != body:
+        if n.type == "if_statement":
+            c = _compare(d, _cond(n))
+            if c is None or c[0] != "==" or "0" not in (c[1], c[2]):
+                return False
+        elif n.type not in ("compound_statement", "expression_statement"):
+            return False
+        n = n.parent
+    return n is not None
+
+
 def _find(d) -> dict[int, tuple]:
     """Assignment start byte -> ("writer", the writer if's start, (w's node, K's node), the slot S[c]) or ("reader", the reader if's
     start, None, None)."""
@@ -168,6 +185,7 @@ def _find(d) -> dict[int, tuple]:
                 if node is None:
                     continue
                 wtop, stores = _assigns(d, wr.child_by_field_name("consequence"))
+                stores = [st for st in stores if _surely(d, st[2], wr.child_by_field_name("consequence"))]
                 rtop, _ = _assigns(d, rd.child_by_field_name("consequence"))
                 for x, reads in rtop.items():
                     got = [s for s in stores if s[1] == x and any(_flat(d, r.child_by_field_name("right")) == s[0]
