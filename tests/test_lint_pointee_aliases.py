@@ -84,3 +84,34 @@ def test_store_into_a_local_still_makes_it_per_thread(tmp_path, bind):
     """The thread's own copy written under `threadIdx.x == 0` before the read: `cur.start` differs by thread."""
     text = REF.format(bind=bind + " if (threadIdx.x == 0) cur.start = -1;", field="leaf")
     assert _sy001(tmp_path, text) & {6, 7}
+
+
+FRAG = """\
+struct Frag {{
+    int v[4];
+    __device__ int& operator[](int i) {{ return v[i]; }}
+}};
+__global__ void k(int* out) {{
+    Frag a;
+    a.v[0] = 0;
+    {bind}
+    if (a.v[0]) {{
+        __syncthreads();
+    }}
+    out[threadIdx.x] = a.v[0];
+}}
+"""
+
+
+@pytest.mark.parametrize("bind", ["int& r = a[0]; r = threadIdx.x & 1;", "int* q = &a[0]; *q = threadIdx.x & 1;"],
+                         ids=["reference", "pointer"])
+def test_element_of_a_local_object_is_the_local(tmp_path, bind):
+    """review66e: `a[0]` of a local object is its operator[] on the thread's own storage, not memory through a
+    pointer: the per-thread store makes `a` per thread and the barrier under `a.v[0]` is SY001 (was quiet)."""
+    assert (10, "SY001") in _findings(tmp_path, FRAG.format(bind=bind))
+
+
+def test_auto_pointer_carving_stays_uniform(tmp_path):
+    """The look-alike: an `auto` local holding a cast pointer is a pointer, its `&x[g]` memory (no SY001)."""
+    carve = "auto x = (float *) shmem; int *scan = (int *) &x[g];"
+    assert (BARRIER, "SY001") not in _findings(tmp_path, CARVED.format(carve=carve))

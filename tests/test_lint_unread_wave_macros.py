@@ -52,3 +52,20 @@ def test_read_definition_is_named(tmp_path, rest):
 
 def test_header_definition_is_named_unread(tmp_path):
     assert _ws014(tmp_path, GUARD.format(rest=UNREAD["no mention"]), "wave.cuh") == {2}
+
+
+HEADER_READS = {
+    "a function of the header": "__device__ inline float lane_sum(float v) {\n"
+                                "    for (int o = WARP_SIZE / 2; o > 0; o /= 2) v += __shfl_xor(v, o);\n    return v;\n}\n",
+    "a macro of the header": "#define LANE(x) ((x) % WARP_SIZE)\n",
+}
+
+
+@pytest.mark.parametrize("header", HEADER_READS.values(), ids=HEADER_READS.keys())
+def test_definition_a_quoted_header_may_read_is_named(tmp_path, header):
+    """review66e: `#include "lanes.cuh"` after (or before) the definition: the header's ladder or macro reads the
+    64 the file defines (on RDNA a 32-lane wave sums with an xor of 32), so WS014 stays; an angle-bracket include
+    (a system header) leaves an unread definition quiet."""
+    (tmp_path / "lanes.cuh").write_text("#pragma once\n" + header)
+    assert _ws014(tmp_path, GUARD.format(rest='#include "lanes.cuh"\n' + UNREAD["no mention"])) == {2}
+    assert not _ws014(tmp_path, GUARD.format(rest="#include <stdio.h>\n" + UNREAD["no mention"]), "s.cu")

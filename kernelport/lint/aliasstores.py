@@ -65,7 +65,30 @@ def _pointee(d, place: Node | None, edges) -> bool:
     if arr is None or arr.type != "identifier":
         return False
     k = d.key(arr)
-    return k not in d.local_arrays and k not in edges
+    return k not in d.local_arrays and k not in edges and not _local_object(d, k)
+
+
+def _local_object(d, k: str) -> bool:
+    """k a local (or by-value parameter) declared a plain object of a named type (`Frag a;`, not `T *p`, `T &r`,
+    `auto p = ...`): its `a[i]` is its own operator[] on the thread's storage, so a store through `&a[i]` or a
+    reference bound to `a[i]` writes the local (review66e: `Frag a; int& r = a[0]; r = threadIdx.x & 1;` left
+    `a` uniform, and the barrier under `if (a.v[0])` unflagged)."""
+    name, _, at = k.rpartition("@")
+    if not at.isdigit():
+        return False  # (a global)
+    n = d.src.tree.root_node.descendant_for_byte_range(int(at), int(at) + 1)
+    while n is not None and n.type not in ("declaration", "parameter_declaration", "optional_parameter_declaration"):
+        if n.type in ("pointer_declarator", "reference_declarator", "array_declarator", "function_declarator"):
+            return False
+        n = n.parent
+    if n is None:
+        return False
+    if n.type != "declaration":  # a parameter: its declarator
+        decl = n.child_by_field_name("declarator")
+        if decl is None or decl.type != "identifier":
+            return False
+    ty = n.child_by_field_name("type")
+    return ty is not None and d.src.text_of(ty) not in ("auto", "decltype(auto)") and ty.type != "decltype"
 
 
 def _target(d, val: Node | None, ref: bool, edges) -> Node | None:
