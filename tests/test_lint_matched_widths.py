@@ -51,3 +51,18 @@ def test_look_alikes_keep_the_finding():
     assert 12 in _ws015(SWAPPED)
     assert 12 in _ws015(OTHER_TEST)
     assert 12 in _ws015(HARDWARE)
+
+
+def test_a_kernel_that_also_reads_the_hardware_warp_keeps_the_finding():
+    """review66f: the kernel's lanes are its template width, but its warp index reads `warpSize` (or a ballot, an
+    unsized shuffle, in it or a helper it calls): at wave 64 `blockSize / WARP_SIZE` no longer counts its warps."""
+    wid = PLAIN.replace("int row = blockIdx.x * (BLOCK / WarpSize) + threadIdx.x / WarpSize;",
+                        "int row = blockIdx.x * (BLOCK / WarpSize) + threadIdx.x / warpSize;")
+    ballot = PLAIN.replace("if (lane == 0) y[row] = v;", "if (lane == 0) y[row] = v + __popc(__ballot_sync(~0u, v > 0));")
+    helper = PLAIN.replace("template <typename T, int BLOCK", "__device__ float all_sum(float v) {\n"
+                           "    for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);\n    return v;\n}\n"
+                           "template <typename T, int BLOCK").replace("if (lane == 0) y[row] = v;", "if (lane == 0) y[row] = all_sum(v);")
+    assert 12 in _ws015(wid)
+    assert 12 in _ws015(ballot)
+    assert 16 in _ws015(helper)
+    assert _ws015(PLAIN.replace("if (lane == 0) y[row] = v;", "if (lane == 0) y[row] = v * 2;")) == []  # look-alike
