@@ -8,12 +8,12 @@ names the kernel (a template of this file) with an integer template argument for
 takes a remainder by (`% W`, `/ W`), equal to the macro there: the macro itself, a literal v under `if (M == v)`, or
 under the else of `if (M == u)` the macro's own value.  A launch with no such argument, a literal that differs (`k<64>`
 where M is 32 outside an `M == 64` branch), a kernel whose width is not a template parameter, or one that (or whose
-callee) also reads the hardware warp (`warpSize`, a ballot or a shuffle without a width) keeps the finding."""
+callee) also reads `warpSize` (its warps then the wave's) keeps the finding."""
 from __future__ import annotations
 
 from tree_sitter import Node
 
-from .. import fnscopes, lazy_re, macro_warp_math, warpflow
+from .. import fnscopes, lazy_re, warpflow
 
 
 def _width_params(ctx, kernel) -> list[int]:
@@ -23,9 +23,11 @@ def _width_params(ctx, kernel) -> list[int]:
             if lazy_re.compile(rf"[%/]\s*{p}\b").search(body) is not None]
 
 
-def _hardware_warp(ctx, kernel) -> str | None:
-    """What in the kernel or a function it calls reads the hardware warp beside its template width: `warpSize`, or a
-    warp operation without a width (a ballot, an unsized shuffle): the host's macro then sizes what the wave decides."""
+def _hardware_warp(ctx, kernel) -> bool:
+    """Whether the kernel or a function it calls reads `warpSize` beside its template width (`threadIdx.x / warpSize`
+    indexing warps): its warps are then the wave's, which the host's `blockSize / WARP_SIZE` no longer counts at 64.
+    (A ballot or a shuffle without a width is the kernel's own finding, WS008/WS009 and the shuffle rules: the host's
+    count of its template-width groups stays right.)"""
     owner, seen, todo = fnscopes.of(ctx.module), set(), [ctx.key(kernel)]
     while todo:
         k = todo.pop()
@@ -33,11 +35,10 @@ def _hardware_warp(ctx, kernel) -> str | None:
         seen.add(k)
         if f is None or f.body is None:
             continue
-        text = ctx.text(f.body)
-        if lazy_re.compile(r"\bwarpSize\b").search(text) is not None or (op := macro_warp_math.wave_op(text)):
-            return "warpSize" if "warpSize" in text else op
+        if any(ctx.text(n) == "warpSize" for n in ctx.src.named_under(f.body, "identifier", {"warpSize": None})):
+            return True
         todo += sorted(ctx.analysis.calls.get(k, ()))
-    return None
+    return False
 
 
 def _value_at(ctx, launch_node: Node, body: Node, macro: str, default: int) -> int | None:
