@@ -28,9 +28,14 @@ def rewrite_pass(tr) -> None:
     src = tr.src
     if b"template" not in src.data or b"<" not in src.data:
         return
+    data = None
     for m in src.index.of_type("template_method"):
         fe = m.parent
         if fe is None or fe.type != "field_expression" or fe.child_by_field_name("field") != m:
+            continue
+        data = _data_members(src) if data is None else data
+        name = m.child_by_field_name("name")
+        if name is not None and src.text_of(name) in data:  # `s.x < N > (y)`: a comparison of the file's data member
             continue
         params = _template_params(src, fe)
         if not params:
@@ -39,6 +44,24 @@ def rewrite_pass(tr) -> None:
         if _dependent(src, fe.child_by_field_name("argument"), params, fe):
             tr.rw.insert_before(m, "template ")
             tr.note(m, f"template {src.text_of(m)}", WHY)
+
+
+def _data_members(src) -> set[str]:
+    """Names the file declares as data members of a class (`int x;`, `T *x[4];`) and as no member function: `s.x < N > (y)`
+    on such a name is two comparisons, where `template` before it would not compile (C++ asks it only of a member
+    template)."""
+    data, functions = set(), set()
+    for d in src.index.of_type("field_declaration"):
+        for decl in d.children_by_field_name("declarator"):
+            while decl is not None and decl.type not in ("field_identifier", "function_declarator"):
+                decl = decl.child_by_field_name("declarator")
+            if decl is not None and decl.type == "field_identifier":
+                data.add(src.text_of(decl))
+    for f in src.index.of_type("function_declarator"):
+        n = f.child_by_field_name("declarator")
+        if n is not None and n.type in ("field_identifier", "identifier"):
+            functions.add(src.text_of(n))
+    return data - functions
 
 
 def _dependent_aliases(src, at: Node, params: set[str]) -> set[str]:

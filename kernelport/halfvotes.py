@@ -62,9 +62,16 @@ def adopted(widths):
     if not any(g.half_votes for g in widths.groups):
         return widths
     new = {id(g): dataclasses.replace(g, width="32", why=f"{g.why}: kept at 32 lanes, each vote over its own CUDA "
-                                      "warp (a half of the wave)") if g.half_votes else g for g in widths.groups}
+                                      "warp (a half of the wave)") if g.half_votes or _launches_kept(g) else g
+           for g in widths.groups}
     return dataclasses.replace(widths, groups=list(new.values()),
                                by_function={k: new[id(g)] for k, g in widths.by_function.items()})
+
+
+def _launches_kept(g) -> bool:
+    """A host group that took its (undecided) width from kernels kept at 32 lanes takes theirs: its warp-size macro
+    (`#define WARP_SIZE 32`, decided at file scope from every group) stays the kernels' 32, not the wave."""
+    return g.host and g.width == "undecided" and bool(g.launches) and all(t.half_votes for t in g.launches)
 
 
 def spans(tr) -> list[tuple[int, int]]:

@@ -52,7 +52,7 @@ def inherit(groups: list, by_function: dict, launched: dict[str, set[str]], warp
         wl = _targets(g, by_function, launched, warp_level)
         if wl and len({t.width for t in wl}) == 1:
             t = wl[0]
-            g.width, g.node, g.host = t.width, t.node, True
+            g.width, g.node, g.host, g.launches = t.width, t.node, True, wl
             g.why = f"it launches {_names_of(t)}: {t.why}"
 
 

@@ -81,6 +81,7 @@ class Group:
     # vote, a header's warp helper (ported at the wave width); KP233 says it at the count it refuses
     rows_not_kept: str = ""
     host: bool = False  # host code alone, whose width is that of the kernels it launches (launchgroups)
+    launches: list = field(default_factory=list)  # a host group's: the groups it took its width from (launchgroups)
     confined_votes: list[Node] = field(default_factory=list)  # votes only one CUDA warp's threads reach
     half_votes: bool = False  # undecided, but translate may keep it logical, each vote over its warp (halfvotes)
     spelled_votes: bool = False  # logical: every vote is already its caller's warp's (a port read again: halfvotes)

@@ -47,3 +47,23 @@ def test_look_alikes_are_left_as_written():
     assert "int keep = e.run<2>(x) + g.run<2>(x) + t.template run<K>(x);" in text  # no second `template`
     assert "return s.run<2>(x); }" in text  # no template encloses it
     assert "Holder<S>{s}.template go<K>(x)" in text and "template template" not in text
+
+
+COMPARE = """struct P {
+  int x;
+  template <int M> __device__ int run(int y) const { return x * M + y; }
+};
+template <int N, typename S> __device__ int cmp(S s, int y) {
+  return (s.x < N > (y)) + s.run<N>(y);
+}
+__global__ void k(int *o) { P p{o[1]}; o[0] = cmp<2>(p, o[2]); }
+"""
+
+
+def test_a_data_member_compared_is_no_member_template(tmp_path):
+    """review66f: `s.x < N > (y)` on a dependent `s` is `(s.x < N) > (y)` in C++ (`x` is no template; the grammar reads
+    a template argument list); the port wrote `s.template x < N > (y)`, which hipcc rejects.  A name the file declares
+    only as a data member is left as written; the member template beside it still gets `template`."""
+    _, text = ported(COMPARE)
+    assert "return (s.x < N > (y)) + s.template run<N>(y);" in text, text
+    hip_compiles(tmp_path, text)

@@ -51,3 +51,19 @@ def test_look_alikes_keep_the_finding():
     assert 12 in _ws015(SWAPPED)
     assert 12 in _ws015(OTHER_TEST)
     assert 12 in _ws015(HARDWARE)
+
+
+def test_a_kernel_that_also_reads_warpsize_keeps_the_finding():
+    """review66f: the kernel's lanes are its template width, but its warp index reads `warpSize` (in it or a helper it
+    calls): at wave 64 its warps are the wave's, which `blockSize / WARP_SIZE` no longer counts.  Look-alikes stay
+    silent: a ballot or a broadcast without a width (heldout101 muxi-spmv's `__shfl_sync(~0u, startRow, 0)`) are the
+    kernel's own findings, the host's count of its template-width groups is right."""
+    wid = PLAIN.replace("int row = blockIdx.x * (BLOCK / WarpSize) + threadIdx.x / WarpSize;",
+                        "int row = blockIdx.x * (BLOCK / WarpSize) + threadIdx.x / warpSize;")
+    helper = PLAIN.replace("template <typename T, int BLOCK", "__device__ int warp_of(int t) { return t / warpSize; }\n"
+                           "template <typename T, int BLOCK").replace("+ threadIdx.x / WarpSize;", "+ warp_of(threadIdx.x);")
+    assert 12 in _ws015(wid)
+    assert 13 in _ws015(helper)
+    ballot = PLAIN.replace("if (lane == 0) y[row] = v;", "if (lane == 0) y[row] = v + __popc(__ballot_sync(~0u, v > 0));")
+    broadcast = PLAIN.replace("if (lane == 0) y[row] = v;", "y[row] = __shfl_sync(0xffffffff, v, 0);")
+    assert _ws015(ballot) == [] and _ws015(broadcast) == []

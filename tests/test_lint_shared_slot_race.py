@@ -86,3 +86,38 @@ __global__ void k(double* o, const double* x) {
 }
 """
     assert _sy003(src) == []
+
+
+EARLY = """\
+__global__ void total(float* o, const float* x, int n) {
+    __shared__ float s;
+    if (threadIdx.x == 0) s = 0.f;
+    __syncthreads();
+    if (GUARD) return;
+    s += x[blockIdx.x * blockDim.x + threadIdx.x];
+    if (threadIdx.x == 0) o[blockIdx.x] = s;
+}
+"""
+TURNS = """\
+__global__ void turns(float* o, const float* x) {
+    __shared__ float s;
+    if (threadIdx.x == 0) s = 0.f;
+    __syncthreads();
+    for (int i = 0; i < 4; ++i) {
+        for (int j = 0; j < 2; ++j) if (threadIdx.x == j) break;
+        if (GUARD) continue;
+        s += x[blockIdx.x * blockDim.x + threadIdx.x];
+    }
+    if (threadIdx.x == 0) o[blockIdx.x] = s;
+}
+"""
+
+
+def test_a_store_after_a_thread_dependent_early_exit_is_one_threads():
+    """review66f: `if (threadIdx.x != 0) return;` before the store (or `if (threadIdx.x != i) continue;` in the loop
+    around it) leaves one thread to store: SY003 said every thread races.  Look-alikes keep the finding: a uniform
+    early exit (`blockIdx.x >= n`), a break that leaves only an inner loop."""
+    assert _sy003(EARLY.replace("GUARD", "threadIdx.x != 0")) == []
+    assert _sy003(TURNS.replace("GUARD", "threadIdx.x != i")) == []
+    assert _sy003(EARLY.replace("GUARD", "blockIdx.x >= n")) == [6]
+    assert _sy003(TURNS.replace("GUARD", "blockIdx.x >= 4")) == [8]

@@ -7,7 +7,8 @@ hardware warp.  Silent only when the function launches at least one kernel with 
 names the kernel (a template of this file) with an integer template argument for a parameter the kernel divides or
 takes a remainder by (`% W`, `/ W`), equal to the macro there: the macro itself, a literal v under `if (M == v)`, or
 under the else of `if (M == u)` the macro's own value.  A launch with no such argument, a literal that differs (`k<64>`
-where M is 32 outside an `M == 64` branch) or a kernel whose width is not a template parameter keeps the finding."""
+where M is 32 outside an `M == 64` branch), a kernel whose width is not a template parameter, or one that (or whose
+callee) also reads `warpSize` (its warps then the wave's) keeps the finding."""
 from __future__ import annotations
 
 from tree_sitter import Node
@@ -20,6 +21,24 @@ def _width_params(ctx, kernel) -> list[int]:
     body = ctx.text(kernel.body)
     return [i for i, p in enumerate(kernel.template_params)
             if lazy_re.compile(rf"[%/]\s*{p}\b").search(body) is not None]
+
+
+def _hardware_warp(ctx, kernel) -> bool:
+    """Whether the kernel or a function it calls reads `warpSize` beside its template width (`threadIdx.x / warpSize`
+    indexing warps): its warps are then the wave's, which the host's `blockSize / WARP_SIZE` no longer counts at 64.
+    (A ballot or a shuffle without a width is the kernel's own finding, WS008/WS009 and the shuffle rules: the host's
+    count of its template-width groups stays right.)"""
+    owner, seen, todo = fnscopes.of(ctx.module), set(), [ctx.key(kernel)]
+    while todo:
+        k = todo.pop()
+        f = owner.function(k) if k not in seen else None
+        seen.add(k)
+        if f is None or f.body is None:
+            continue
+        if any(ctx.text(n) == "warpSize" for n in ctx.src.named_under(f.body, "identifier", {"warpSize": None})):
+            return True
+        todo += sorted(ctx.analysis.calls.get(k, ()))
+    return False
 
 
 def _value_at(ctx, launch_node: Node, body: Node, macro: str, default: int) -> int | None:
@@ -68,7 +87,7 @@ def spans(ctx, f, warpish: set[str]) -> list[tuple[int, int]]:
         at = _value_at(ctx, launch.node, f.body, macro, default)
         ok = [i for i in _width_params(ctx, kernels[0]) if i < len(args) and
               (ctx.text(args[i]) == macro or (at is not None and warpflow.int_value(ctx.text(args[i])) == at))]
-        if not ok:
+        if not ok or _hardware_warp(ctx, kernels[0]):
             return []
         bound += 1
     return [(f.body.start_byte, f.body.end_byte)] if bound else []

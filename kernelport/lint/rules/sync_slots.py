@@ -48,6 +48,36 @@ def _uniform_control(ctx, d, stmt: Node, body: Node) -> bool:
     return p is not None
 
 
+_JUMPS = ("return_statement", "break_statement", "continue_statement", "goto_statement")
+_LOOPS = ("for_statement", "while_statement", "do_statement", "for_range_loop")
+
+
+def _left_early(ctx, d, stmt: Node, body: Node) -> bool:
+    """A jump under a thread-dependent condition keeps some threads from `stmt`: a `return` (or `goto`) before it
+    (`if (threadIdx.x != 0) return;`), a `break`/`continue` anywhere in a loop around it (`if (tid != i) continue;`)."""
+    loops = []
+    p = stmt.parent
+    while p is not None and p != body:
+        if p.type in _LOOPS:
+            loops.append(p)
+        p = p.parent
+    for j in walk(body):
+        if j.type not in _JUMPS:
+            continue
+        q, own = j.parent, None  # own: the loop a break/continue leaves
+        while q is not None and q != body and q.type != "lambda_expression":
+            own = q if own is None and q.type in _LOOPS else own
+            q = q.parent
+        if q is None or q.type == "lambda_expression":
+            continue  # a lambda's own return
+        before = j.start_byte < stmt.start_byte and j.type in ("return_statement", "goto_statement")
+        inside = j.type in ("return_statement", "goto_statement") and any(
+            lp.start_byte <= j.start_byte < lp.end_byte for lp in loops) or own in loops
+        if (before or inside) and not _uniform_control(ctx, d, j, body):
+            return True
+    return False
+
+
 def _reads(ctx, node: Node, name: str) -> bool:
     return any(n.type == "identifier" and ctx.text(n) == name for n in walk(node))
 
@@ -66,7 +96,8 @@ depends on the schedule, so the block's result is some subset of its values (a d
 store together differs between a 32-lane warp and a 64-lane wave, so a port may compute another result than the
 original did on NVIDIA).  Reported where the slot is the same in every thread (a `__shared__` scalar or field, or a
 `__shared__` array at a block-uniform index with no call in it), the store runs in every thread (no thread-dependent
-condition, loop or `?:` around it, nor one that calls a function: `cta.thread_rank() < 256`), the stored value reads the slot itself (or is a compound assignment) and depends on the thread; in a
+condition, loop or `?:` around it, nor one that calls a function: `cta.thread_rank() < 256`; no thread-dependent `return` before it
+or `break`/`continue` in a loop around it), the stored value reads the slot itself (or is a compound assignment) and depends on the thread; in a
 unit with a block barrier (the phases that set, race on and read the slot).  A thread index reached only through a
 member function (`res.idx()`) is not followed (the divergence analysis resolves calls by name).
 
@@ -155,7 +186,7 @@ __global__ void clear(float* o) {
         compound = op is not None and ctx.text(op) != "="
         if not (compound or _reads(ctx, right, slot)) or d.expr(right) == UNIFORM:
             return
-        if not _uniform_control(ctx, d, stmt, f.body):
+        if not _uniform_control(ctx, d, stmt, f.body) or _left_early(ctx, d, stmt, f.body):
             return
         ctx.report(self, left, f"every thread of the block read-modify-writes the shared `{ctx.text(left)}` without "
                    f"an atomic: the stores race and the survivor depends on the schedule (which lanes store together "
