@@ -18,16 +18,15 @@ its fixpoint (`check`), when the widened declarations are known.
 """
 from __future__ import annotations
 
-import re
-
 from tree_sitter import Node
 
+from . import lazy_re
 from .masksources import is_int32
 from .warpsites import VOTE, Issue
 
-_OPERAND_TYPE = re.compile(r"(?:typeof|__typeof__|__typeof|decltype)\s*\(\s*([A-Za-z_]\w*)\s*\)$")
-_TYPE_OF = re.compile(r"(?:const\s+|volatile\s+)*(?:typeof|__typeof__|__typeof|decltype)\s*\(")
-_QUALIFIERS = re.compile(r"^(?:(?:const|volatile)\s+)*")
+_OPERAND_TYPE = lazy_re.compile(r"(?:typeof|__typeof__|__typeof|decltype)\s*\(\s*([A-Za-z_]\w*)\s*\)$")
+_TYPE_OF = lazy_re.compile(r"(?:const\s+|volatile\s+)*(?:typeof|__typeof__|__typeof|decltype)\s*\(")
+_QUALIFIERS = lazy_re.compile(r"^(?:(?:const|volatile)\s+)*")
 _HINT = "convert the mask to `unsigned long long` (or keep it in an `auto` variable)"
 
 
