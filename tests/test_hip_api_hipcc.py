@@ -92,7 +92,10 @@ TEMPLATE_CALLS = {
     **{f: f"u[0] ^= {f}(" + ", ".join(f"u[{k + 1}]" for k in range(hip_simd.call(f).count("{"))) + ");"
        for f in hip_simd.names() if f.startswith("__v")},
     **{f: f"{{ __half2 x = __floats2half2_rn(in[0], in[1]); out[3] = __low2float({f}(x, x)); }}"
-       for f in hip_simd.names() if not f.startswith("__v")},
+       for f in hip_simd.names() if not f.startswith("__v") and "2" in f},
+    # and the single-__half forms (__hmax, __hmin_nan: ROCm 5.2 lacks them; h/hip66c)
+    **{f: f"{{ __half a = __float2half(in[0]), b = __float2half(in[1]); out[3] = __half2float({f}(a, b)); }}"
+       for f in hip_simd.names() if not f.startswith("__v") and "2" not in f},
     # CUDA's bf16 pair constructors and conversions: the prologue's kp_bfloat162_* (kernelport/backends/hip_bf16_pairs.py)
     "__floats2bfloat162_rn": "{ __nv_bfloat162 p = __floats2bfloat162_rn(in[0], in[1]); out[10] = __low2float(p); }",
     "__float2bfloat162_rn": "{ __nv_bfloat162 p = __float2bfloat162_rn(in[0]); out[11] = __high2float(p); }",
