@@ -13,6 +13,11 @@ FILES = sorted(REALCODE.glob("*.cu"))
 # Originals that compute something else on a 64-wide wave (what their ports fix).
 HAZARDOUS = {"rows_as_warps_max", "warp_aggregated_count", "ballot_compact", "lgbm_shuffle_prefix_sum",
              "cgbn_group_votes", "classifier_group_all"}
+# The original run at wave 64 reads lanes its 32-thread block does not have (`__shfl_down_sync(FULL, v, 16)` on lanes
+# 16-31), and those values decide a branch (welford_merge's `total > 0`): since h/verify66 such a read has no value
+# and verify says it could not run the original there (what lane 0 stores does not depend on them, but the emulator
+# does not follow which lanes reach an output); the ports, whose shuffles keep width 32, still pass every check.
+INACTIVE_AT_64 = {"welford_rows"}
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
@@ -35,7 +40,9 @@ def test_realcode_kernel_verifies_at_every_width(path, tmp_path):
     assert {("hip", 64), ("hip", 32), ("metal", 32), ("portable", 64), ("portable", 32)} <= numeric
     info = [c["detail"] for c in checks if c["kind"] == "original"]
     assert len(info) == 1
-    if path.stem in HAZARDOUS:
+    if path.stem in INACTIVE_AT_64:
+        assert "original at wave 64: could not run" in info[0] and "a value never written" in info[0], info[0]
+    elif path.stem in HAZARDOUS:
         assert ("wrong at" in info[0] or "wrong, it faults" in info[0]) and "this is what the port fixes" in info[0], \
             info[0]
     else:
